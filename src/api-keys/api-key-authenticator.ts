@@ -1,0 +1,70 @@
+import { Injectable, InternalServerErrorException, Logger, UnauthorizedException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Principal } from '../auth/principal';
+import { sha256Hex } from '../common/crypto/random';
+import { Messages } from '../common/messages';
+import type { ApiScope } from './api-key.entity';
+
+interface KeyRow {
+  id: string;
+  scopes: ApiScope[];
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  user_id: string;
+  email: string;
+  role: Principal['role'];
+  email_confirmed_at: Date | null;
+}
+
+/** Resolves a raw `blk_…` key to its owner, with the spec's message for each failure. */
+@Injectable()
+export class ApiKeyAuthenticator {
+  private readonly logger = new Logger('ApiKeys');
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async authenticate(rawKey: string | null): Promise<Principal> {
+    if (!rawKey) throw new UnauthorizedException(Messages.apiKeyRequired);
+    const row = await this.find(rawKey);
+    if (!row) throw new UnauthorizedException(Messages.apiKeyInvalid);
+    if (row.revoked_at) throw new UnauthorizedException(Messages.apiKeyRevoked);
+    if (row.expires_at && row.expires_at.getTime() <= Date.now()) {
+      throw new UnauthorizedException(Messages.apiKeyExpired);
+    }
+    this.touch(row.id);
+    return {
+      userId: row.user_id,
+      email: row.email,
+      role: row.role,
+      emailConfirmed: row.email_confirmed_at !== null,
+      apiKeyId: row.id,
+      scopes: row.scopes,
+    };
+  }
+
+  private async find(rawKey: string): Promise<KeyRow | null> {
+    try {
+      const rows: KeyRow[] = await this.dataSource.query(
+        `SELECT k.id, k.scopes, k.expires_at, k.revoked_at, u.id AS user_id, u.email, u.role, u.email_confirmed_at
+         FROM api_keys k JOIN users u ON u.id = k.user_id AND u.deleted_at IS NULL
+         WHERE k.key_hash = $1`,
+        [sha256Hex(rawKey)],
+      );
+      return rows[0] ?? null;
+    } catch (error) {
+      this.logger.error(`API key lookup failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new InternalServerErrorException(Messages.authFailure);
+    }
+  }
+
+  /** Records use at most once a minute per key, off the request path. */
+  private touch(id: string): void {
+    this.dataSource
+      .query(
+        `UPDATE api_keys SET last_used_at = now()
+         WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+        [id],
+      )
+      .catch(() => undefined);
+  }
+}

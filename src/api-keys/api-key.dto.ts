@@ -1,0 +1,56 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMinSize, ArrayUnique, IsArray, IsDate, IsIn, IsOptional, IsString, Length, MinDate } from 'class-validator';
+import { API_SCOPES, ApiScope } from './api-key.entity';
+
+export class CreateApiKeyDto {
+  /** A label to tell keys apart, e.g. "CRM export". */
+  @IsString()
+  @Length(1, 100, { message: 'name must be 1 to 100 characters' })
+  name: string;
+
+  /** `read` opens the GET endpoints, `write` opens send and broadcast; `write` does not imply `read`. */
+  @ApiProperty({ enum: API_SCOPES, isArray: true, example: ['read'] })
+  @IsArray({ message: 'scopes must be an array of read, write' })
+  @ArrayMinSize(1, { message: 'scopes must contain at least one of read, write' })
+  @ArrayUnique({ message: 'scopes must not repeat' })
+  @IsIn(API_SCOPES, { each: true, message: 'scopes must contain only read, write' })
+  scopes: ApiScope[];
+
+  /** When the key stops working (ISO 8601); omit for a key that does not expire. */
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate({ message: 'expires_at must be an ISO 8601 timestamp' })
+  @MinDate(() => new Date(), { message: 'expires_at must be in the future' })
+  expires_at?: Date;
+}
+
+export class ApiKeyDto {
+  id: string;
+  name: string;
+  /** The first and last characters of the key, to recognise it. */
+  key_hint: string;
+  @ApiProperty({ enum: API_SCOPES, isArray: true })
+  scopes: ApiScope[];
+  @ApiProperty({ enum: ['active', 'revoked', 'expired'] })
+  status: 'active' | 'revoked' | 'expired';
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  created_at: Date;
+}
+
+export class CreatedApiKeyDto {
+  id: string;
+  name: string;
+  /** The key itself (`blk_…`): shown only in this answer, store it now. */
+  key: string;
+  @ApiProperty({ enum: API_SCOPES, isArray: true })
+  scopes: ApiScope[];
+  expires_at: Date | null;
+  created_at: Date;
+}
+
+export class ApiKeyListDto {
+  data: ApiKeyDto[];
+}

@@ -1,0 +1,19 @@
+import { Global, Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKeyAuthenticator } from './api-key-authenticator';
+import { ApiKey } from './api-key.entity';
+import { ApiKeyStrategy } from './api-key.strategy';
+import { ApiKeysController } from './api-keys.controller';
+import { ApiKeysService } from './api-keys.service';
+import { ApiKeyGuard, ScopeGuard } from './require-scope.decorator';
+
+/** Global so every open-API module can use `@RequireScope` without importing this one. */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([ApiKey]), PassportModule],
+  controllers: [ApiKeysController],
+  providers: [ApiKeysService, ApiKeyAuthenticator, ApiKeyStrategy, ApiKeyGuard, ScopeGuard],
+  exports: [ApiKeyGuard, ScopeGuard],
+})
+export class ApiKeysModule {}

@@ -1,0 +1,34 @@
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { Messages } from '../common/messages';
+import { redisConnectionOptions } from '../queue/redis';
+
+const MINUTE = 60_000;
+
+function emailOf(request: Record<string, unknown>): string {
+  const body = request.body as { email?: unknown } | undefined;
+  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+  return `email:${email}`;
+}
+
+/**
+ * Rate limits for the sign-in family (login, register, confirm, resend): per client address and
+ * per email address, counted in Redis so every instance shares them.
+ */
+export const AuthThrottleModule = ThrottlerModule.forRootAsync({
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig) => ({
+    errorMessage: Messages.tooManyRequests,
+    throttlers: [
+      { name: 'per-ip', ttl: MINUTE, limit: config.authRateLimitPerIp },
+      { name: 'per-email', ttl: MINUTE, limit: config.authRateLimitPerEmail, getTracker: emailOf },
+    ],
+    storage: new ThrottlerStorageRedisService({
+      ...redisConnectionOptions(config.redisUrl),
+      keyPrefix: `${config.redisKeyPrefix}:throttle:`,
+      maxRetriesPerRequest: 2,
+    }),
+  }),
+});

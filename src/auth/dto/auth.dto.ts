@@ -1,0 +1,51 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+
+const normalizeEmail = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+export class EmailDto {
+  @ApiProperty({ example: 'owner@example.com' })
+  @Transform(normalizeEmail)
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
+  email: string;
+}
+
+export class CredentialsDto extends EmailDto {
+  /** At least 6 characters. */
+  @ApiProperty({ minLength: 6, maxLength: 256 })
+  @IsString()
+  @MinLength(6, { message: 'password must be at least 6 characters' })
+  @MaxLength(256)
+  password: string;
+}
+
+export class ConfirmDto extends EmailDto {
+  /** The six-digit code from the mail. */
+  @ApiProperty({ example: '042917' })
+  @IsString()
+  @Length(6, 6, { message: 'code must be six digits' })
+  @Matches(/^\d{6}$/, { message: 'code must be six digits' })
+  code: string;
+}
+
+export class UserDto {
+  id: string;
+  email: string;
+  email_confirmed: boolean;
+  role: 'user' | 'admin';
+  tariff: string;
+  created_at: Date;
+}
+
+export class RegisteredDto {
+  user: UserDto;
+}
+
+export class SessionDto {
+  /** Bearer token for the session API (`Authorization: Bearer bls_…`); shown only here. */
+  token: string;
+  expires_at: Date;
+  user: UserDto;
+}

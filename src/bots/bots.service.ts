@@ -1,0 +1,151 @@
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, IsNull, Repository } from 'typeorm';
+import type { Principal } from '../auth/principal';
+import { isUniqueViolation } from '../auth/users.service';
+import { randomBase62 } from '../common/crypto/random';
+import { SecretBox } from '../common/crypto/secret-box';
+import { isUuid } from '../common/http/ids';
+import { Messages } from '../common/messages';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { BotIdentity, BotIdentityService, InvalidBotTokenError } from '../platforms/bot-identity';
+import { CreateBotDto, UpdateBotDto } from './bot.dto';
+import { Bot, Platform } from './bot.entity';
+import { TargetUrlPolicy } from './target-url.policy';
+
+export const MAX_BOTS_PER_USER = 20;
+
+/** Binding, changing and removing bots. Another user's bot is always 404 `Bot not found`. */
+@Injectable()
+export class BotsService {
+  private readonly box: SecretBox;
+
+  constructor(
+    @InjectRepository(Bot) private readonly bots: Repository<Bot>,
+    private readonly dataSource: DataSource,
+    private readonly identity: BotIdentityService,
+    private readonly targetUrls: TargetUrlPolicy,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.box = new SecretBox(config.tokenEncryptionKey);
+  }
+
+  list(userId: string): Promise<Bot[]> {
+    return this.bots.find({ where: { userId, deletedAt: IsNull() }, order: { createdAt: 'ASC' } });
+  }
+
+  async getOwned(userId: string, botId: string): Promise<Bot> {
+    const bot = isUuid(botId) ? await this.bots.findOneBy({ id: botId, userId, deletedAt: IsNull() }) : null;
+    if (!bot) throw new NotFoundException(Messages.botNotFound);
+    return bot;
+  }
+
+  async create(principal: Principal, dto: CreateBotDto): Promise<Bot> {
+    if (!principal.emailConfirmed) throw new ForbiddenException(Messages.confirmEmail);
+    if (principal.role === 'admin') throw new ForbiddenException(Messages.adminsCannotCreateBots);
+    // Cheap checks first, so a refused request never reaches the platform.
+    await this.assertBelowLimit(this.dataSource.query.bind(this.dataSource), principal.userId);
+    if (dto.target_url) await this.targetUrls.assertAllowed(dto.target_url);
+    const tokenFields = dto.token ? await this.verifiedToken(dto.platform, dto.token) : {};
+
+    const bot = this.bots.create({
+      userId: principal.userId,
+      platform: dto.platform,
+      name: dto.name,
+      targetUrl: dto.target_url ?? null,
+      utmKey: dto.utm_key ?? 'utm_source',
+      proxySecret: randomBase62(32),
+      active: true,
+      username: null,
+      avatarUrl: null,
+      platformBotId: null,
+      tokenEncrypted: null,
+      tokenHash: null,
+      lastForwardError: null,
+      lastForwardAt: null,
+      deletedAt: null,
+      ...tokenFields,
+    });
+    return this.saveUnique(() =>
+      this.dataSource.transaction(async (tx) => {
+        await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [principal.userId]);
+        await this.assertBelowLimit(tx.query.bind(tx), principal.userId);
+        return tx.getRepository(Bot).save(bot);
+      }),
+    );
+  }
+
+  async update(userId: string, botId: string, dto: UpdateBotDto): Promise<Bot> {
+    const bot = await this.getOwned(userId, botId);
+    if (dto.target_url) await this.targetUrls.assertAllowed(dto.target_url);
+    if (dto.token) Object.assign(bot, await this.verifiedToken(bot.platform, dto.token, bot.id));
+    if (dto.token === null) Object.assign(bot, { tokenEncrypted: null, tokenHash: null });
+    if (dto.name !== undefined) bot.name = dto.name;
+    if (dto.target_url !== undefined) bot.targetUrl = dto.target_url;
+    if (dto.utm_key !== undefined) bot.utmKey = dto.utm_key;
+    if (dto.active !== undefined) bot.active = dto.active;
+    return this.saveUnique(() => this.bots.save(bot));
+  }
+
+  /** Deactivates the bot and hides it; its history stays until the scheduled cleanup removes it. */
+  async remove(userId: string, botId: string): Promise<void> {
+    const bot = await this.getOwned(userId, botId);
+    await this.bots.update({ id: bot.id }, { active: false, deletedAt: new Date() });
+  }
+
+  decryptToken(bot: Bot): string | null {
+    return bot.tokenEncrypted ? this.box.decrypt(bot.tokenEncrypted) : null;
+  }
+
+  tokenHash(platform: Platform, token: string): string {
+    return this.box.lookupHash('bot-token', platform, token);
+  }
+
+  private async verifiedToken(platform: Platform, token: string, ownBotId?: string) {
+    const tokenHash = this.tokenHash(platform, token);
+    const holder = await this.bots.findOneBy({ platform, tokenHash, deletedAt: IsNull() });
+    if (holder && holder.id !== ownBotId) throw new ConflictException(Messages.botTokenTaken);
+    let identity: BotIdentity;
+    try {
+      identity = await this.identity.identify(platform, token);
+    } catch (error) {
+      if (error instanceof InvalidBotTokenError) throw new BadRequestException(Messages.badBotToken);
+      throw error;
+    }
+    return {
+      tokenEncrypted: this.box.encrypt(token),
+      tokenHash,
+      platformBotId: identity.platformBotId,
+      username: identity.username,
+      avatarUrl: identity.avatarUrl,
+    };
+  }
+
+  private async assertBelowLimit(query: (sql: string, params: unknown[]) => Promise<Array<{ count: number }>>, userId: string) {
+    const [{ count }] = await query(
+      `SELECT count(*)::int AS count FROM bots WHERE user_id = $1 AND deleted_at IS NULL`,
+      [userId],
+    );
+    if (count >= MAX_BOTS_PER_USER) throw new HttpException(Messages.botLimit, HttpStatus.TOO_MANY_REQUESTS);
+  }
+
+  /** The partial unique indexes are the final word on "one bot per token / bot id per platform". */
+  private async saveUnique(save: () => Promise<Bot>): Promise<Bot> {
+    try {
+      return await save();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictException(Messages.botTokenTaken);
+      throw error;
+    }
+  }
+}

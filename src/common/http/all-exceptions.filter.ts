@@ -1,0 +1,34 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { Messages } from '../messages';
+
+/**
+ * Shapes every error as `{ message }` (plus `provider` on platform failures). Nothing internal leaks:
+ * an unexpected error is logged and answered 500 with a fixed message.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    if (response.headersSent) {
+      response.end();
+      return;
+    }
+    if (exception instanceof HttpException) {
+      response.status(exception.getStatus()).json(errorBody(exception));
+      return;
+    }
+    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    response.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: Messages.internal });
+  }
+}
+
+function errorBody(exception: HttpException): Record<string, unknown> {
+  const payload = exception.getResponse();
+  if (typeof payload === 'string') return { message: payload };
+  const { message, provider } = payload as { message?: unknown; provider?: unknown };
+  const text = Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : exception.message;
+  return provider === undefined ? { message: text } : { message: text, provider };
+}

@@ -1,0 +1,38 @@
+/**
+ * Every error message of the interface, word for word from the spec and the contract.
+ * Code and tests both use these constants, so a message cannot drift from the spec.
+ */
+export const Messages = {
+  // Open API keys (spec: Authentication, table 5)
+  apiKeyRequired: 'API-ключ обязателен',
+  apiKeyInvalid: 'Неверный API-ключ',
+  apiKeyRevoked: 'API-ключ отозван',
+  apiKeyExpired: 'Срок действия API-ключа истёк',
+  scopeRequired: (scope: string) => `Недостаточно прав: требуется scope "${scope}"`,
+  authFailure: 'Ошибка авторизации',
+  apiKeyLimit: 'Достигнут лимит активных ключей (20)',
+
+  // Sessions and accounts (contract §3)
+  sessionRequired: 'Требуется авторизация',
+  sessionExpired: 'Сессия истекла, войдите заново',
+  emailTaken: 'Пользователь с таким email уже существует',
+  badCode: 'Неверный или просроченный код',
+  badCredentials: 'Неверный email или пароль',
+  confirmEmail: 'Подтвердите email',
+  forbidden: 'Недостаточно прав',
+  userNotFound: 'Пользователь не найден',
+  tooManyRequests: 'Слишком много запросов, попробуйте позже',
+
+  // Bots
+  botNotFound: 'Bot not found',
+  adminsCannotCreateBots: 'Admins cannot create bots',
+  botTokenTaken: 'Бот с таким ID/token уже добавлен',
+  badBotToken: 'Неверный токен бота',
+  botLimit: 'Достигнут лимит ботов (20)',
+  privateTarget: 'target_url must not point to a private, loopback or link-local address',
+
+  // Generic transport errors
+  malformedJson: 'Malformed JSON body',
+  bodyTooLarge: 'Request body too large',
+  internal: 'Internal server error',
+} as const;

@@ -1,0 +1,24 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../http/error-response.dto';
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input (the message names the field)',
+  401: 'Not authenticated',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Body too large',
+  429: 'Limit reached',
+  500: 'Internal failure',
+  502: 'The platform failed or did not answer',
+};
+
+/** Documents the `{ message }` error shape for each listed status of an operation. */
+export function ApiErrors(...statuses: number[]) {
+  return applyDecorators(
+    ...statuses.map((status) =>
+      ApiResponse({ status, description: DESCRIPTIONS[status] ?? 'Error', type: ErrorResponseDto }),
+    ),
+  );
+}

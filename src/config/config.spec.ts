@@ -1,0 +1,42 @@
+import { ConfigError, generateEncryptionKey, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('falls back to the contract defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/botlens');
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.telegramApiUrl).toBe('https://api.telegram.org');
+    expect(config.maxApiUrl).toBe('https://platform-api2.max.ru');
+    expect(config.publicBaseUrl).toBe('http://localhost:3000');
+    expect(config.smtpUrl).toBeNull();
+    expect(config.allowPrivateWebhookTargets).toBe(false);
+    expect(config.tokenEncryptionKey).toHaveLength(32);
+  });
+
+  it('builds the public base URL from PORT and strips trailing slashes', () => {
+    expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://botlens.example/' }).publicBaseUrl).toBe('https://botlens.example');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^PORT must be an integer/],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must start with postgres:/],
+    [{ REDIS_URL: 'not a url' }, /^REDIS_URL must be a URL/],
+    [{ TOKEN_ENCRYPTION_KEY: 'c2hvcnQ=' }, /^TOKEN_ENCRYPTION_KEY must be 32 bytes/],
+    [{ NODE_ENV: 'production' }, /^TOKEN_ENCRYPTION_KEY is required in production/],
+    [{ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'yes' }, /^ALLOW_PRIVATE_WEBHOOK_TARGETS must be true or false/],
+    [{ ADMIN_EMAIL: 'a@b.c' }, /^ADMIN_EMAIL and ADMIN_PASSWORD must be set together/],
+    [{ ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: '123' }, /^ADMIN_PASSWORD must be at least 6/],
+    [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must start with smtp:/],
+  ])('refuses %j with a line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('accepts a generated encryption key in production', () => {
+    const key = generateEncryptionKey();
+    const config = loadConfig({ NODE_ENV: 'production', TOKEN_ENCRYPTION_KEY: key });
+    expect(config.tokenEncryptionKey.toString('base64')).toBe(key);
+  });
+});

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Every setting of the service, parsed and validated once at start (contract §2).
+ * Nothing else in the code reads process.env.
+ */
+export interface AppConfig {
+  nodeEnv: string;
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  /** Prefix of every Redis key (queues, rate limits), so several instances or test runs can share one Redis. */
+  redisKeyPrefix: string;
+  telegramApiUrl: string;
+  maxApiUrl: string;
+  publicBaseUrl: string;
+  tokenEncryptionKey: Buffer;
+  smtpUrl: string | null;
+  mailFrom: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  allowPrivateWebhookTargets: boolean;
+  logLevel: string;
+  authRateLimitPerIp: number;
+  authRateLimitPerEmail: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const DEV_TOKEN_KEY = Buffer.alloc(32, 'botlens-development-only-key!!').toString('base64');
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const read = new EnvReader(env);
+  const nodeEnv = read.string('NODE_ENV', 'development');
+  const port = read.integer('PORT', 3000, 0, 65535);
+  const adminEmail = read.optional('ADMIN_EMAIL');
+  const adminPassword = read.optional('ADMIN_PASSWORD');
+  if ((adminEmail === null) !== (adminPassword === null)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (adminEmail !== null && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) {
+    throw new ConfigError('ADMIN_EMAIL must be an email address');
+  }
+  if (adminPassword !== null && adminPassword.length < 6) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 6 characters');
+  }
+  return Object.freeze({
+    nodeEnv,
+    port,
+    databaseUrl: read.url('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/botlens', ['postgres:', 'postgresql:']),
+    redisUrl: read.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+    redisKeyPrefix: read.string('REDIS_KEY_PREFIX', 'botlens'),
+    telegramApiUrl: stripSlash(read.url('TELEGRAM_API_URL', 'https://api.telegram.org', ['http:', 'https:'])),
+    maxApiUrl: stripSlash(read.url('MAX_API_URL', 'https://platform-api2.max.ru', ['http:', 'https:'])),
+    publicBaseUrl: stripSlash(read.url('PUBLIC_BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])),
+    tokenEncryptionKey: read.key32(
+      'TOKEN_ENCRYPTION_KEY',
+      nodeEnv === 'production' ? null : DEV_TOKEN_KEY,
+    ),
+    smtpUrl: read.optionalUrl('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: read.string('MAIL_FROM', 'Botlens <no-reply@botlens.local>'),
+    adminEmail: adminEmail?.toLowerCase() ?? null,
+    adminPassword,
+    allowPrivateWebhookTargets: read.boolean('ALLOW_PRIVATE_WEBHOOK_TARGETS', false),
+    logLevel: read.oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    authRateLimitPerIp: read.integer('AUTH_RATE_LIMIT_PER_IP', 30, 1, 1_000_000),
+    authRateLimitPerEmail: read.integer('AUTH_RATE_LIMIT_PER_EMAIL', 10, 1, 1_000_000),
+  });
+}
+
+/** A random key in the format TOKEN_ENCRYPTION_KEY expects, for the README and tests. */
+export function generateEncryptionKey(): string {
+  return randomBytes(32).toString('base64');
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+class EnvReader {
+  constructor(private readonly env: Env) {}
+
+  private raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  optional(name: string): string | null {
+    return this.raw(name) ?? null;
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+    }
+    return Number(value);
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const value = this.raw(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    throw new ConfigError(`${name} must be true or false, got "${value}"`);
+  }
+
+  oneOf(name: string, fallback: string, allowed: string[]): string {
+    const value = this.raw(name) ?? fallback;
+    if (!allowed.includes(value)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+    return value;
+  }
+
+  url(name: string, fallback: string, protocols: string[]): string {
+    return this.checkUrl(name, this.raw(name) ?? fallback, protocols);
+  }
+
+  optionalUrl(name: string, protocols: string[]): string | null {
+    const value = this.raw(name);
+    return value === undefined ? null : this.checkUrl(name, value, protocols);
+  }
+
+  key32(name: string, fallback: string | null): Buffer {
+    const value = this.raw(name) ?? fallback;
+    if (value === null) throw new ConfigError(`${name} is required in production (32 bytes, base64)`);
+    const key = Buffer.from(value, 'base64');
+    if (key.length !== 32 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) {
+      throw new ConfigError(`${name} must be 32 bytes encoded as base64`);
+    }
+    return key;
+  }
+
+  private checkUrl(name: string, value: string, protocols: string[]): string {
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new ConfigError(`${name} must be a URL, got a value that does not parse`);
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      throw new ConfigError(`${name} must start with ${protocols.map((p) => p + '//').join(' or ')}`);
+    }
+    return value;
+  }
+}

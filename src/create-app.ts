@@ -1,0 +1,27 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
+import { apiBodyParsers } from './common/http/body-parsers';
+import { createValidationPipe } from './common/http/validation';
+import { AppConfig } from './config/config';
+import { prepareDatabase } from './database/prepare-database';
+import { setupOpenApi } from './openapi';
+
+/** Builds the whole service, ready to listen. Used by main.ts and by the e2e tests alike. */
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  await prepareDatabase(config);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    // Bodies are parsed on the JSON API prefix only; the mirror and proxy stream theirs untouched.
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.use('/api', ...apiBodyParsers());
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AllExceptionsFilter());
+  setupOpenApi(app);
+  return app;
+}

@@ -1,0 +1,8 @@
+import { ApiKey } from '../api-keys/api-key.entity';
+import { EmailCode } from '../auth/entities/email-code.entity';
+import { Session } from '../auth/entities/session.entity';
+import { User } from '../auth/entities/user.entity';
+import { Bot } from '../bots/bot.entity';
+
+/** Every entity, listed once for the app's DataSource and the CLI's. */
+export const entities = [User, EmailCode, Session, ApiKey, Bot];

@@ -1,0 +1,10 @@
+/**
+ * Removes credentials that travel inside URLs: Telegram bot tokens in `/bot<token>/` paths,
+ * proxy secrets in `/proxy/<bot>/<secret>`, and `access_token`/`token` query values.
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/\/bot[^/?#]+/g, '/bot[redacted]')
+    .replace(/^(\/proxy\/[^/?#]+\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&](?:access_token|token)=)[^&#]*/gi, '$1[redacted]');
+}

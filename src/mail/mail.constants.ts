@@ -1,0 +1,7 @@
+export const MAIL_QUEUE = 'mail';
+
+export interface MailJob {
+  to: string;
+  subject: string;
+  text: string;
+}

@@ -1,0 +1,24 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from './config/config';
+import { createApp } from './create-app';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // One clear line naming the variable, then stop.
+    process.stderr.write(`Botlens cannot start: ${error.message}\n`);
+    process.exit(1);
+  }
+  const app = await createApp(config);
+  // SIGTERM/SIGINT: stop accepting, finish in-flight requests and jobs, close pools.
+  app.enableShutdownHooks();
+  await app.listen(config.port);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Botlens failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

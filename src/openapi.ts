@@ -1,0 +1,45 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ErrorResponseDto } from './common/http/error-response.dto';
+
+const ERROR_REF = { $ref: '#/components/schemas/ErrorResponseDto' };
+
+/** Builds the OpenAPI document from the code: stable operation ids, both security schemes, `{ message }` errors everywhere. */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Botlens API')
+    .setDescription(
+      'Open REST API v1 (`/api/v1`, API key with scopes `read`/`write`) and the session API of the cabinet ' +
+        '(`/api/...`, `Authorization: Bearer bls_…`). Every error answers `{ message }`.',
+    )
+    .setVersion('1.0')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Open-API key `blk_…` (also accepted as `Authorization: Bearer blk_…`)' }, 'api-key')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Session token `bls_…` from /api/auth/login or /api/auth/confirm' }, 'session')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    extraModels: [ErrorResponseDto],
+    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+  });
+  addDefaultErrorResponses(document);
+  return document;
+}
+
+/** Every operation can fail unexpectedly; say so with the shared error schema. */
+function addDefaultErrorResponses(document: OpenAPIObject): void {
+  for (const pathItem of Object.values(document.paths)) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const operation = pathItem[method];
+      if (!operation) continue;
+      operation.responses['500'] ??= {
+        description: 'Internal failure',
+        content: { 'application/json': { schema: ERROR_REF } },
+      };
+    }
+  }
+}
+
+export function setupOpenApi(app: INestApplication): OpenAPIObject {
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', yamlDocumentUrl: 'api/docs-yaml' });
+  return document;
+}

@@ -1,11 +1,7 @@
 // Two projects: fast unit tests of pure logic, and e2e tests that boot the real app on
 // a fresh PostgreSQL database and real Redis against fake platform servers.
-const swaggerPlugin = {
-  path: '@nestjs/swagger/plugin',
-  options: { introspectComments: true, classValidatorShim: true, dtoFileNameSuffix: ['.dto.ts'] },
-};
-
 module.exports = {
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',
@@ -18,8 +14,9 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       // The swagger plugin needs the type checker, so e2e files are compiled with full type information.
-      transform: { '^.+\\.ts$': ['ts-jest', { astTransformers: { before: [swaggerPlugin] } }] },
-      testTimeout: 60000,
+      transform: {
+        '^.+\\.ts$': ['ts-jest', { astTransformers: { before: ['<rootDir>/test/swagger-transformer.js'] } }],
+      },
     },
   ],
 };

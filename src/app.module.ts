@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from './admin/admin.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
@@ -15,7 +15,7 @@ import { RedisModule } from './queue/redis';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, extraModules: Array<Type | DynamicModule> = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -30,6 +30,7 @@ export class AppModule {
         ApiKeysModule,
         BotsModule,
         AdminModule,
+        ...extraModules,
       ],
     };
   }

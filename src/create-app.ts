@@ -1,3 +1,4 @@
+import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
@@ -9,10 +10,16 @@ import { AppConfig } from './config/config';
 import { prepareDatabase } from './database/prepare-database';
 import { setupOpenApi } from './openapi';
 
-/** Builds the whole service, ready to listen. Used by main.ts and by the e2e tests alike. */
-export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+/**
+ * Builds the whole service, ready to listen. Used by main.ts and by the e2e tests alike
+ * (tests may add modules of their own, e.g. a probe route behind a guard).
+ */
+export async function createApp(
+  config: AppConfig,
+  options: { extraModules?: Array<Type | DynamicModule> } = {},
+): Promise<NestExpressApplication> {
   await prepareDatabase(config);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.extraModules), {
     bufferLogs: true,
     // Bodies are parsed on the JSON API prefix only; the mirror and proxy stream theirs untouched.
     bodyParser: false,

@@ -39,9 +39,12 @@ export class EmailCodesService {
    */
   async consume(userId: string, code: string): Promise<boolean> {
     const rows: Array<{ code_hash: string }> = await this.dataSource.query(
-      `UPDATE email_codes SET attempts = attempts + 1
-       WHERE user_id = $1 AND attempts < $2 AND expires_at > now()
-       RETURNING code_hash`,
+      // Wrapped in a SELECT: TypeORM returns [rows, count] for a bare UPDATE … RETURNING.
+      `WITH spent AS (
+         UPDATE email_codes SET attempts = attempts + 1
+         WHERE user_id = $1 AND attempts < $2 AND expires_at > now()
+         RETURNING code_hash)
+       SELECT code_hash FROM spent`,
       [userId, CODE_MAX_ATTEMPTS],
     );
     if (rows.length === 0 || !safeEqual(rows[0].code_hash, this.hash(userId, code))) return false;

@@ -7,8 +7,9 @@ const normalizeEmail = ({ value }: { value: unknown }) => (typeof value === 'str
 export class EmailDto {
   @ApiProperty({ example: 'owner@example.com' })
   @Transform(normalizeEmail)
-  @IsEmail({}, { message: 'email must be a valid email address' })
+  // Decorators run bottom-up: the most basic check is last so its message is the one reported.
   @MaxLength(254)
+  @IsEmail({}, { message: 'email must be a valid email address' })
   email: string;
 }
 

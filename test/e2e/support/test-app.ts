@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { DynamicModule, Type } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { AppConfig, loadConfig } from '../../../src/config/config';
+import { createApp } from '../../../src/create-app';
+import { FakeMax, FakeTelegram, SmtpCatcher } from '../../fakes';
+
+export const ADMIN = { email: 'admin@botlens.test', password: 'admin-password' };
+
+export interface TestApp {
+  app: NestExpressApplication;
+  url: string;
+  config: AppConfig;
+  telegram: FakeTelegram;
+  max: FakeMax;
+  smtp: SmtpCatcher;
+  /** A direct connection to this run's database, for arranging faults and checking what is stored. */
+  db: Client;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real service on a fresh PostgreSQL database (created by the app itself, as on a fresh
+ * machine) and the real Redis under a key prefix of its own, against fake platforms and a real SMTP catcher.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { extraModules?: Array<Type | DynamicModule> } = {},
+): Promise<TestApp> {
+  const [telegram, max, smtp] = await Promise.all([FakeTelegram.start(), FakeMax.start(), SmtpCatcher.start()]);
+  const runId = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const config = loadConfig({
+    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/botlens_test_${runId}`,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_KEY_PREFIX: `botlens_test_${runId}`,
+    TELEGRAM_API_URL: telegram.url,
+    MAX_API_URL: max.url,
+    SMTP_URL: smtp.url,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PUBLIC_BASE_URL: 'https://botlens.test',
+    ...env,
+  });
+  const app = await createApp(config, { extraModules: options.extraModules });
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  const db = new Client({ connectionString: config.databaseUrl });
+  await db.connect();
+
+  return {
+    app,
+    url: `http://127.0.0.1:${address.port}`,
+    config,
+    telegram,
+    max,
+    smtp,
+    db,
+    async close() {
+      await app.close();
+      await db.end();
+      await Promise.all([telegram.close(), max.close(), smtp.close()]);
+      await dropDatabase(config.databaseUrl);
+      await deleteRedisKeys(config.redisUrl, config.redisKeyPrefix);
+    },
+  };
+}
+
+async function dropDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const admin = new Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+}
+
+async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await redis.quit();
+}

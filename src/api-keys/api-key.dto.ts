@@ -20,8 +20,8 @@ export class CreateApiKeyDto {
   /** When the key stops working (ISO 8601); omit for a key that does not expire. */
   @IsOptional()
   @Type(() => Date)
-  @IsDate({ message: 'expires_at must be an ISO 8601 timestamp' })
   @MinDate(() => new Date(), { message: 'expires_at must be in the future' })
+  @IsDate({ message: 'expires_at must be an ISO 8601 timestamp' })
   expires_at?: Date;
 }
 

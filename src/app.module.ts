@@ -1,4 +1,5 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
+import type { DestinationStream } from 'pino';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from './admin/admin.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
@@ -6,21 +7,28 @@ import { AuthModule } from './auth/auth.module';
 import { BotsModule } from './bots/bots.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
-import { dataSourceOptions } from './database/data-source';
+import { dataSourceOptions } from './database/database-options';
 import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
 import { MailModule } from './mail/mail.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './queue/redis';
 
+export interface AppModuleOptions {
+  /** Modules only tests add (e.g. a probe route behind a guard). */
+  extraModules?: Array<Type | DynamicModule>;
+  /** Where logs go instead of stdout (tests read them). */
+  logDestination?: DestinationStream;
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, extraModules: Array<Type | DynamicModule> = []): DynamicModule {
+  static forRoot(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggingModule,
+        LoggingModule.forRoot(options.logDestination),
         TypeOrmModule.forRoot(dataSourceOptions(config)),
         RedisModule,
         QueueModule,
@@ -30,7 +38,7 @@ export class AppModule {
         ApiKeysModule,
         BotsModule,
         AdminModule,
-        ...extraModules,
+        ...(options.extraModules ?? []),
       ],
     };
   }

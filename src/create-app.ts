@@ -1,8 +1,7 @@
-import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import { AppModule } from './app.module';
+import { AppModule, AppModuleOptions } from './app.module';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { apiBodyParsers } from './common/http/body-parsers';
 import { createValidationPipe } from './common/http/validation';
@@ -11,15 +10,11 @@ import { prepareDatabase } from './database/prepare-database';
 import { setupOpenApi } from './openapi';
 
 /**
- * Builds the whole service, ready to listen. Used by main.ts and by the e2e tests alike
- * (tests may add modules of their own, e.g. a probe route behind a guard).
+ * Builds the whole service, ready to listen. Used by main.ts and by the e2e tests alike.
  */
-export async function createApp(
-  config: AppConfig,
-  options: { extraModules?: Array<Type | DynamicModule> } = {},
-): Promise<NestExpressApplication> {
+export async function createApp(config: AppConfig, options: AppModuleOptions = {}): Promise<NestExpressApplication> {
   await prepareDatabase(config);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.extraModules), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), {
     bufferLogs: true,
     // Bodies are parsed on the JSON API prefix only; the mirror and proxy stream theirs untouched.
     bodyParser: false,

@@ -7,6 +7,9 @@ import { redisConnectionOptions } from '../queue/redis';
 
 const MINUTE = 60_000;
 
+// One budget for the whole sign-in family, not one per route (the default key includes the handler).
+const familyKey = (_context: unknown, tracker: string, throttler: string) => `auth:${throttler}:${tracker}`;
+
 function emailOf(request: Record<string, unknown>): string {
   const body = request.body as { email?: unknown } | undefined;
   const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
@@ -22,8 +25,8 @@ export const AuthThrottleModule = ThrottlerModule.forRootAsync({
   useFactory: (config: AppConfig) => ({
     errorMessage: Messages.tooManyRequests,
     throttlers: [
-      { name: 'per-ip', ttl: MINUTE, limit: config.authRateLimitPerIp },
-      { name: 'per-email', ttl: MINUTE, limit: config.authRateLimitPerEmail, getTracker: emailOf },
+      { name: 'per-ip', ttl: MINUTE, limit: config.authRateLimitPerIp, generateKey: familyKey },
+      { name: 'per-email', ttl: MINUTE, limit: config.authRateLimitPerEmail, getTracker: emailOf, generateKey: familyKey },
     ],
     storage: new ThrottlerStorageRedisService({
       ...redisConnectionOptions(config.redisUrl),

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/config';
-import { dataSourceOptions } from './data-source';
+import { dataSourceOptions } from './database-options';
 
 /**
  * Creates the database named in DATABASE_URL when it is missing and applies pending migrations,

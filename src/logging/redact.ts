@@ -4,7 +4,7 @@
  */
 export function redactUrl(url: string): string {
   return url
-    .replace(/\/bot[^/?#]+/g, '/bot[redacted]')
+    .replace(/^(\/tg(?:\/file)?\/bot)[^/?#]+/, '$1[redacted]')
     .replace(/^(\/proxy\/[^/?#]+\/)[^/?#]+/, '$1[redacted]')
     .replace(/([?&](?:access_token|token)=)[^&#]*/gi, '$1[redacted]');
 }

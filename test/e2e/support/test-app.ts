@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { DynamicModule, Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import Redis from 'ioredis';
 import { Client } from 'pg';
+import type { AppModuleOptions } from '../../../src/app.module';
 import { AppConfig, loadConfig } from '../../../src/config/config';
 import { createApp } from '../../../src/create-app';
 import { FakeMax, FakeTelegram, SmtpCatcher } from '../../fakes';
@@ -25,10 +25,7 @@ export interface TestApp {
  * Boots the real service on a fresh PostgreSQL database (created by the app itself, as on a fresh
  * machine) and the real Redis under a key prefix of its own, against fake platforms and a real SMTP catcher.
  */
-export async function startTestApp(
-  env: Record<string, string> = {},
-  options: { extraModules?: Array<Type | DynamicModule> } = {},
-): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: AppModuleOptions = {}): Promise<TestApp> {
   const [telegram, max, smtp] = await Promise.all([FakeTelegram.start(), FakeMax.start(), SmtpCatcher.start()]);
   const runId = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
@@ -46,7 +43,7 @@ export async function startTestApp(
     PUBLIC_BASE_URL: 'https://botlens.test',
     ...env,
   });
-  const app = await createApp(config, { extraModules: options.extraModules });
+  const app = await createApp(config, options);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const db = new Client({ connectionString: config.databaseUrl });

@@ -2,15 +2,21 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from './admin/admin.module';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
 import { BotsModule } from './bots/bots.module';
+import { ContactsModule } from './contacts/contacts.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/database-options';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { HealthModule } from './health/health.module';
+import { IngestModule } from './ingest/ingest.module';
 import { LoggingModule } from './logging/logging.module';
 import { MailModule } from './mail/mail.module';
+import { MirrorModule } from './mirror/mirror.module';
+import { ProxyModule } from './proxy/proxy.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './queue/redis';
 
@@ -38,6 +44,12 @@ export class AppModule {
         ApiKeysModule,
         BotsModule,
         AdminModule,
+        EventEmitterModule.forRoot(),
+        IngestModule,
+        MirrorModule,
+        ProxyModule,
+        ContactsModule,
+        AnalyticsModule,
         ...(options.extraModules ?? []),
       ],
     };

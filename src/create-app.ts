@@ -7,7 +7,9 @@ import { apiBodyParsers } from './common/http/body-parsers';
 import { createValidationPipe } from './common/http/validation';
 import { AppConfig } from './config/config';
 import { prepareDatabase } from './database/prepare-database';
+import { mountMirror } from './mirror/mount-mirror';
 import { setupOpenApi } from './openapi';
+import { mountProxy } from './proxy/mount-proxy';
 
 /**
  * Builds the whole service, ready to listen. Used by main.ts and by the e2e tests alike.
@@ -21,6 +23,9 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // The hot paths go first, on plain Express handlers, so they pay for no parser or Nest pipeline.
+  mountMirror(app);
+  mountProxy(app);
   app.use('/api', ...apiBodyParsers());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());

@@ -47,6 +47,10 @@ export class Bot {
   @Column('boolean')
   active: boolean;
 
+  /** Secret given to the platform with the webhook; its header is checked on every proxied update. */
+  @Column('text', { name: 'webhook_secret', nullable: true })
+  webhookSecret: string | null;
+
   @Column('text', { name: 'last_forward_error', nullable: true })
   lastForwardError: string | null;
 

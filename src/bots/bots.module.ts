@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlatformsModule } from '../platforms/platforms.module';
+import { BotRegistry } from './bot-registry';
 import { Bot } from './bot.entity';
 import { BotsV1Controller } from './bots-v1.controller';
 import { BotsController } from './bots.controller';
@@ -10,7 +11,7 @@ import { TargetUrlPolicy } from './target-url.policy';
 @Module({
   imports: [TypeOrmModule.forFeature([Bot]), PlatformsModule],
   controllers: [BotsController, BotsV1Controller],
-  providers: [BotsService, TargetUrlPolicy],
-  exports: [BotsService, TargetUrlPolicy],
+  providers: [BotsService, TargetUrlPolicy, BotRegistry],
+  exports: [BotsService, TargetUrlPolicy, BotRegistry],
 })
 export class BotsModule {}

@@ -25,10 +25,13 @@ import { TargetUrlPolicy } from './target-url.policy';
 
 export const MAX_BOTS_PER_USER = 20;
 
+type BotChangeListener = (botId: string) => void;
+
 /** Binding, changing and removing bots. Another user's bot is always 404 `Bot not found`. */
 @Injectable()
 export class BotsService {
   private readonly box: SecretBox;
+  private readonly changeListeners: BotChangeListener[] = [];
 
   constructor(
     @InjectRepository(Bot) private readonly bots: Repository<Bot>,
@@ -38,6 +41,15 @@ export class BotsService {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.box = new SecretBox(config.tokenEncryptionKey);
+  }
+
+  /** Caches of bot data (the mirror's registry) subscribe here to drop entries when a bot changes. */
+  onChange(listener: BotChangeListener): void {
+    this.changeListeners.push(listener);
+  }
+
+  notifyChanged(botId: string): void {
+    for (const listener of this.changeListeners) listener(botId);
   }
 
   list(userId: string): Promise<Bot[]> {
@@ -71,6 +83,7 @@ export class BotsService {
       platformBotId: null,
       tokenEncrypted: null,
       tokenHash: null,
+      webhookSecret: null,
       lastForwardError: null,
       lastForwardAt: null,
       deletedAt: null,
@@ -94,13 +107,16 @@ export class BotsService {
     if (dto.target_url !== undefined) bot.targetUrl = dto.target_url;
     if (dto.utm_key !== undefined) bot.utmKey = dto.utm_key;
     if (dto.active !== undefined) bot.active = dto.active;
-    return this.saveUnique(() => this.bots.save(bot));
+    const saved = await this.saveUnique(() => this.bots.save(bot));
+    this.notifyChanged(bot.id);
+    return saved;
   }
 
   /** Deactivates the bot and hides it; its history stays until the scheduled cleanup removes it. */
   async remove(userId: string, botId: string): Promise<void> {
     const bot = await this.getOwned(userId, botId);
     await this.bots.update({ id: bot.id }, { active: false, deletedAt: new Date() });
+    this.notifyChanged(bot.id);
   }
 
   decryptToken(bot: Bot): string | null {

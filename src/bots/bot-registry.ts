@@ -1,0 +1,107 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { Bot, Platform } from './bot.entity';
+import { BotsService } from './bots.service';
+
+/** What the hot paths (mirror, proxy) need to know about a bot. */
+export interface RegisteredBot {
+  id: string;
+  userId: string;
+  platform: Platform;
+  active: boolean;
+  targetUrl: string | null;
+  utmKey: string;
+  proxySecret: string;
+  webhookSecret: string | null;
+}
+
+interface Entry {
+  bot: RegisteredBot | null;
+  fetchedAt: number;
+}
+
+const FRESH_MS = 30_000;
+const UNKNOWN_FRESH_MS = 5_000;
+
+/**
+ * In-memory view of bots for the mirror and the proxy, so a known bot's traffic does not wait on
+ * PostgreSQL (and survives an outage: a stale entry is served when the database cannot answer).
+ * Entries refresh after 30 s; changes made through BotsService invalidate them at once.
+ */
+@Injectable()
+export class BotRegistry {
+  private readonly logger = new Logger('BotRegistry');
+  private readonly byTokenHash = new Map<string, Entry>();
+  private readonly byId = new Map<string, Entry>();
+  private readonly inFlight = new Map<string, Promise<RegisteredBot | null>>();
+
+  constructor(
+    @InjectRepository(Bot) private readonly bots: Repository<Bot>,
+    private readonly botsService: BotsService,
+  ) {
+    botsService.onChange((botId) => this.invalidate(botId));
+  }
+
+  /** The live (not deleted) bot with this token on this platform, or null. */
+  findByToken(platform: Platform, token: string): Promise<RegisteredBot | null> {
+    const hash = this.botsService.tokenHash(platform, token);
+    return this.lookup(this.byTokenHash, `t:${hash}`, hash, () =>
+      this.bots.findOneBy({ platform, tokenHash: hash, deletedAt: IsNull() }),
+    );
+  }
+
+  findById(id: string): Promise<RegisteredBot | null> {
+    return this.lookup(this.byId, `i:${id}`, id, () => this.bots.findOneBy({ id, deletedAt: IsNull() }));
+  }
+
+  invalidate(botId: string): void {
+    this.byId.delete(botId);
+    for (const [key, entry] of this.byTokenHash) if (entry.bot?.id === botId) this.byTokenHash.delete(key);
+  }
+
+  private async lookup(
+    cache: Map<string, Entry>,
+    flightKey: string,
+    key: string,
+    load: () => Promise<Bot | null>,
+  ): Promise<RegisteredBot | null> {
+    const cached = cache.get(key);
+    const age = cached ? Date.now() - cached.fetchedAt : Infinity;
+    if (cached && age < (cached.bot ? FRESH_MS : UNKNOWN_FRESH_MS)) return cached.bot;
+
+    let pending = this.inFlight.get(flightKey);
+    if (!pending) {
+      pending = load()
+        .then((row) => {
+          const bot = row ? toRegistered(row) : null;
+          cache.set(key, { bot, fetchedAt: Date.now() });
+          return bot;
+        })
+        .finally(() => this.inFlight.delete(flightKey));
+      this.inFlight.set(flightKey, pending);
+    }
+    try {
+      return await pending;
+    } catch (error) {
+      if (cached?.bot) {
+        this.logger.warn(`Serving a stale bot entry: ${error instanceof Error ? error.message : String(error)}`);
+        return cached.bot;
+      }
+      throw error;
+    }
+  }
+}
+
+function toRegistered(bot: Bot): RegisteredBot {
+  return {
+    id: bot.id,
+    userId: bot.userId,
+    platform: bot.platform,
+    active: bot.active,
+    targetUrl: bot.targetUrl,
+    utmKey: bot.utmKey,
+    proxySecret: bot.proxySecret,
+    webhookSecret: bot.webhookSecret,
+  };
+}

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import type { Platform } from '../bots/bot.entity';
+import { Fact } from './facts';
+import { IngestWriter } from './ingest-writer';
+import { maxSentFacts, maxUpdateFacts } from './max-facts';
+import { telegramSentFacts, telegramUpdateFacts, telegramWebhookReplyFacts } from './telegram-facts';
 
 /** The bot a captured exchange belongs to. */
 export interface CaptureBot {
@@ -15,13 +20,15 @@ export interface CaptureBot {
  */
 @Injectable()
 export class CaptureService {
+  constructor(private readonly writer: IngestWriter) {}
+
   /**
    * Updates as the platform delivered them: Telegram `Update` objects, MAX `Update` objects
    * (from `getUpdates` / `GET /updates` answers or webhook pushes).
    */
-  async inboundUpdates(bot: CaptureBot, updates: unknown[]): Promise<void> {
-    void bot;
-    void updates;
+  inboundUpdates(bot: CaptureBot, updates: unknown[]): Promise<void> {
+    const parse = bot.platform === 'telegram' ? telegramUpdateFacts : maxUpdateFacts;
+    return this.writer.write(bot, updates.flatMap((update) => parse(update)));
   }
 
   /**
@@ -30,16 +37,14 @@ export class CaptureService {
    * parameters when they could be read (null for multipart), `result` the `result` field of the answer.
    * MAX: `method` is `POST /messages`, `params` the query (`user_id`/`chat_id`), `result` the whole answer.
    */
-  async outboundResult(bot: CaptureBot, method: string, params: Record<string, unknown> | null, result: unknown): Promise<void> {
-    void bot;
-    void method;
-    void params;
-    void result;
+  outboundResult(bot: CaptureBot, method: string, params: Record<string, unknown> | null, result: unknown): Promise<void> {
+    const facts: Fact[] = bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
+    return this.writer.write(bot, facts);
   }
 
   /** A Telegram webhook answer that is itself an API call (`{ method: 'sendMessage', chat_id, text }`). */
-  async webhookReply(bot: CaptureBot, reply: Record<string, unknown>): Promise<void> {
-    void bot;
-    void reply;
+  webhookReply(bot: CaptureBot, reply: Record<string, unknown>): Promise<void> {
+    if (bot.platform !== 'telegram') return Promise.resolve();
+    return this.writer.write(bot, telegramWebhookReplyFacts(reply, randomUUID()));
   }
 }

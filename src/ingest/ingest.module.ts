@@ -1,10 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { CaptureService } from './capture.service';
+import { FactStore } from './fact-store';
+import { IngestWriter } from './ingest-writer';
 
 /** Turns traffic into stored facts; global so the mirror and the proxy can hand traffic over. */
 @Global()
 @Module({
-  providers: [CaptureService],
+  providers: [CaptureService, FactStore, IngestWriter],
   exports: [CaptureService],
 })
 export class IngestModule {}

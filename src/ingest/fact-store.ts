@@ -1,0 +1,380 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, QueryRunner } from 'typeorm';
+import type { CaptureBot } from './capture.service';
+import type { ContactCreatedEvent, MessageEvent } from './events';
+import { Fact, MessageFact } from './facts';
+import { parseStartParameter } from './start-parameter';
+import { ContactDelta, contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
+
+export interface FactBatchItem {
+  bot: CaptureBot;
+  facts: Fact[];
+}
+
+/** What a committed batch added, for the events that follow it. */
+export interface StoredFacts {
+  contacts: ContactCreatedEvent[];
+  messages: MessageEvent[];
+}
+
+interface ContactRow {
+  id: string;
+  bot_id: string;
+  external_user_id: string;
+  source_value: string | null;
+}
+
+interface NewMessageRow {
+  id: string;
+  bot_id: string;
+  contact_id: string;
+  external_user_id: string;
+  direction: 'in' | 'out';
+  text: string | null;
+  created_at: Date;
+  dedupe_key: string;
+}
+
+const key = (botId: string, externalUserId: string) => `${botId}\u0000${externalUserId}`;
+
+/**
+ * Writes a batch of facts in one transaction: contacts, messages (once per dedupe key), touches and
+ * attribution, and the rollups the reports read (contact counters, daily_stats, source_rollups).
+ * Set-based statements over arrays keep it to a handful of round trips whatever the batch size.
+ */
+@Injectable()
+export class FactStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async store(batch: FactBatchItem[]): Promise<StoredFacts> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      const stored = await this.write(runner, batch);
+      await runner.commitTransaction();
+      return stored;
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private async write(runner: QueryRunner, batch: FactBatchItem[]): Promise<StoredFacts> {
+    const bots = new Map(batch.map((item) => [item.bot.id, item.bot]));
+    const messages = uniqueMessages(batch);
+    const blocks = batch.flatMap((item) => item.facts.filter((f) => f.kind !== 'message').map((f) => ({ botId: item.bot.id, fact: f })));
+
+    const created = await this.insertMissingContacts(runner, messages);
+    await this.refreshProfiles(runner, messages);
+    const contacts = await this.lockContacts(runner, [...messages.map((m) => [m.botId, m.fact.externalUserId] as const), ...blocks.map((b) => [b.botId, b.fact.externalUserId] as const)]);
+    const newMessages = await this.insertMessages(runner, messages, contacts);
+
+    const factByKey = new Map(messages.map((m) => [key(m.botId, m.fact.dedupeKey), m]));
+    const touches = newMessages.flatMap((row) => {
+      const source = factByKey.get(key(row.bot_id, row.dedupe_key))!;
+      if (!source.fact.touch) return [];
+      const parsed = parseStartParameter(source.fact.touch.parameter, bots.get(row.bot_id)!.utmKey);
+      return [{ row, parameter: source.fact.touch.parameter, ...parsed }];
+    });
+
+    const deltas = contactDeltas(newMessages, touches);
+    await this.updateContacts(runner, deltas);
+    await this.applyBlocks(runner, blocks, contacts);
+    await this.insertTouches(runner, touches);
+
+    const previousSource = new Map([...contacts.values()].map((c) => [c.id, c.source_value]));
+    const newlyAttributed = deltas.filter((d) => d.source !== null && previousSource.get(d.contactId) === null);
+    await this.upsertDailyStats(runner, dailyDeltas(newMessages, created));
+    await this.upsertSourceRollups(runner, rollupDeltas(touches, newlyAttributed));
+
+    const attribution = new Map(newlyAttributed.map((d) => [d.contactId, d]));
+    return {
+      contacts: created.map((c) => ({
+        userId: bots.get(c.bot_id)!.userId,
+        bot_id: c.bot_id,
+        contact_id: c.id,
+        external_user_id: c.external_user_id,
+        username: c.username,
+        first_name: c.first_name,
+        last_name: c.last_name,
+        source_value: attribution.get(c.id)?.source ?? null,
+        campaign_name: attribution.get(c.id)?.campaign ?? null,
+        created_at: c.first_seen_at.toISOString(),
+      })),
+      messages: newMessages.map((m) => ({
+        userId: bots.get(m.bot_id)!.userId,
+        bot_id: m.bot_id,
+        message_id: m.id,
+        direction: m.direction,
+        external_user_id: m.external_user_id,
+        text: m.text,
+        created_at: m.created_at.toISOString(),
+      })),
+    };
+  }
+
+  /** Contacts appear with their first message, either way; a block alone makes none. */
+  private async insertMissingContacts(runner: QueryRunner, messages: BotMessage[]) {
+    const byContact = new Map<string, BotMessage>();
+    for (const m of [...messages].sort((a, b) => a.fact.at.getTime() - b.fact.at.getTime())) {
+      const k = key(m.botId, m.fact.externalUserId);
+      const seen = byContact.get(k);
+      // The earliest fact gives first_seen_at; the first inbound one gives the profile.
+      if (!seen) byContact.set(k, { ...m, fact: { ...m.fact, profile: m.fact.profile ?? firstProfile(messages, m) } });
+    }
+    const rows = [...byContact.values()];
+    if (!rows.length) return [];
+    return records<ContactRow & { username: string | null; first_name: string | null; last_name: string | null; first_seen_at: Date }>(
+      runner,
+      `INSERT INTO contacts (bot_id, external_user_id, username, first_name, last_name, is_premium, language_code, phone, first_seen_at)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::timestamptz[])
+       ORDER BY 1, 2
+       ON CONFLICT (bot_id, external_user_id) DO NOTHING
+       RETURNING id, bot_id, external_user_id, username, first_name, last_name, first_seen_at, source_value`,
+      [
+        rows.map((r) => r.botId),
+        rows.map((r) => r.fact.externalUserId),
+        rows.map((r) => r.fact.profile?.username ?? null),
+        rows.map((r) => r.fact.profile?.firstName ?? null),
+        rows.map((r) => r.fact.profile?.lastName ?? null),
+        rows.map((r) => r.fact.profile?.isPremium ?? false),
+        rows.map((r) => r.fact.profile?.languageCode ?? null),
+        rows.map((r) => r.fact.phone),
+        rows.map((r) => r.fact.at),
+      ],
+    );
+  }
+
+  /** Every inbound message refreshes the sender's profile; the newest one in the batch wins. */
+  private async refreshProfiles(runner: QueryRunner, messages: BotMessage[]) {
+    const latest = new Map<string, BotMessage>();
+    for (const m of messages) {
+      if (m.fact.direction !== 'in' || !m.fact.profile) continue;
+      const k = key(m.botId, m.fact.externalUserId);
+      const seen = latest.get(k);
+      if (!seen || seen.fact.at <= m.fact.at || (m.fact.phone && !seen.fact.phone)) {
+        latest.set(k, seen && seen.fact.at > m.fact.at ? { ...seen, fact: { ...seen.fact, phone: m.fact.phone } } : m);
+      }
+    }
+    const rows = [...latest.values()];
+    if (!rows.length) return;
+    await records(
+      runner,
+      `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[])
+           AS d(bot_id, external_user_id, username, first_name, last_name, is_premium, language_code, phone)),
+       updated AS (
+         UPDATE contacts c SET username = d.username, first_name = d.first_name, last_name = d.last_name,
+           is_premium = d.is_premium, language_code = d.language_code, phone = COALESCE(d.phone, c.phone)
+         FROM input d WHERE c.bot_id = d.bot_id AND c.external_user_id = d.external_user_id
+         RETURNING 1)
+       SELECT count(*) FROM updated`,
+      [
+        rows.map((r) => r.botId),
+        rows.map((r) => r.fact.externalUserId),
+        rows.map((r) => r.fact.profile!.username),
+        rows.map((r) => r.fact.profile!.firstName),
+        rows.map((r) => r.fact.profile!.lastName),
+        rows.map((r) => r.fact.profile!.isPremium),
+        rows.map((r) => r.fact.profile!.languageCode),
+        rows.map((r) => r.fact.phone),
+      ],
+    );
+  }
+
+  /** Locks the batch's contacts in id order, so concurrent writers never deadlock on them. */
+  private async lockContacts(runner: QueryRunner, pairs: ReadonlyArray<readonly [string, string]>): Promise<Map<string, ContactRow>> {
+    const unique = [...new Map(pairs.map((p) => [key(p[0], p[1]), p])).values()];
+    if (!unique.length) return new Map();
+    const rows = await records<ContactRow>(
+      runner,
+      `SELECT c.id, c.bot_id, c.external_user_id, c.source_value FROM contacts c
+       JOIN unnest($1::uuid[], $2::text[]) AS d(bot_id, external_user_id)
+         ON c.bot_id = d.bot_id AND c.external_user_id = d.external_user_id
+       ORDER BY c.id FOR UPDATE OF c`,
+      [unique.map((p) => p[0]), unique.map((p) => p[1])],
+    );
+    return new Map(rows.map((r) => [key(r.bot_id, r.external_user_id), r]));
+  }
+
+  private async insertMessages(runner: QueryRunner, messages: BotMessage[], contacts: Map<string, ContactRow>): Promise<NewMessageRow[]> {
+    if (!messages.length) return [];
+    return records<NewMessageRow>(
+      runner,
+      `INSERT INTO messages (bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw_json, created_at)
+       SELECT bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw::jsonb, created_at
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
+         AS d(bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw, created_at)
+       ON CONFLICT (bot_id, dedupe_key) DO NOTHING
+       RETURNING id, bot_id, contact_id, external_user_id, direction, text, created_at, dedupe_key`,
+      [
+        messages.map((m) => m.botId),
+        messages.map((m) => contacts.get(key(m.botId, m.fact.externalUserId))!.id),
+        messages.map((m) => m.fact.externalUserId),
+        messages.map((m) => m.fact.direction),
+        messages.map((m) => m.fact.text),
+        messages.map((m) => m.fact.platformMessageId),
+        messages.map((m) => m.fact.dedupeKey),
+        messages.map((m) => (m.fact.raw === undefined ? null : JSON.stringify(m.fact.raw))),
+        messages.map((m) => m.fact.at),
+      ],
+    );
+  }
+
+  private async updateContacts(runner: QueryRunner, deltas: ContactDelta[]) {
+    if (!deltas.length) return;
+    const column = <K extends keyof ContactDelta>(name: K) => deltas.map((d) => d[name]);
+    await records(
+      runner,
+      `WITH d AS (
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[], $7::text[],
+           $8::text[], $9::int[], $10::timestamptz[], $11::timestamptz[], $12::text[], $13::text[])
+         AS d(contact_id, n_in, n_out, first_at, last_in_at, last_at, last_text, last_direction, n_touches, first_touch_at,
+           last_touch_at, source, campaign)),
+       updated AS (
+         UPDATE contacts c SET
+           messages_in = c.messages_in + d.n_in,
+           messages_out = c.messages_out + d.n_out,
+           first_message_at = LEAST(c.first_message_at, d.first_at),
+           last_seen_at = GREATEST(c.last_seen_at, d.last_in_at),
+           last_text = CASE WHEN c.last_at IS NULL OR d.last_at >= c.last_at THEN d.last_text ELSE c.last_text END,
+           last_direction = CASE WHEN c.last_at IS NULL OR d.last_at >= c.last_at THEN d.last_direction ELSE c.last_direction END,
+           last_at = GREATEST(c.last_at, d.last_at),
+           blocked_at = CASE WHEN d.last_in_at IS NOT NULL AND d.last_in_at >= c.blocked_at THEN NULL ELSE c.blocked_at END,
+           touches = c.touches + d.n_touches,
+           first_touch_at = LEAST(c.first_touch_at, d.first_touch_at),
+           last_touch_at = GREATEST(c.last_touch_at, d.last_touch_at),
+           source_value = CASE WHEN c.source_value IS NULL AND d.source IS NOT NULL THEN d.source ELSE c.source_value END,
+           campaign_name = CASE WHEN c.source_value IS NULL AND d.source IS NOT NULL THEN d.campaign ELSE c.campaign_name END
+         FROM d WHERE c.id = d.contact_id
+         RETURNING 1)
+       SELECT count(*) FROM updated`,
+      [
+        column('contactId'),
+        column('messagesIn'),
+        column('messagesOut'),
+        column('firstAt'),
+        column('lastInAt'),
+        column('lastAt'),
+        column('lastText'),
+        column('lastDirection'),
+        column('touches'),
+        column('firstTouchAt'),
+        column('lastTouchAt'),
+        column('source'),
+        column('campaign'),
+      ],
+    );
+  }
+
+  /** The newest block fact of a contact wins, unless the user wrote after it. */
+  private async applyBlocks(runner: QueryRunner, blocks: Array<{ botId: string; fact: Fact }>, contacts: Map<string, ContactRow>) {
+    const latest = new Map<string, { contactId: string; blocked: boolean; at: Date }>();
+    for (const { botId, fact } of blocks) {
+      const contact = contacts.get(key(botId, fact.externalUserId));
+      if (!contact) continue;
+      const seen = latest.get(contact.id);
+      if (!seen || seen.at <= fact.at) latest.set(contact.id, { contactId: contact.id, blocked: fact.kind === 'blocked', at: fact.at });
+    }
+    const rows = [...latest.values()];
+    if (!rows.length) return;
+    await records(
+      runner,
+      `WITH d AS (SELECT * FROM unnest($1::uuid[], $2::boolean[], $3::timestamptz[]) AS d(contact_id, blocked, at)),
+       updated AS (
+         UPDATE contacts c SET blocked_at = CASE WHEN d.blocked THEN d.at ELSE NULL END
+         FROM d WHERE c.id = d.contact_id AND (c.last_seen_at IS NULL OR d.at >= c.last_seen_at)
+         RETURNING 1)
+       SELECT count(*) FROM updated`,
+      [rows.map((r) => r.contactId), rows.map((r) => r.blocked), rows.map((r) => r.at)],
+    );
+  }
+
+  private async insertTouches(runner: QueryRunner, touches: TouchRow[]) {
+    if (!touches.length) return;
+    await records(
+      runner,
+      `INSERT INTO touches (bot_id, contact_id, parameter, source_value, campaign_name, created_at)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])`,
+      [
+        touches.map((t) => t.row.bot_id),
+        touches.map((t) => t.row.contact_id),
+        touches.map((t) => t.parameter),
+        touches.map((t) => t.sourceValue),
+        touches.map((t) => t.campaignName),
+        touches.map((t) => t.row.created_at),
+      ],
+    );
+  }
+
+  private async upsertDailyStats(runner: QueryRunner, days: ReturnType<typeof dailyDeltas>) {
+    if (!days.length) return;
+    await records(
+      runner,
+      `INSERT INTO daily_stats (bot_id, day, messages_in, messages_out, new_contacts)
+       SELECT * FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[], $5::int[]) ORDER BY 1, 2
+       ON CONFLICT (bot_id, day) DO UPDATE SET
+         messages_in = daily_stats.messages_in + EXCLUDED.messages_in,
+         messages_out = daily_stats.messages_out + EXCLUDED.messages_out,
+         new_contacts = daily_stats.new_contacts + EXCLUDED.new_contacts`,
+      [days.map((d) => d.botId), days.map((d) => d.day), days.map((d) => d.in), days.map((d) => d.out), days.map((d) => d.newContacts)],
+    );
+  }
+
+  private async upsertSourceRollups(runner: QueryRunner, rows: ReturnType<typeof rollupDeltas>) {
+    if (!rows.length) return;
+    await records(
+      runner,
+      `INSERT INTO source_rollups (bot_id, source_value, campaign_name, contacts_count, touches)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::int[]) ORDER BY 1, 2, 3
+       ON CONFLICT (bot_id, source_value, campaign_name) DO UPDATE SET
+         contacts_count = source_rollups.contacts_count + EXCLUDED.contacts_count,
+         touches = source_rollups.touches + EXCLUDED.touches`,
+      [rows.map((r) => r.botId), rows.map((r) => r.source), rows.map((r) => r.campaign), rows.map((r) => r.contacts), rows.map((r) => r.touches)],
+    );
+  }
+}
+
+export interface BotMessage {
+  botId: string;
+  fact: MessageFact;
+}
+
+export interface TouchRow {
+  row: NewMessageRow;
+  parameter: string | null;
+  sourceValue: string | null;
+  campaignName: string | null;
+}
+
+export type { NewMessageRow };
+
+/** Message facts of the batch, each dedupe key once per bot. */
+function uniqueMessages(batch: FactBatchItem[]): BotMessage[] {
+  const seen = new Set<string>();
+  const out: BotMessage[] = [];
+  for (const { bot, facts } of batch) {
+    for (const fact of facts) {
+      if (fact.kind !== 'message') continue;
+      const k = key(bot.id, fact.dedupeKey);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      out.push({ botId: bot.id, fact });
+    }
+  }
+  return out;
+}
+
+function firstProfile(messages: BotMessage[], of: BotMessage) {
+  return messages.find((m) => m.botId === of.botId && m.fact.externalUserId === of.fact.externalUserId && m.fact.profile)?.fact.profile ?? null;
+}
+
+/** Rows of a statement; structured results avoid TypeORM's [rows, count] shape for UPDATE/DELETE. */
+async function records<T = unknown>(runner: QueryRunner, sql: string, params: unknown[]): Promise<T[]> {
+  const result = await runner.query(sql, params, true);
+  return result.records as T[];
+}
+

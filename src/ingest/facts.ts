@@ -1,0 +1,50 @@
+/**
+ * Facts are what Botlens keeps from traffic (contract §6), in a platform-neutral form.
+ * Parsers turn Telegram and MAX payloads into facts; the fact store writes them.
+ */
+
+/** What an inbound update says about its sender; every inbound refreshes these. */
+export interface ContactProfile {
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  isPremium: boolean;
+  languageCode: string | null;
+}
+
+export interface MessageFact {
+  kind: 'message';
+  direction: 'in' | 'out';
+  /** Stable key of the update or sent message: the same one seen twice is stored once. */
+  dedupeKey: string;
+  externalUserId: string;
+  /** Present on inbound messages only. */
+  profile: ContactProfile | null;
+  text: string | null;
+  platformMessageId: string | null;
+  at: Date;
+  raw: unknown;
+  /** The user's own phone number, when they shared their contact. */
+  phone: string | null;
+  /** Set on touches (`/start`, MAX `bot_started`): the deep-link parameter, or null for a bare `/start`. */
+  touch: { parameter: string | null } | null;
+}
+
+export interface BlockFact {
+  kind: 'blocked' | 'unblocked';
+  externalUserId: string;
+  at: Date;
+}
+
+export type Fact = MessageFact | BlockFact;
+
+const START = /^\/start(?:@[A-Za-z0-9_]+)?(?:\s+([\s\S]*))?$/;
+
+/** `/start`, `/start <parameter>` (and `/start@bot <parameter>`): a touch, else null. */
+export function touchOf(text: string | null): { parameter: string | null } | null {
+  if (!text) return null;
+  const match = START.exec(text.trim());
+  if (!match) return null;
+  const parameter = match[1]?.trim();
+  return { parameter: parameter ? parameter : null };
+}

@@ -146,8 +146,9 @@ describe('Process lifecycle (src/main.ts as `npm start` runs it)', () => {
     const output = { stdout: '', stderr: '' };
     child.stdout.on('data', (chunk) => (output.stdout += chunk));
     child.stderr.on('data', (chunk) => (output.stderr += chunk));
+    // 'close' (not 'exit') waits for the output pipes too, so no handle outlives the test.
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-      child.on('exit', (code, signal) => resolve({ code, signal })),
+      child.on('close', (code, signal) => resolve({ code, signal })),
     );
     return { child, output, exited };
   };

@@ -19,6 +19,7 @@ import { MirrorModule } from './mirror/mirror.module';
 import { ProxyModule } from './proxy/proxy.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './queue/redis';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 export interface AppModuleOptions {
   /** Modules only tests add (e.g. a probe route behind a guard). */
@@ -50,6 +51,7 @@ export class AppModule {
         ProxyModule,
         ContactsModule,
         AnalyticsModule,
+        WebhooksModule,
         ...(options.extraModules ?? []),
       ],
     };

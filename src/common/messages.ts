@@ -31,6 +31,22 @@ export const Messages = {
   botLimit: 'Достигнут лимит ботов (20)',
   privateTarget: 'target_url must not point to a private, loopback or link-local address',
 
+  // Proxy-webhook (contract §5)
+  invalidWebhookSecret: 'Invalid webhook secret',
+  webhookNeedsToken: 'Webhook setup requires bot token',
+
+  // Reports of the open API (spec: Errors; contract §6)
+  contactNotFound: 'Contact not found',
+  badLimitOffset: 'неверный limit/offset',
+  badLimit: 'неверный limit',
+  badTimeRange: 'неверный from/to',
+  badDays: 'неверный days',
+
+  // Event webhooks
+  subscriptionLimit: 'Достигнут лимит подписок (20)',
+  subscriptionNotFound: 'Подписка не найдена',
+  privateWebhookUrl: 'url must not point to a private, loopback or link-local address',
+
   // Generic transport errors
   malformedJson: 'Malformed JSON body',
   bodyTooLarge: 'Request body too large',

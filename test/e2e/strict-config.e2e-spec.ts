@@ -11,7 +11,7 @@ describe('Production-like limits: private targets refused, sign-in limited per c
   });
   afterAll(() => ctx.close());
 
-  it('refuses a target_url on a loopback or private address, and accepts polling', async () => {
+  it('refuses target_urls and webhook URLs on loopback or private addresses, and accepts polling', async () => {
     const { token } = await registerUser(ctx); // 2 of the 4 sign-in calls
     for (const target_url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://10.0.0.5/hook', 'http://[::1]/x']) {
       const res = await request(ctx.url)
@@ -22,6 +22,13 @@ describe('Production-like limits: private targets refused, sign-in limited per c
       expect(res.body).toEqual({ message: Messages.privateTarget });
     }
     await request(ctx.url).post('/api/bots').set('Authorization', `Bearer ${token}`).send({ platform: 'telegram', name: 'x', target_url: 'polling' }).expect(201);
+
+    const hook = await request(ctx.url)
+      .post('/api/me/webhooks')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ url: 'http://127.0.0.1:9/hook', events: ['message.created'] })
+      .expect(400);
+    expect(hook.body).toEqual({ message: Messages.privateWebhookUrl });
   });
 
   it('answers 429 once one client address spends its sign-in budget, whatever the email', async () => {

@@ -1,0 +1,26 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** One delivery attempt (the service never retries). */
+@Entity('webhook_deliveries')
+export class WebhookDelivery {
+  @PrimaryGeneratedColumn('increment', { type: 'bigint' })
+  id: string;
+
+  @Column('uuid', { name: 'subscription_id' })
+  subscriptionId: string;
+
+  @Column('text')
+  event: string;
+
+  @Column('integer', { name: 'status_code', nullable: true })
+  statusCode: number | null;
+
+  @Column('text', { nullable: true })
+  error: string | null;
+
+  @Column('integer', { name: 'duration_ms' })
+  durationMs: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

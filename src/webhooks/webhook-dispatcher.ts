@@ -1,0 +1,78 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { Repository } from 'typeorm';
+import { ContactCreatedEvent, FactEvents, MessageEvent } from '../ingest/events';
+import { WebhookSubscription } from './webhook-subscription.entity';
+
+export const WEBHOOK_QUEUE = 'webhook-deliveries';
+
+export interface WebhookJob {
+  subscriptionId: string;
+  event: string;
+  eventId: string;
+  data: object;
+}
+
+/** How long a user's subscription list is reused before it is read again. */
+const SUBSCRIPTIONS_FRESH_MS = 5_000;
+
+/**
+ * Listens to the fact events and queues one delivery job per matching subscription: the event's
+ * owner's active subscriptions that take this event, for this bot or for all of the user's bots.
+ */
+@Injectable()
+export class WebhookDispatcher {
+  private readonly cache = new Map<string, { at: number; subscriptions: Promise<WebhookSubscription[]> }>();
+
+  constructor(
+    @InjectRepository(WebhookSubscription) private readonly subscriptions: Repository<WebhookSubscription>,
+    @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookJob>,
+  ) {}
+
+  /** Called when a user's subscriptions change, so the next event sees them. */
+  forget(userId: string): void {
+    this.cache.delete(userId);
+  }
+
+  @OnEvent(FactEvents.messageCreated)
+  @OnEvent(FactEvents.messageOutbound)
+  async onMessage(event: MessageEvent): Promise<void> {
+    const { userId, ...data } = event;
+    await this.dispatch(userId, data.bot_id, data.direction === 'in' ? FactEvents.messageCreated : FactEvents.messageOutbound, data);
+  }
+
+  @OnEvent(FactEvents.contactCreated)
+  async onContact(event: ContactCreatedEvent): Promise<void> {
+    const { userId, ...data } = event;
+    await this.dispatch(userId, data.bot_id, FactEvents.contactCreated, data);
+  }
+
+  private async dispatch(userId: string, botId: string, event: string, data: object): Promise<void> {
+    const matching = (await this.subscriptionsOf(userId)).filter(
+      (s) => s.active && s.events.includes(event as never) && (s.botId === null || s.botId === botId),
+    );
+    if (!matching.length) return;
+    const eventId = randomUUID();
+    await this.queue.addBulk(
+      matching.map((s) => ({
+        name: event,
+        data: { subscriptionId: s.id, event, eventId, data },
+        // No retries (spec): one attempt, recorded whatever happens.
+        opts: { attempts: 1, removeOnComplete: true, removeOnFail: true },
+      })),
+    );
+  }
+
+  private subscriptionsOf(userId: string): Promise<WebhookSubscription[]> {
+    const cached = this.cache.get(userId);
+    if (cached && Date.now() - cached.at < SUBSCRIPTIONS_FRESH_MS) return cached.subscriptions;
+    const subscriptions = this.subscriptions.findBy({ userId });
+    this.cache.set(userId, { at: Date.now(), subscriptions });
+    subscriptions.catch(() => this.cache.delete(userId));
+    return subscriptions;
+  }
+}

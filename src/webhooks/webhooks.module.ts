@@ -1,0 +1,19 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BotsModule } from '../bots/bots.module';
+import { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
+import { WebhookDeliveryService } from './webhook-delivery.service';
+import { WEBHOOK_QUEUE, WebhookDispatcher } from './webhook-dispatcher';
+import { WebhookSender } from './webhook-sender';
+import { WebhookSubscription } from './webhook-subscription.entity';
+import { WebhooksController } from './webhooks.controller';
+import { WebhooksService } from './webhooks.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([WebhookSubscription, WebhookDelivery]), BullModule.registerQueue({ name: WEBHOOK_QUEUE }), BotsModule],
+  controllers: [WebhooksController],
+  providers: [WebhooksService, WebhookSender, WebhookDeliveryService, WebhookDispatcher, WebhookDeliveryProcessor],
+})
+export class WebhooksModule {}

@@ -1,0 +1,228 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import request from 'supertest';
+import { Messages } from '../../src/common/messages';
+import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
+import { bindTelegramBot, registerUser } from './support/factories';
+import { startTestApp, TestApp } from './support/test-app';
+import { WebhookReceiver } from './support/webhook-receiver';
+
+const now = Math.floor(Date.now() / 1000);
+const tgMessage = (updateId: number, userId: number, text: string) => ({
+  update_id: updateId,
+  message: { message_id: updateId, from: { id: userId, is_bot: false, first_name: 'Ann' }, chat: { id: userId, type: 'private' }, date: now, text },
+});
+
+/** The receiver's own check, as the README tells integrators to do it. */
+function signatureIsValid(secret: string, body: string, header: string | undefined): boolean {
+  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
+  const given = Buffer.from(header ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+describe('Event webhooks (spec: Events; contract §3, §7)', () => {
+  let ctx: TestApp;
+  let receiver: WebhookReceiver;
+  let owner: { token: string; user: { id: string } };
+  const auth = () => ({ Authorization: `Bearer ${owner.token}` });
+
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    receiver = await WebhookReceiver.start();
+    owner = await registerUser(ctx);
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await ctx.close();
+  });
+
+  const subscribe = async (body: Record<string, unknown>, session = owner.token) =>
+    (await request(ctx.url).post('/api/me/webhooks').set('Authorization', `Bearer ${session}`).send(body).expect(201)).body;
+
+  it('creates a subscription whose whsec_ secret is shown once and stored encrypted', async () => {
+    const created = await subscribe({ url: receiver.url, events: ['message.created'] });
+    expect(created).toEqual({
+      id: expect.any(String),
+      url: receiver.url,
+      events: ['message.created'],
+      bot_id: null,
+      active: true,
+      created_at: expect.any(String),
+      secret: expect.stringMatching(/^whsec_[0-9A-Za-z]{44}$/),
+    });
+    const list = await request(ctx.url).get('/api/me/webhooks').set(auth()).expect(200);
+    expect(list.body.data.find((s: { id: string }) => s.id === created.id)).not.toHaveProperty('secret');
+    const stored = await ctx.db.query(`SELECT * FROM webhook_subscriptions WHERE id = $1`, [created.id]);
+    expect(JSON.stringify(stored.rows)).not.toContain(created.secret);
+    await request(ctx.url).delete(`/api/me/webhooks/${created.id}`).set(auth()).expect(204);
+  });
+
+  const badUrl = 'url must be an http:// or https:// URL of at most 500 characters';
+  const badEvents = 'events must contain at least one of message.created, message.outbound, contact.created, test.ping';
+  it.each([
+    ['an ftp url', { url: 'ftp://x.test/h', events: ['message.created'] }, badUrl],
+    ['a url over 500 characters', { url: `https://x.test/${'a'.repeat(490)}`, events: ['message.created'] }, badUrl],
+    ['no events', { url: 'https://x.test/h', events: [] }, badEvents],
+    ['an unknown event', { url: 'https://x.test/h', events: ['order.paid'] }, badEvents],
+    ['a missing events field', { url: 'https://x.test/h' }, badEvents],
+  ])('refuses %s with 400 naming the field', async (_, body, message) => {
+    const res = await request(ctx.url).post('/api/me/webhooks').set(auth()).send(body).expect(400);
+    expect(res.body).toEqual({ message });
+  });
+
+  it("answers 404 \"Bot not found\" for another user's bot_id and 404 \"Подписка не найдена\" for another user's subscription", async () => {
+    const stranger = await registerUser(ctx);
+    const { bot } = await bindTelegramBot(ctx, stranger.token);
+    const res = await request(ctx.url).post('/api/me/webhooks').set(auth()).send({ url: receiver.url, events: ['message.created'], bot_id: bot.id }).expect(404);
+    expect(res.body).toEqual({ message: Messages.botNotFound });
+
+    const theirs = await subscribe({ url: receiver.url, events: ['message.created'] }, stranger.token);
+    for (const call of [
+      request(ctx.url).patch(`/api/me/webhooks/${theirs.id}`).set(auth()).send({ active: false }),
+      request(ctx.url).delete(`/api/me/webhooks/${theirs.id}`).set(auth()),
+      request(ctx.url).post(`/api/me/webhooks/${theirs.id}/test`).set(auth()),
+      request(ctx.url).get(`/api/me/webhooks/${theirs.id}/deliveries`).set(auth()),
+      request(ctx.url).get(`/api/me/webhooks/not-an-id/deliveries`).set(auth()),
+    ]) {
+      const answer = await call;
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ message: Messages.subscriptionNotFound });
+    }
+  });
+
+  it('cannot be managed with an API key', async () => {
+    const key = await request(ctx.url).post('/api/me/api-keys').set(auth()).send({ name: 'k', scopes: ['read', 'write'] }).expect(201);
+    const res = await request(ctx.url).get('/api/me/webhooks').set('Authorization', `Bearer ${key.body.key}`).expect(401);
+    expect(res.body).toEqual({ message: Messages.sessionRequired });
+  });
+
+  it('sends a signed test.ping with the spec headers and answers its delivery record', async () => {
+    const sub = await subscribe({ url: receiver.url, events: ['test.ping'] });
+    const before = receiver.requests.length;
+    const res = await request(ctx.url).post(`/api/me/webhooks/${sub.id}/test`).set(auth()).expect(200);
+    expect(res.body).toEqual({ event: 'test.ping', status_code: 200, error: null, duration_ms: expect.any(Number), created_at: expect.any(String) });
+
+    const received = receiver.requests[before];
+    expect(received.headers).toMatchObject({
+      'content-type': 'application/json',
+      'user-agent': 'Botlens-Webhook/1',
+      'x-webhook-event': 'test.ping',
+    });
+    expect(signatureIsValid(sub.secret, received.body, received.headers['x-webhook-signature'] as string)).toBe(true);
+    expect(signatureIsValid(sub.secret, received.body + ' ', received.headers['x-webhook-signature'] as string)).toBe(false);
+    const standard = new Webhook(sub.secret).verify(received.body, received.headers as Record<string, string>);
+    expect(standard).toEqual(JSON.parse(received.body));
+
+    const envelope = JSON.parse(received.body);
+    expect(envelope).toEqual({
+      event: 'test.ping',
+      delivered_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      subscription_id: sub.id,
+      data: { message: expect.any(String), timestamp: expect.any(String) },
+    });
+    const deliveries = await request(ctx.url).get(`/api/me/webhooks/${sub.id}/deliveries`).set(auth()).expect(200);
+    expect(deliveries.body).toEqual([res.body]);
+  });
+
+  it('records a failing receiver without retrying, and keeps only the newest 50 deliveries', async () => {
+    const sub = await subscribe({ url: receiver.url, events: ['test.ping'] });
+    receiver.status = 500;
+    const before = receiver.requests.length;
+    const failed = await request(ctx.url).post(`/api/me/webhooks/${sub.id}/test`).set(auth()).expect(200);
+    expect(failed.body).toMatchObject({ status_code: 500, error: 'HTTP 500' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.requests.length - before).toBe(1);
+    receiver.status = 200;
+
+    for (let i = 0; i < 55; i++) await request(ctx.url).post(`/api/me/webhooks/${sub.id}/test`).set(auth()).expect(200);
+    const deliveries = await request(ctx.url).get(`/api/me/webhooks/${sub.id}/deliveries`).set(auth()).expect(200);
+    expect(deliveries.body).toHaveLength(50);
+    expect(deliveries.body.every((d: { status_code: number }) => d.status_code === 200)).toBe(true);
+    const stored = await ctx.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE subscription_id = $1`, [sub.id]);
+    expect(stored.rows[0].n).toBe(50);
+  });
+
+  it('records an unreachable receiver as an error with no status code', async () => {
+    const gone = await WebhookReceiver.start();
+    const url = gone.url;
+    await gone.close();
+    const sub = await subscribe({ url, events: ['test.ping'] });
+    const res = await request(ctx.url).post(`/api/me/webhooks/${sub.id}/test`).set(auth()).expect(200);
+    expect(res.body).toMatchObject({ status_code: null, error: 'ECONNREFUSED' });
+  });
+
+  it("delivers message.created, message.outbound and contact.created for the subscriber's bots only", async () => {
+    const user = await registerUser(ctx);
+    const own = await bindTelegramBot(ctx, user.token);
+    const other = await bindTelegramBot(ctx, user.token);
+    const stranger = await registerUser(ctx);
+    const strangers = await bindTelegramBot(ctx, stranger.token);
+    const hook = await WebhookReceiver.start();
+    try {
+      const all = await subscribe({ url: hook.url, events: ['message.created', 'contact.created', 'message.outbound'], bot_id: own.bot.id }, user.token);
+      const capture = ctx.app.get(CaptureService);
+      const asCapture = (bot: { id: string }, userId: string): CaptureBot => ({ id: bot.id, userId, platform: 'telegram', utmKey: 'utm_source' });
+
+      await capture.inboundUpdates(asCapture(other.bot, user.user.id), [tgMessage(1, 11, 'other bot')]);
+      await capture.inboundUpdates(asCapture(strangers.bot, stranger.user.id), [tgMessage(1, 12, 'stranger')]);
+      await capture.inboundUpdates(asCapture(own.bot, user.user.id), [tgMessage(1, 13, '/start promo')]);
+      await capture.outboundResult(asCapture(own.bot, user.user.id), 'sendmessage', null, {
+        message_id: 5,
+        chat: { id: 13, type: 'private' },
+        date: now,
+        text: 'Welcome',
+      });
+      await hook.waitForCount(3);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const bodies = hook.requests.map((r) => JSON.parse(r.body));
+      expect(bodies.map((b) => b.event).sort()).toEqual(['contact.created', 'message.created', 'message.outbound']);
+      const created = bodies.find((b) => b.event === 'message.created');
+      expect(created).toMatchObject({ subscription_id: all.id });
+      expect(created.data).toEqual({
+        bot_id: own.bot.id,
+        message_id: expect.any(String),
+        direction: 'in',
+        external_user_id: '13',
+        text: '/start promo',
+        created_at: new Date(now * 1000).toISOString(),
+      });
+      expect(bodies.find((b) => b.event === 'contact.created').data).toEqual({
+        bot_id: own.bot.id,
+        contact_id: expect.any(String),
+        external_user_id: '13',
+        username: null,
+        first_name: 'Ann',
+        last_name: null,
+        source_value: 'promo',
+        campaign_name: null,
+        created_at: new Date(now * 1000).toISOString(),
+      });
+      expect(bodies.find((b) => b.event === 'message.outbound').data).toMatchObject({ direction: 'out', text: 'Welcome', external_user_id: '13' });
+      for (const r of hook.requests) expect(signatureIsValid(all.secret, r.body, r.headers['x-webhook-signature'] as string)).toBe(true);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('stops delivering when the subscription is made inactive', async () => {
+    const user = await registerUser(ctx);
+    const { bot } = await bindTelegramBot(ctx, user.token);
+    const hook = await WebhookReceiver.start();
+    try {
+      const sub = await subscribe({ url: hook.url, events: ['message.created'] }, user.token);
+      await request(ctx.url).patch(`/api/me/webhooks/${sub.id}`).set('Authorization', `Bearer ${user.token}`).send({ active: false }).expect(200);
+      await ctx.app.get(CaptureService).inboundUpdates({ id: bot.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' }, [tgMessage(2, 21, 'hi')]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(hook.requests).toHaveLength(0);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('allows 20 subscriptions and answers the 21st with 429', async () => {
+    const user = await registerUser(ctx);
+    for (let i = 0; i < 20; i++) await subscribe({ url: `https://hooks.example/${i}`, events: ['message.created'] }, user.token);
+    const res = await request(ctx.url).post('/api/me/webhooks').set('Authorization', `Bearer ${user.token}`).send({ url: 'https://hooks.example/21', events: ['message.created'] }).expect(429);
+    expect(res.body).toEqual({ message: Messages.subscriptionLimit });
+  });
+});

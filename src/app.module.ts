@@ -13,8 +13,10 @@ import { dataSourceOptions } from './database/database-options';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { HealthModule } from './health/health.module';
 import { IngestModule } from './ingest/ingest.module';
+import { IntentsModule } from './intents/intents.module';
 import { LoggingModule } from './logging/logging.module';
 import { MailModule } from './mail/mail.module';
+import { MessagingModule } from './messaging/messaging.module';
 import { MirrorModule } from './mirror/mirror.module';
 import { ProxyModule } from './proxy/proxy.module';
 import { QueueModule } from './queue/queue.module';
@@ -52,6 +54,8 @@ export class AppModule {
         ContactsModule,
         AnalyticsModule,
         WebhooksModule,
+        IntentsModule,
+        MessagingModule,
         ...(options.extraModules ?? []),
       ],
     };

@@ -42,6 +42,19 @@ export const Messages = {
   badTimeRange: 'неверный from/to',
   badDays: 'неверный days',
 
+  // Sending and broadcasts (spec: Errors)
+  textRequired: 'text required',
+  textTooLong: 'text too long (max 4000 chars)',
+  userIdAndTextRequired: 'userId and text required',
+  sendNeedsToken: 'Personal send requires bot token',
+  broadcastNeedsToken: 'Broadcast requires bot token',
+  providerSendFailed: 'Provider send failed',
+
+  // Intents
+  intentNotFound: 'Intent not found',
+  intentNameTaken: 'Intent with this name already exists',
+  intentRulesEmpty: 'keywords and patterns must not both be empty',
+
   // Event webhooks
   subscriptionLimit: 'Достигнут лимит подписок (20)',
   subscriptionNotFound: 'Подписка не найдена',

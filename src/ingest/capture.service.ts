@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import type { Platform } from '../bots/bot.entity';
 import { Fact } from './facts';
 import { IngestWriter } from './ingest-writer';
@@ -20,7 +21,10 @@ export interface CaptureBot {
  */
 @Injectable()
 export class CaptureService {
-  constructor(private readonly writer: IngestWriter) {}
+  constructor(
+    private readonly writer: IngestWriter,
+    private readonly dataSource: DataSource,
+  ) {}
 
   /**
    * Updates as the platform delivered them: Telegram `Update` objects, MAX `Update` objects
@@ -40,6 +44,22 @@ export class CaptureService {
   outboundResult(bot: CaptureBot, method: string, params: Record<string, unknown> | null, result: unknown): Promise<void> {
     const facts: Fact[] = bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
     return this.writer.write(bot, facts);
+  }
+
+  /**
+   * Records a message the service itself sent (cabinet, open API, broadcasts) and returns the stored
+   * message, so the caller can answer with its public id. Null when the answer describes no private chat.
+   */
+  async recordSent(bot: CaptureBot, method: string, params: Record<string, unknown> | null, result: unknown): Promise<{ id: string; created_at: Date } | null> {
+    const facts: Fact[] = bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
+    const sent = facts.find((fact) => fact.kind === 'message');
+    if (!sent || sent.kind !== 'message') return null;
+    await this.writer.write(bot, facts);
+    const rows: Array<{ id: string; created_at: Date }> = await this.dataSource.query(
+      `SELECT id, created_at FROM messages WHERE bot_id = $1 AND dedupe_key = $2`,
+      [bot.id, sent.dedupeKey],
+    );
+    return rows[0] ?? null;
   }
 
   /** A Telegram webhook answer that is itself an API call (`{ method: 'sendMessage', chat_id, text }`). */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BotIdentityService } from './bot-identity';
+import { PlatformMessenger } from './platform-messenger';
 
-@Module({ providers: [BotIdentityService], exports: [BotIdentityService] })
+@Module({ providers: [BotIdentityService, PlatformMessenger], exports: [BotIdentityService, PlatformMessenger] })
 export class PlatformsModule {}

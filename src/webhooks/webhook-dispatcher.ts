@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
@@ -26,6 +26,7 @@ const SUBSCRIPTIONS_FRESH_MS = 5_000;
  */
 @Injectable()
 export class WebhookDispatcher {
+  private readonly logger = new Logger('Webhooks');
   private readonly cache = new Map<string, { at: number; subscriptions: Promise<WebhookSubscription[]> }>();
 
   constructor(
@@ -52,6 +53,15 @@ export class WebhookDispatcher {
   }
 
   private async dispatch(userId: string, botId: string, event: string, data: object): Promise<void> {
+    try {
+      await this.enqueue(userId, botId, event, data);
+    } catch (error) {
+      // The fact is stored either way; a queue outage costs this notification only.
+      this.logger.error(`Queueing ${event} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async enqueue(userId: string, botId: string, event: string, data: object): Promise<void> {
     const matching = (await this.subscriptionsOf(userId)).filter(
       (s) => s.active && s.events.includes(event as never) && (s.botId === null || s.botId === botId),
     );

@@ -1,0 +1,55 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { FactEvents, MessageEvent } from '../ingest/events';
+import { Intent } from './intent.entity';
+import { CompiledIntent } from './intent-rules';
+import { IntentsService } from './intents.service';
+
+const FRESH_MS = 10_000;
+
+/** Applies a bot's active intents to each new inbound message, right after it is stored. */
+@Injectable()
+export class IntentMatcher {
+  private readonly logger = new Logger('Intents');
+  private readonly cache = new Map<string, { at: number; intents: Promise<CompiledIntent[]> }>();
+
+  constructor(
+    @InjectRepository(Intent) private readonly intents: Repository<Intent>,
+    private readonly dataSource: DataSource,
+    service: IntentsService,
+  ) {
+    service.onChange((botId) => this.cache.delete(botId));
+  }
+
+  @OnEvent(FactEvents.messageCreated, { async: true, promisify: true })
+  async onInbound(message: MessageEvent): Promise<void> {
+    if (!message.text) return;
+    try {
+      const matched = (await this.activeIntents(message.bot_id)).filter((intent) => intent.matches(message.text!));
+      if (!matched.length) return;
+      await this.dataSource.query(
+        `INSERT INTO message_intents (intent_id, message_id, bot_id, contact_id, created_at)
+         SELECT i.id, m.id, m.bot_id, m.contact_id, m.created_at
+         FROM messages m CROSS JOIN unnest($2::uuid[]) AS i(id)
+         WHERE m.id = $1
+         ON CONFLICT DO NOTHING`,
+        [message.message_id, matched.map((intent) => intent.id)],
+      );
+    } catch (error) {
+      this.logger.error(`Matching intents failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private activeIntents(botId: string): Promise<CompiledIntent[]> {
+    const cached = this.cache.get(botId);
+    if (cached && Date.now() - cached.at < FRESH_MS) return cached.intents;
+    const intents = this.intents
+      .findBy({ botId, isActive: true })
+      .then((rows) => rows.map((row) => new CompiledIntent(row.id, row)));
+    this.cache.set(botId, { at: Date.now(), intents });
+    intents.catch(() => this.cache.delete(botId));
+    return intents;
+  }
+}

@@ -1,0 +1,77 @@
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
+import { SessionAuth } from '../auth/guards/session-auth.decorator';
+import type { Principal } from '../auth/principal';
+import { BotsService } from '../bots/bots.service';
+import { strictInteger } from '../common/http/query-params';
+import { Messages } from '../common/messages';
+import { ApiErrors } from '../common/swagger/api-errors.decorator';
+import { CreateIntentDto, IntentListDto, IntentMessagesDto, IntentWithRulesDto, UpdateIntentDto } from './intent.dto';
+import { IntentsService } from './intents.service';
+
+@ApiTags('intents')
+@Controller('api/bots/:id/intents')
+@SessionAuth()
+@ApiErrors(404)
+export class IntentsController {
+  constructor(
+    private readonly intents: IntentsService,
+    private readonly bots: BotsService,
+  ) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Create an intent: keywords (whole words, any case) and RE2 patterns' })
+  @ApiCreatedResponse({ type: IntentWithRulesDto })
+  @ApiErrors(400, 409)
+  async create(@CurrentPrincipal() principal: Principal, @Param('id') botId: string, @Body() body: CreateIntentDto): Promise<IntentWithRulesDto> {
+    return this.intents.create((await this.bots.getOwned(principal.userId, botId)).id, body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The bot's intents with their rules and counts" })
+  @ApiOkResponse({ type: IntentListDto })
+  async list(@CurrentPrincipal() principal: Principal, @Param('id') botId: string): Promise<IntentListDto> {
+    return { data: await this.intents.list((await this.bots.getOwned(principal.userId, botId)).id) };
+  }
+
+  @Patch(':intentId')
+  @ApiOperation({ summary: 'Change an intent; is_active=false stops matching new messages' })
+  @ApiOkResponse({ type: IntentWithRulesDto })
+  @ApiErrors(400, 409)
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') botId: string,
+    @Param('intentId') intentId: string,
+    @Body() body: UpdateIntentDto,
+  ): Promise<IntentWithRulesDto> {
+    return this.intents.update((await this.bots.getOwned(principal.userId, botId)).id, intentId, body);
+  }
+
+  @Delete(':intentId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete an intent and its matches' })
+  @ApiNoContentResponse()
+  async remove(@CurrentPrincipal() principal: Principal, @Param('id') botId: string, @Param('intentId') intentId: string): Promise<void> {
+    await this.intents.remove((await this.bots.getOwned(principal.userId, botId)).id, intentId);
+  }
+
+  @Get(':intentId/messages')
+  @ApiOperation({ summary: 'Messages the intent matched, newest first' })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 1000, default 100' })
+  @ApiQuery({ name: 'offset', required: false, description: '0 or more, default 0' })
+  @ApiOkResponse({ type: IntentMessagesDto })
+  @ApiErrors(400)
+  async messages(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') botId: string,
+    @Param('intentId') intentId: string,
+    @Query('limit') limitParam?: string,
+    @Query('offset') offsetParam?: string,
+  ): Promise<IntentMessagesDto> {
+    const limit = limitParam === undefined ? 100 : strictInteger(limitParam);
+    const offset = offsetParam === undefined ? 0 : strictInteger(offsetParam);
+    if (!(limit >= 1 && limit <= 1000) || !(offset >= 0)) throw new BadRequestException(Messages.badLimitOffset);
+    return this.intents.messages((await this.bots.getOwned(principal.userId, botId)).id, intentId, limit, offset);
+  }
+}

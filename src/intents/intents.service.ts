@@ -1,0 +1,148 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { isUniqueViolation } from '../auth/users.service';
+import { isUuid } from '../common/http/ids';
+import { Messages } from '../common/messages';
+import { CreateIntentDto, IntentMessagesDto, IntentWithRulesDto, UpdateIntentDto } from './intent.dto';
+import { Intent } from './intent.entity';
+import { compilePatterns, InvalidPatternError } from './intent-rules';
+
+type IntentChangeListener = (botId: string) => void;
+
+/** Intents of a bot: rules kept here, matches counted from message_intents. */
+@Injectable()
+export class IntentsService {
+  private readonly listeners: IntentChangeListener[] = [];
+
+  constructor(
+    @InjectRepository(Intent) private readonly intents: Repository<Intent>,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** The matcher caches a bot's active intents; it drops them when they change. */
+  onChange(listener: IntentChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  async list(botId: string): Promise<IntentWithRulesDto[]> {
+    const rows: Array<Intent & { users_count: number; messages_count: number }> = await this.dataSource.query(
+      `SELECT i.id, i.name, i.description, i.color, i.is_active AS "isActive", i.keywords, i.patterns, i.created_at AS "createdAt",
+              COALESCE(m.users_count, 0)::int AS users_count, COALESCE(m.messages_count, 0)::int AS messages_count
+       FROM intents i
+       LEFT JOIN LATERAL (
+         SELECT count(*) AS messages_count, count(DISTINCT contact_id) AS users_count
+         FROM message_intents WHERE intent_id = i.id) m ON true
+       WHERE i.bot_id = $1
+       ORDER BY i.created_at, i.name`,
+      [botId],
+    );
+    return rows.map((row) => present(row, row.users_count, row.messages_count));
+  }
+
+  async get(botId: string, intentId: string): Promise<IntentWithRulesDto> {
+    const found = (await this.list(botId)).find((intent) => intent.id === intentId);
+    if (!found) throw new NotFoundException(Messages.intentNotFound);
+    return found;
+  }
+
+  async create(botId: string, dto: CreateIntentDto): Promise<IntentWithRulesDto> {
+    assertRules(dto.keywords, dto.patterns);
+    const intent = this.intents.create({
+      botId,
+      name: dto.name,
+      description: dto.description ?? '',
+      color: dto.color ?? '#6B7280',
+      isActive: dto.is_active ?? true,
+      keywords: dto.keywords,
+      patterns: dto.patterns,
+    });
+    const saved = await this.saveUnique(intent);
+    return present(saved, 0, 0);
+  }
+
+  async update(botId: string, intentId: string, dto: UpdateIntentDto): Promise<IntentWithRulesDto> {
+    const intent = await this.findOwned(botId, intentId);
+    const keywords = dto.keywords ?? intent.keywords;
+    const patterns = dto.patterns ?? intent.patterns;
+    assertRules(keywords, patterns);
+    Object.assign(intent, {
+      name: dto.name ?? intent.name,
+      description: dto.description ?? intent.description,
+      color: dto.color ?? intent.color,
+      isActive: dto.is_active ?? intent.isActive,
+      keywords,
+      patterns,
+    });
+    await this.saveUnique(intent);
+    return this.get(botId, intentId);
+  }
+
+  async remove(botId: string, intentId: string): Promise<void> {
+    const intent = await this.findOwned(botId, intentId);
+    await this.intents.delete({ id: intent.id });
+    this.changed(botId);
+  }
+
+  async messages(botId: string, intentId: string, limit: number, offset: number): Promise<IntentMessagesDto> {
+    const intent = await this.findOwned(botId, intentId);
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT m.id, m.direction, m.external_user_id, COALESCE(m.text, '') AS text, m.created_at
+         FROM message_intents mi JOIN messages m ON m.id = mi.message_id
+         WHERE mi.intent_id = $1
+         ORDER BY mi.created_at DESC, m.id
+         LIMIT $2 OFFSET $3`,
+        [intent.id, limit, offset],
+      ),
+      this.dataSource.query(`SELECT count(*)::int AS total FROM message_intents WHERE intent_id = $1`, [intent.id]),
+    ]);
+    return { data: rows, total, limit, offset };
+  }
+
+  private async findOwned(botId: string, intentId: string): Promise<Intent> {
+    const intent = isUuid(intentId) ? await this.intents.findOneBy({ id: intentId, botId }) : null;
+    if (!intent) throw new NotFoundException(Messages.intentNotFound);
+    return intent;
+  }
+
+  private async saveUnique(intent: Intent): Promise<Intent> {
+    try {
+      const saved = await this.intents.save(intent);
+      this.changed(intent.botId);
+      return saved;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictException(Messages.intentNameTaken);
+      throw error;
+    }
+  }
+
+  private changed(botId: string): void {
+    for (const listener of this.listeners) listener(botId);
+  }
+}
+
+function assertRules(keywords: string[], patterns: string[]): void {
+  if (!keywords.some((k) => k.trim()) && !patterns.length) throw new BadRequestException(Messages.intentRulesEmpty);
+  try {
+    compilePatterns(patterns);
+  } catch (error) {
+    if (error instanceof InvalidPatternError) throw new BadRequestException(error.message);
+    throw error;
+  }
+}
+
+function present(intent: Intent, usersCount: number, messagesCount: number): IntentWithRulesDto {
+  return {
+    id: intent.id,
+    name: intent.name,
+    description: intent.description,
+    color: intent.color,
+    is_active: intent.isActive,
+    users_count: usersCount,
+    messages_count: messagesCount,
+    created_at: intent.createdAt,
+    keywords: intent.keywords,
+    patterns: intent.patterns,
+  };
+}

@@ -1,0 +1,77 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Agent, request } from 'undici';
+import type { Platform } from '../bots/bot.entity';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { networkErrorCode, PlatformUnreachableException } from './platform-errors';
+
+/** What the platform said to a send: accepted (with its answer) or refused (status, answer, wait hint). */
+export type SendOutcome =
+  | { accepted: true; answer: unknown; result: unknown }
+  | { accepted: false; status: number; answer: unknown; retryAfterSeconds: number | null };
+
+const SEND_TIMEOUT_MS = 30_000;
+
+/**
+ * Sends one text message to one user, the way the service itself talks to the platforms
+ * (cabinet and open-API sends, broadcasts): Telegram `sendMessage` with `chat_id`, MAX
+ * `POST /messages?user_id=` (a MAX dialog's chat id is not the user's id, contract §6).
+ * Network failures throw 502 `<platform> <code>`; platform refusals come back as outcomes.
+ */
+@Injectable()
+export class PlatformMessenger implements OnApplicationShutdown {
+  private readonly agent = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  sendText(platform: Platform, token: string, userId: string, text: string): Promise<SendOutcome> {
+    return platform === 'telegram'
+      ? this.call(platform, `${this.config.telegramApiUrl}/bot${token}/sendMessage`, {}, { chat_id: userId, text })
+      : this.call(platform, `${this.config.maxApiUrl}/messages?user_id=${encodeURIComponent(userId)}`, { authorization: token }, { text });
+  }
+
+  private async call(platform: Platform, url: string, headers: Record<string, string>, body: object): Promise<SendOutcome> {
+    let status: number;
+    let text: string;
+    let retryAfterHeader: string | string[] | undefined;
+    try {
+      const response = await request(url, {
+        method: 'POST',
+        dispatcher: this.agent,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        headersTimeout: SEND_TIMEOUT_MS,
+        bodyTimeout: SEND_TIMEOUT_MS,
+      });
+      status = response.statusCode;
+      retryAfterHeader = response.headers['retry-after'];
+      text = await response.body.text();
+    } catch (error) {
+      throw new PlatformUnreachableException(platform, networkErrorCode(error));
+    }
+    const answer = parseJson(text);
+    if (status === 200 && (platform === 'max' || (answer as { ok?: boolean })?.ok === true)) {
+      return { accepted: true, answer, result: platform === 'telegram' ? (answer as { result: unknown }).result : answer };
+    }
+    return { accepted: false, status, answer, retryAfterSeconds: retryAfterOf(answer, retryAfterHeader) };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+function retryAfterOf(answer: unknown, header: string | string[] | undefined): number | null {
+  const fromBody = (answer as { parameters?: { retry_after?: unknown } })?.parameters?.retry_after;
+  if (typeof fromBody === 'number' && fromBody >= 0) return fromBody;
+  const fromHeader = Number(Array.isArray(header) ? header[0] : header);
+  return Number.isFinite(fromHeader) && fromHeader >= 0 ? fromHeader : null;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { raw: text.slice(0, 500) };
+  }
+}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, QueryRunner } from 'typeorm';
 import type { CaptureBot } from './capture.service';
 import type { ContactCreatedEvent, MessageEvent } from './events';
-import { Fact, MessageFact } from './facts';
+import { ContactProfile, Fact, MessageFact } from './facts';
 import { parseStartParameter } from './start-parameter';
 import { ContactDelta, contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
 
@@ -67,9 +67,12 @@ export class FactStore {
     const messages = uniqueMessages(batch);
     const blocks = batch.flatMap((item) => item.facts.filter((f) => f.kind !== 'message').map((f) => ({ botId: item.bot.id, fact: f })));
 
-    const created = await this.insertMissingContacts(runner, messages);
-    await this.refreshProfiles(runner, messages);
+    const latest = latestPerContact(messages);
+    const created = await this.insertMissingContacts(runner, latest);
+    // Locked in id order before any update touches them, so concurrent batches never deadlock.
     const contacts = await this.lockContacts(runner, [...messages.map((m) => [m.botId, m.fact.externalUserId] as const), ...blocks.map((b) => [b.botId, b.fact.externalUserId] as const)]);
+    const createdKeys = new Set(created.map((c) => key(c.bot_id, c.external_user_id)));
+    await this.refreshProfiles(runner, latest.filter((c) => c.profile && !createdKeys.has(key(c.botId, c.externalUserId))));
     const newMessages = await this.insertMessages(runner, messages, contacts);
 
     const factByKey = new Map(messages.map((m) => [key(m.botId, m.fact.dedupeKey), m]));
@@ -117,15 +120,7 @@ export class FactStore {
   }
 
   /** Contacts appear with their first message, either way; a block alone makes none. */
-  private async insertMissingContacts(runner: QueryRunner, messages: BotMessage[]) {
-    const byContact = new Map<string, BotMessage>();
-    for (const m of [...messages].sort((a, b) => a.fact.at.getTime() - b.fact.at.getTime())) {
-      const k = key(m.botId, m.fact.externalUserId);
-      const seen = byContact.get(k);
-      // The earliest fact gives first_seen_at; the first inbound one gives the profile.
-      if (!seen) byContact.set(k, { ...m, fact: { ...m.fact, profile: m.fact.profile ?? firstProfile(messages, m) } });
-    }
-    const rows = [...byContact.values()];
+  private async insertMissingContacts(runner: QueryRunner, rows: ContactSnapshot[]) {
     if (!rows.length) return [];
     return records<ContactRow & { username: string | null; first_name: string | null; last_name: string | null; first_seen_at: Date }>(
       runner,
@@ -136,30 +131,20 @@ export class FactStore {
        RETURNING id, bot_id, external_user_id, username, first_name, last_name, first_seen_at, source_value`,
       [
         rows.map((r) => r.botId),
-        rows.map((r) => r.fact.externalUserId),
-        rows.map((r) => r.fact.profile?.username ?? null),
-        rows.map((r) => r.fact.profile?.firstName ?? null),
-        rows.map((r) => r.fact.profile?.lastName ?? null),
-        rows.map((r) => r.fact.profile?.isPremium ?? false),
-        rows.map((r) => r.fact.profile?.languageCode ?? null),
-        rows.map((r) => r.fact.phone),
-        rows.map((r) => r.fact.at),
+        rows.map((r) => r.externalUserId),
+        rows.map((r) => r.profile?.username ?? null),
+        rows.map((r) => r.profile?.firstName ?? null),
+        rows.map((r) => r.profile?.lastName ?? null),
+        rows.map((r) => r.profile?.isPremium ?? false),
+        rows.map((r) => r.profile?.languageCode ?? null),
+        rows.map((r) => r.phone),
+        rows.map((r) => r.firstAt),
       ],
     );
   }
 
-  /** Every inbound message refreshes the sender's profile; the newest one in the batch wins. */
-  private async refreshProfiles(runner: QueryRunner, messages: BotMessage[]) {
-    const latest = new Map<string, BotMessage>();
-    for (const m of messages) {
-      if (m.fact.direction !== 'in' || !m.fact.profile) continue;
-      const k = key(m.botId, m.fact.externalUserId);
-      const seen = latest.get(k);
-      if (!seen || seen.fact.at <= m.fact.at || (m.fact.phone && !seen.fact.phone)) {
-        latest.set(k, seen && seen.fact.at > m.fact.at ? { ...seen, fact: { ...seen.fact, phone: m.fact.phone } } : m);
-      }
-    }
-    const rows = [...latest.values()];
+  /** Every inbound message refreshes the sender's profile (contract §6); the newest one in the batch wins. */
+  private async refreshProfiles(runner: QueryRunner, rows: ContactSnapshot[]) {
     if (!rows.length) return;
     await records(
       runner,
@@ -174,13 +159,13 @@ export class FactStore {
        SELECT count(*) FROM updated`,
       [
         rows.map((r) => r.botId),
-        rows.map((r) => r.fact.externalUserId),
-        rows.map((r) => r.fact.profile!.username),
-        rows.map((r) => r.fact.profile!.firstName),
-        rows.map((r) => r.fact.profile!.lastName),
-        rows.map((r) => r.fact.profile!.isPremium),
-        rows.map((r) => r.fact.profile!.languageCode),
-        rows.map((r) => r.fact.phone),
+        rows.map((r) => r.externalUserId),
+        rows.map((r) => r.profile!.username),
+        rows.map((r) => r.profile!.firstName),
+        rows.map((r) => r.profile!.lastName),
+        rows.map((r) => r.profile!.isPremium),
+        rows.map((r) => r.profile!.languageCode),
+        rows.map((r) => r.phone),
       ],
     );
   }
@@ -200,8 +185,10 @@ export class FactStore {
     return new Map(rows.map((r) => [key(r.bot_id, r.external_user_id), r]));
   }
 
-  private async insertMessages(runner: QueryRunner, messages: BotMessage[], contacts: Map<string, ContactRow>): Promise<NewMessageRow[]> {
-    if (!messages.length) return [];
+  private async insertMessages(runner: QueryRunner, unsorted: BotMessage[], contacts: Map<string, ContactRow>): Promise<NewMessageRow[]> {
+    if (!unsorted.length) return [];
+    // Key order, like every other write here, so two batches never wait on each other in a cycle.
+    const messages = [...unsorted].sort((a, b) => compare(a.botId, b.botId) || compare(a.fact.dedupeKey, b.fact.dedupeKey));
     return records<NewMessageRow>(
       runner,
       `INSERT INTO messages (bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw_json, created_at)
@@ -368,8 +355,34 @@ function uniqueMessages(batch: FactBatchItem[]): BotMessage[] {
   return out;
 }
 
-function firstProfile(messages: BotMessage[], of: BotMessage) {
-  return messages.find((m) => m.botId === of.botId && m.fact.externalUserId === of.fact.externalUserId && m.fact.profile)?.fact.profile ?? null;
+/** One contact's view of the batch: when it was first seen, its newest profile and any shared phone. */
+interface ContactSnapshot {
+  botId: string;
+  externalUserId: string;
+  firstAt: Date;
+  profile: ContactProfile | null;
+  profileAt: Date | null;
+  phone: string | null;
+}
+
+function latestPerContact(messages: BotMessage[]): ContactSnapshot[] {
+  const byContact = new Map<string, ContactSnapshot>();
+  for (const { botId, fact } of messages) {
+    const k = key(botId, fact.externalUserId);
+    const snapshot = byContact.get(k) ?? { botId, externalUserId: fact.externalUserId, firstAt: fact.at, profile: null, profileAt: null, phone: null };
+    if (fact.at < snapshot.firstAt) snapshot.firstAt = fact.at;
+    if (fact.profile && (!snapshot.profileAt || fact.at >= snapshot.profileAt)) {
+      snapshot.profile = fact.profile;
+      snapshot.profileAt = fact.at;
+    }
+    snapshot.phone = fact.phone ?? snapshot.phone;
+    byContact.set(k, snapshot);
+  }
+  return [...byContact.values()];
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Rows of a statement; structured results avoid TypeORM's [rows, count] shape for UPDATE/DELETE. */

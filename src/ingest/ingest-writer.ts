@@ -12,9 +12,11 @@ interface Pending extends FactBatchItem {
 
 /** Upper bound of facts in one transaction; larger bursts are split into several. */
 const MAX_BATCH_FACTS = 1000;
+/** Transactions in flight at once: while one commits, the next is already being written. */
+const MAX_IN_FLIGHT = 2;
 
 /**
- * Group commit: facts from concurrent requests are gathered while the previous transaction runs and
+ * Group commit: facts from concurrent requests are gathered while earlier transactions run and
  * written together in the next one, so throughput grows with load instead of paying one commit per
  * update. Each caller's promise settles when its own facts are committed (or failed).
  */
@@ -22,7 +24,9 @@ const MAX_BATCH_FACTS = 1000;
 export class IngestWriter implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Ingest');
   private pending: Pending[] = [];
-  private draining: Promise<void> | null = null;
+  private inFlight = 0;
+  private scheduled = false;
+  private idleWaiters: Array<() => void> = [];
 
   constructor(
     private readonly store: FactStore,
@@ -33,22 +37,32 @@ export class IngestWriter implements BeforeApplicationShutdown {
     if (!facts.length) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ bot, facts, resolve, reject });
-      // setImmediate lets callers of the same tick join the first batch.
-      this.draining ??= new Promise<void>((done) => setImmediate(done)).then(() => this.drain());
+      this.schedule();
     });
   }
 
   /** Finish what was accepted before the database pool closes. */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.draining;
+    if (this.inFlight === 0 && !this.pending.length) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
-  private async drain(): Promise<void> {
-    try {
-      while (this.pending.length) await this.flush(this.takeBatch());
-    } finally {
-      this.draining = null;
-    }
+  /** setImmediate lets callers of the same tick join one batch. */
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= MAX_IN_FLIGHT || !this.pending.length) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      while (this.inFlight < MAX_IN_FLIGHT && this.pending.length) {
+        const batch = this.takeBatch();
+        this.inFlight += 1;
+        void this.flush(batch).finally(() => {
+          this.inFlight -= 1;
+          this.schedule();
+          if (this.inFlight === 0 && !this.pending.length) for (const wake of this.idleWaiters.splice(0)) wake();
+        });
+      }
+    });
   }
 
   private takeBatch(): Pending[] {

@@ -66,3 +66,15 @@ export async function bindTelegramBot(ctx: TestApp, session: string, fields: Rec
     .expect(201);
   return { bot: res.body as Record<string, unknown> & { id: string }, token, platformId: id };
 }
+
+/** Binds a MAX bot known to the fake platform. */
+export async function bindMaxBot(ctx: TestApp, session: string, fields: Record<string, unknown> = {}) {
+  const { token, id } = maxToken();
+  ctx.max.addBot({ token, user_id: id, first_name: 'Test bot', username: `max${id}_bot` });
+  const res = await request(ctx.url)
+    .post('/api/bots')
+    .set('Authorization', `Bearer ${session}`)
+    .send({ platform: 'max', name: 'My MAX bot', token, ...fields })
+    .expect(201);
+  return { bot: res.body as Record<string, unknown> & { id: string }, token, platformId: id };
+}

@@ -1,0 +1,6 @@
+import { IntentDto } from '../intents/intent.dto';
+
+/** The open API lists intents without their rules (spec: Intent). */
+export class OpenApiIntentListDto {
+  data: IntentDto[];
+}

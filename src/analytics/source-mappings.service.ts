@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { SourceMappingDto } from './source.dto';
+
+/** The bot's source mappings (raw value → normalised source and campaign), read by the sources report. */
+@Injectable()
+export class SourceMappingsService {
+  constructor(private readonly db: DataSource) {}
+
+  list(botId: string): Promise<SourceMappingDto[]> {
+    return this.db.query<SourceMappingDto[]>(
+      `SELECT raw, source_value, campaign_name FROM source_mappings WHERE bot_id = $1 ORDER BY raw COLLATE "C"`,
+      [botId],
+    );
+  }
+
+  /** Replaces all of the bot's mappings at once; concurrent replacements of one bot run one after the other. */
+  async replace(botId: string, mappings: SourceMappingDto[]): Promise<SourceMappingDto[]> {
+    await this.db.transaction(async (tx) => {
+      // NO KEY UPDATE serialises replacements without blocking the ingest's foreign-key checks on the bot.
+      await tx.query(`SELECT 1 FROM bots WHERE id = $1 FOR NO KEY UPDATE`, [botId]);
+      await tx.query(`DELETE FROM source_mappings WHERE bot_id = $1`, [botId]);
+      await tx.query(
+        `INSERT INTO source_mappings (bot_id, raw, source_value, campaign_name)
+         SELECT $1, raw, source_value, campaign_name
+           FROM unnest($2::text[], $3::text[], $4::text[]) AS m(raw, source_value, campaign_name)`,
+        [botId, mappings.map((m) => m.raw), mappings.map((m) => m.source_value), mappings.map((m) => m.campaign_name)],
+      );
+    });
+    return this.list(botId);
+  }
+}

@@ -1,0 +1,42 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, Min } from 'class-validator';
+import { Messages } from '../common/messages';
+import { DEFAULT_PAGE_SIZE } from './contact.dto';
+import { cappedPageSize } from './message.dto';
+
+export class DialogsQueryDto {
+  /** 1 to 1000; larger values are cut to 1000. */
+  @ApiPropertyOptional({ type: 'integer', default: DEFAULT_PAGE_SIZE, minimum: 1 })
+  @Transform(cappedPageSize)
+  @IsInt({ message: Messages.badLimit })
+  @Min(1, { message: Messages.badLimit })
+  limit: number = DEFAULT_PAGE_SIZE;
+}
+
+/** A contact's conversation with the bot. */
+export class DialogDto {
+  /** The contact's id. */
+  id: string;
+  external_user_id: string;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  /** The first 200 characters of the last message; empty when it had no text. */
+  last_text: string;
+  @ApiProperty({ enum: ['in', 'out'] })
+  last_direction: 'in' | 'out';
+  /** Time of the last message. */
+  last_at: Date;
+  /** Messages in both directions. */
+  @ApiProperty({ type: 'integer' })
+  messages_total: number;
+}
+
+export class DialogListDto {
+  /** Contacts with at least one message, most recent last message first. */
+  data: DialogDto[];
+  /** The page size used (after cutting to 1000). */
+  @ApiProperty({ type: 'integer' })
+  limit: number;
+}

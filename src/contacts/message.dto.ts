@@ -1,0 +1,65 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Min, ValidateBy } from 'class-validator';
+import { parseTimeBound, strictInteger } from '../common/http/query-params';
+import { Messages } from '../common/messages';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './contact.dto';
+
+/** A page size where values over the maximum are cut to it (contract §6, messages and dialogs). */
+export const cappedPageSize = ({ value }: { value: unknown }) => Math.min(strictInteger(value), MAX_PAGE_SIZE);
+
+function IsTimeBound() {
+  return ValidateBy({
+    name: 'isTimeBound',
+    validator: { validate: (value) => parseTimeBound(value) !== null, defaultMessage: () => Messages.badTimeRange },
+  });
+}
+
+export class MessagesQueryDto {
+  /** 1 to 1000; larger values are cut to 1000. */
+  @ApiPropertyOptional({ type: 'integer', default: DEFAULT_PAGE_SIZE, minimum: 1 })
+  @Transform(cappedPageSize)
+  @IsInt({ message: Messages.badLimit })
+  @Min(1, { message: Messages.badLimit })
+  limit: number = DEFAULT_PAGE_SIZE;
+
+  /** Only this user's messages (`external_user_id`); an unknown user gives an empty list. */
+  @IsOptional()
+  @IsString({ message: 'userId must be a string' })
+  userId?: string;
+
+  /**
+   * Messages not earlier than this: an ISO 8601 timestamp (UTC when it has no offset) or a date
+   * (`2024-05-01` = from midnight UTC of that day).
+   */
+  @ApiPropertyOptional({ example: '2024-05-01T00:00:00Z' })
+  @IsOptional()
+  @IsTimeBound()
+  from?: string;
+
+  /** Messages not later than this: a timestamp, or a date meaning the end of that UTC day (the whole day included). */
+  @ApiPropertyOptional({ example: '2024-05-31' })
+  @IsOptional()
+  @IsTimeBound()
+  to?: string;
+}
+
+export class MessageDto {
+  /** The service's message id (not the platform's). */
+  id: string;
+  @ApiProperty({ enum: ['in', 'out'] })
+  direction: 'in' | 'out';
+  external_user_id: string;
+  /** The text or caption; an empty string for a message without text (a photo, a sticker). */
+  text: string;
+  /** The platform's message time. */
+  created_at: Date;
+}
+
+export class MessageListDto {
+  /** Newest first. */
+  data: MessageDto[];
+  /** The page size used (after cutting to 1000). */
+  @ApiProperty({ type: 'integer' })
+  limit: number;
+}

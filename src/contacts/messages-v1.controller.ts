@@ -1,0 +1,49 @@
+import { BadRequestException, Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequireScope } from '../api-keys/require-scope.decorator';
+import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
+import type { Principal } from '../auth/principal';
+import { BotsService } from '../bots/bots.service';
+import { parseTimeBound } from '../common/http/query-params';
+import { Messages } from '../common/messages';
+import { ApiErrors } from '../common/swagger/api-errors.decorator';
+import { MessageListDto, MessagesQueryDto } from './message.dto';
+import { MessageFilter, MessagesQueries } from './messages.queries';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+@ApiTags('open-api')
+@Controller('api/v1/bots/:id/messages')
+export class MessagesV1Controller {
+  constructor(
+    private readonly bots: BotsService,
+    private readonly messages: MessagesQueries,
+  ) {}
+
+  @Get()
+  @RequireScope('read')
+  @ApiOperation({ summary: "The bot's messages, newest first, optionally of one user and within a time window" })
+  @ApiOkResponse({ type: MessageListDto })
+  @ApiErrors(400, 404)
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: MessagesQueryDto,
+  ): Promise<MessageListDto> {
+    const filter = messageFilter(query);
+    const bot = await this.bots.getOwned(principal.userId, id);
+    return { data: await this.messages.list(bot.id, filter), limit: query.limit };
+  }
+}
+
+/** Turns the validated query into bounds; a window that ends before it starts is a bad from/to. */
+function messageFilter(query: MessagesQueryDto): MessageFilter {
+  const from = query.from === undefined ? null : parseTimeBound(query.from);
+  const to = query.to === undefined ? null : parseTimeBound(query.to);
+  const filter: MessageFilter = { userId: query.userId, limit: query.limit, notBefore: from?.at };
+  if (to?.wholeDay) filter.before = new Date(to.at.getTime() + DAY_MS);
+  else if (to) filter.notAfter = to.at;
+  const end = filter.notAfter ?? (filter.before && new Date(filter.before.getTime() - 1));
+  if (from && end && from.at > end) throw new BadRequestException(Messages.badTimeRange);
+  return filter;
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { MessageDto } from './message.dto';
+
+/** Which messages to list: a window of platform message times, inclusive at both ends. */
+export interface MessageFilter {
+  userId?: string;
+  notBefore?: Date;
+  /** Inclusive upper bound. */
+  notAfter?: Date;
+  /** Exclusive upper bound (the start of the day after a whole-day `to`). */
+  before?: Date;
+  limit: number;
+}
+
+/** Reads the message log; `raw_json` is never selected. */
+@Injectable()
+export class MessagesQueries {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * Newest first along messages_by_time (or messages_by_user_time with a user), so a page reads
+   * only its own rows however long the history is. The id breaks ties between equal times.
+   */
+  list(botId: string, filter: MessageFilter): Promise<MessageDto[]> {
+    const params: unknown[] = [botId];
+    const where = ['bot_id = $1'];
+    const add = (condition: string, value: unknown) => {
+      params.push(value);
+      where.push(`${condition} $${params.length}`);
+    };
+    if (filter.userId !== undefined) add('external_user_id =', filter.userId);
+    if (filter.notBefore) add('created_at >=', filter.notBefore);
+    if (filter.notAfter) add('created_at <=', filter.notAfter);
+    if (filter.before) add('created_at <', filter.before);
+    params.push(filter.limit);
+    return this.db.query<MessageDto[]>(
+      `SELECT id, direction, external_user_id, coalesce(text, '') AS text, created_at
+         FROM messages
+        WHERE ${where.join(' AND ')}
+        ORDER BY created_at DESC, id DESC
+        LIMIT $${params.length}`,
+      params,
+    );
+  }
+}

@@ -11,6 +11,6 @@ export class WebhookDeliveryProcessor extends WorkerHost {
   }
 
   async process(job: Job<WebhookJob>): Promise<void> {
-    await this.delivery.deliverById(job.data.subscriptionId, job.data.event, job.data.data, job.data.eventId);
+    await this.delivery.deliverQueued(job.data.subscriptionId, job.data.event, job.data.data, job.data.eventId);
   }
 }

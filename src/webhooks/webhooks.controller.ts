@@ -43,6 +43,7 @@ export class WebhooksController {
   async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UpdateWebhookDto): Promise<WebhookDto> {
     const updated = await this.webhooks.update(principal.userId, id, body);
     this.dispatcher.forget(principal.userId);
+    this.delivery.forget(id);
     return updated;
   }
 
@@ -54,6 +55,7 @@ export class WebhooksController {
   async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     await this.webhooks.remove(principal.userId, id);
     this.dispatcher.forget(principal.userId);
+    this.delivery.forget(id);
   }
 
   @Post(':id/test')
@@ -63,7 +65,7 @@ export class WebhooksController {
   @ApiErrors(404)
   async test(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DeliveryDto> {
     const subscription = await this.webhooks.getOwned(principal.userId, id);
-    return this.delivery.deliver(subscription, 'test.ping', { message: 'Botlens test ping', timestamp: new Date().toISOString() });
+    return this.delivery.deliverNow(subscription, 'test.ping', { message: 'Botlens test ping', timestamp: new Date().toISOString() });
   }
 
   @Get(':id/deliveries')

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BotsModule } from '../bots/bots.module';
+import { DeliveryLog } from './delivery-log';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
 import { WebhookDeliveryService } from './webhook-delivery.service';
@@ -14,6 +15,6 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookSubscription, WebhookDelivery]), BullModule.registerQueue({ name: WEBHOOK_QUEUE }), BotsModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookSender, WebhookDeliveryService, WebhookDispatcher, WebhookDeliveryProcessor],
+  providers: [WebhooksService, WebhookSender, DeliveryLog, WebhookDeliveryService, WebhookDispatcher, WebhookDeliveryProcessor],
 })
 export class WebhooksModule {}

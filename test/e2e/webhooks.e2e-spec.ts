@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { Messages } from '../../src/common/messages';
 import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
+import { eventually } from './support/eventually';
 import { bindTelegramBot, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -199,6 +200,16 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
       });
       expect(bodies.find((b) => b.event === 'message.outbound').data).toMatchObject({ direction: 'out', text: 'Welcome', external_user_id: '13' });
       for (const r of hook.requests) expect(signatureIsValid(all.secret, r.body, r.headers['x-webhook-signature'] as string)).toBe(true);
+
+      // Queued deliveries are logged too (in batches, so shortly after they happen).
+      await eventually(async () => {
+        const log = await request(ctx.url).get(`/api/me/webhooks/${all.id}/deliveries`).set('Authorization', `Bearer ${user.token}`).expect(200);
+        expect(log.body.map((d: { event: string; status_code: number }) => `${d.event} ${d.status_code}`).sort()).toEqual([
+          'contact.created 200',
+          'message.created 200',
+          'message.outbound 200',
+        ]);
+      });
     } finally {
       await hook.close();
     }

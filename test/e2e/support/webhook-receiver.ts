@@ -6,6 +6,8 @@ export interface ReceivedRequest {
   url: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** When the request finished arriving (epoch ms, sub-millisecond precision). */
+  at: number;
 }
 
 /** A subscriber's endpoint on loopback: records every request and answers with a settable status. */
@@ -22,7 +24,13 @@ export class WebhookReceiver {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        receiver.requests.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        receiver.requests.push({
+          method: req.method!,
+          url: req.url!,
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          at: performance.timeOrigin + performance.now(),
+        });
         res.writeHead(receiver.status, { 'content-type': 'application/json' }).end('{"ok":true}');
         receiver.waiters = receiver.waiters.filter((w) => (receiver.requests.length >= w.count ? (w.resolve(), false) : true));
       });

@@ -37,7 +37,7 @@ export class MessagesV1Controller {
 }
 
 /** Turns the validated query into bounds; a window that ends before it starts is a bad from/to. */
-function messageFilter(query: MessagesQueryDto): MessageFilter {
+export function messageFilter(query: MessagesQueryDto): MessageFilter {
   const from = query.from === undefined ? null : parseTimeBound(query.from);
   const to = query.to === undefined ? null : parseTimeBound(query.to);
   const filter: MessageFilter = { userId: query.userId, limit: query.limit, notBefore: from?.at };

@@ -101,6 +101,34 @@ describe('POST /api/v1/bots/{id}/send (scope write)', () => {
     expect(stored.rows).toEqual([{ direction: 'out', text: 'Привет' }]);
   });
 
+  describe('the cabinet dialogs (session API)', () => {
+    const session = () => ({ Authorization: `Bearer ${owner.token}` });
+
+    it('lists dialogs, reads one dialog both ways, and replies with the same rules', async () => {
+      const reply = await request(ctx.url).post(`/api/bots/${tg.bot.id}/dialogs/555/messages`).set(session()).send({ text: 'Из кабинета' }).expect(201);
+      expect(reply.body).toMatchObject({ ok: true, direction: 'out', text: 'Из кабинета', id: expect.any(String) });
+
+      const dialogs = await request(ctx.url).get(`/api/bots/${tg.bot.id}/dialogs`).set(session()).expect(200);
+      expect(dialogs.body.limit).toBe(100);
+      expect(dialogs.body.data[0]).toMatchObject({ external_user_id: '555', last_text: 'Из кабинета', last_direction: 'out' });
+
+      const history = await request(ctx.url).get(`/api/bots/${tg.bot.id}/dialogs/555/messages?limit=2`).set(session()).expect(200);
+      expect(history.body.limit).toBe(2);
+      expect(history.body.data.map((m: { direction: string; text: string }) => [m.direction, m.text])[0]).toEqual(['out', 'Из кабинета']);
+      expect(history.body.data.every((m: { external_user_id: string }) => m.external_user_id === '555')).toBe(true);
+    });
+
+    it('answers the spec messages for a missing text and a stranger', async () => {
+      const missing = await request(ctx.url).post(`/api/bots/${tg.bot.id}/dialogs/555/messages`).set(session()).send({}).expect(400);
+      expect(missing.body).toEqual({ message: Messages.userIdAndTextRequired });
+      const unknown = await request(ctx.url).post(`/api/bots/${tg.bot.id}/dialogs/404404/messages`).set(session()).send({ text: 'hi' }).expect(404);
+      expect(unknown.body).toEqual({ message: Messages.contactNotFound });
+      const stranger = await registerUser(ctx);
+      const theirs = await request(ctx.url).get(`/api/bots/${tg.bot.id}/dialogs`).set('Authorization', `Bearer ${stranger.token}`).expect(404);
+      expect(theirs.body).toEqual({ message: Messages.botNotFound });
+    });
+  });
+
   // Last: it stops the fake Telegram.
   it('answers 502 "telegram ECONNREFUSED" when the platform cannot be reached', async () => {
     await ctx.telegram.close();

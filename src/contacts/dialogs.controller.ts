@@ -1,0 +1,68 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
+import { SessionAuth } from '../auth/guards/session-auth.decorator';
+import type { Principal } from '../auth/principal';
+import { BotsService } from '../bots/bots.service';
+import { ProviderErrorResponseDto } from '../common/http/error-response.dto';
+import { ApiErrors } from '../common/swagger/api-errors.decorator';
+import { MessagingService } from '../messaging/messaging.service';
+import { SendMessageDto, SentMessageDto } from '../messaging/send.dto';
+import { DialogListDto, DialogsQueryDto } from './dialog.dto';
+import { DialogsQueries } from './dialogs.queries';
+import { MessageListDto, MessagesQueryDto } from './message.dto';
+import { messageFilter } from './messages-v1.controller';
+import { MessagesQueries } from './messages.queries';
+
+/** The cabinet's dialogs: the same reads as the open API, plus replying to one contact. */
+@ApiTags('dialogs')
+@Controller('api/bots/:id/dialogs')
+@SessionAuth()
+@ApiErrors(404)
+export class DialogsController {
+  constructor(
+    private readonly bots: BotsService,
+    private readonly dialogs: DialogsQueries,
+    private readonly messages: MessagesQueries,
+    private readonly messaging: MessagingService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "The bot's dialogs, the most recent first" })
+  @ApiOkResponse({ type: DialogListDto })
+  @ApiErrors(400)
+  async list(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: DialogsQueryDto): Promise<DialogListDto> {
+    const bot = await this.bots.getOwned(principal.userId, id);
+    return { data: await this.dialogs.list(bot.id, query.limit), limit: query.limit };
+  }
+
+  @Get(':userId/messages')
+  @ApiOperation({ summary: 'One dialog: its messages both ways, newest first' })
+  @ApiOkResponse({ type: MessageListDto })
+  @ApiErrors(400)
+  async history(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Query() query: MessagesQueryDto,
+  ): Promise<MessageListDto> {
+    const filter = messageFilter({ ...query, userId });
+    const bot = await this.bots.getOwned(principal.userId, id);
+    return { data: await this.messages.list(bot.id, filter), limit: query.limit };
+  }
+
+  @Post(':userId/messages')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Reply to the contact (same rules as the open-API send)' })
+  @ApiResponse({ status: 201, type: SentMessageDto })
+  @ApiErrors(400)
+  @ApiResponse({ status: 502, description: 'Provider send failed, or the platform is unreachable', type: ProviderErrorResponseDto })
+  reply(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Body() body: SendMessageDto,
+  ): Promise<SentMessageDto> {
+    return this.messaging.send(principal.userId, id, userId, body?.text);
+  }
+}

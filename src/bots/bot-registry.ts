@@ -51,6 +51,16 @@ export class BotRegistry {
     );
   }
 
+  /**
+   * The cached answer for this token while it is fresh (null: no such bot), else undefined, and
+   * then the caller asks findByToken. Lets the mirror's hot path resolve a known bot without a promise.
+   */
+  peekByToken(platform: Platform, token: string): RegisteredBot | null | undefined {
+    const cached = this.byTokenHash.get(this.botsService.tokenHash(platform, token));
+    if (!cached || Date.now() - cached.fetchedAt >= (cached.bot ? FRESH_MS : UNKNOWN_FRESH_MS)) return undefined;
+    return cached.bot;
+  }
+
   findById(id: string): Promise<RegisteredBot | null> {
     return this.lookup(this.byId, `i:${id}`, id, () => this.bots.findOneBy({ id, deletedAt: IsNull() }));
   }

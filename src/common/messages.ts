@@ -50,6 +50,21 @@ export const Messages = {
   broadcastNeedsToken: 'Broadcast requires bot token',
   providerSendFailed: 'Provider send failed',
 
+  // Closed broadcasts (spec: Errors; contract §3)
+  broadcastKindInvalid: 'kind must be photo, audio or file',
+  broadcastPlatformInvalid: 'platform must be all, telegram or max',
+  broadcastKindNeedsFile: 'file required when kind is given',
+  broadcastCaptionTooLong: 'text too long for a caption (max 1024 chars)',
+  broadcastFileTooLarge: 'file too large (max 50 MB)',
+  broadcastSendAtInvalid: 'send_at must be an ISO 8601 time in the future',
+  broadcastSegmentNotObject: 'segment must be a JSON object',
+  broadcastSegmentUnknownField: (field: string) => `segment.${field} is not a segment field`,
+  broadcastSegmentBadString: (field: string) => `segment.${field} must be a non-empty string of at most 200 characters`,
+  broadcastSegmentBadBlocked: 'segment.blocked must be true or false',
+  broadcastSegmentBadDays: 'segment.active_within_days must be an integer from 1 to 3650',
+  broadcastNotFound: 'Broadcast not found',
+  broadcastAlreadyFinished: 'Broadcast already finished',
+
   // Intents
   intentNotFound: 'Intent not found',
   intentNameTaken: 'Intent with this name already exists',

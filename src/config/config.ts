@@ -23,6 +23,19 @@ export interface AppConfig {
   logLevel: string;
   authRateLimitPerIp: number;
   authRateLimitPerEmail: number;
+  /**
+   * The mirror's base wait for a platform (contract §4: 30 s): a MAX call's answer limit and the grace
+   * added to a long poll's own timeout. Telegram calls get twice this, streamed uploads ten times.
+   */
+  mirrorPlatformTimeoutMs: number;
+  /** Broadcast sends per bot in any one-second window (Telegram and MAX both ask for at most 30/s). */
+  broadcastRatePerSecond: number;
+  /**
+   * BullMQ lock of a running broadcast and how often workers look for broadcasts whose worker died;
+   * a dead instance's broadcast resumes elsewhere after about lock + 2 × interval.
+   */
+  broadcastLockDurationMs: number;
+  broadcastStalledIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +80,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: read.oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     authRateLimitPerIp: read.integer('AUTH_RATE_LIMIT_PER_IP', 30, 1, 1_000_000),
     authRateLimitPerEmail: read.integer('AUTH_RATE_LIMIT_PER_EMAIL', 10, 1, 1_000_000),
+    mirrorPlatformTimeoutMs: read.integer('MIRROR_PLATFORM_TIMEOUT_MS', 30_000, 100, 600_000),
+    broadcastRatePerSecond: read.integer('BROADCAST_RATE_PER_SECOND', 30, 1, 1000),
+    broadcastLockDurationMs: read.integer('BROADCAST_LOCK_DURATION_MS', 30_000, 500, 600_000),
+    broadcastStalledIntervalMs: read.integer('BROADCAST_STALLED_INTERVAL_MS', 30_000, 500, 600_000),
   });
 }
 

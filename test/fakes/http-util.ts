@@ -1,4 +1,5 @@
 import busboy from 'busboy';
+import { createHash } from 'node:crypto';
 import { IncomingMessage, request as httpRequest, ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
@@ -7,11 +8,15 @@ export interface UploadedFile {
   filename: string;
   mimeType: string;
   size: number;
+  /** Hex SHA-256 of the content, so tests can prove an upload arrived byte for byte. */
+  sha256: string;
 }
 
 export interface RequestBody {
   fields: Record<string, unknown>;
   files: UploadedFile[];
+  /** The bytes of a non-multipart body as received (null for multipart). */
+  raw: Buffer | null;
 }
 
 export interface HttpReply {
@@ -36,13 +41,14 @@ export function readRawBody(req: IncomingMessage): Promise<Buffer> {
 export async function readBody(req: IncomingMessage): Promise<RequestBody> {
   const contentType = (req.headers['content-type'] ?? '').toLowerCase();
   if (contentType.startsWith('multipart/form-data')) return readMultipart(req);
-  const raw = (await readRawBody(req)).toString('utf8');
-  if (raw.trim() === '') return { fields: {}, files: [] };
-  if (contentType.includes('json')) return { fields: parseJsonObject(raw), files: [] };
+  const bytes = await readRawBody(req);
+  const raw = bytes.toString('utf8');
+  if (raw.trim() === '') return { fields: {}, files: [], raw: bytes };
+  if (contentType.includes('json')) return { fields: parseJsonObject(raw), files: [], raw: bytes };
   if (contentType.startsWith('application/x-www-form-urlencoded')) {
-    return { fields: Object.fromEntries(new URLSearchParams(raw)), files: [] };
+    return { fields: Object.fromEntries(new URLSearchParams(raw)), files: [], raw: bytes };
   }
-  return { fields: {}, files: [] };
+  return { fields: {}, files: [], raw: bytes };
 }
 
 function parseJsonObject(raw: string): Record<string, unknown> {
@@ -73,21 +79,26 @@ function readMultipart(req: IncomingMessage): Promise<RequestBody> {
       fields[name] = value;
     });
     parser.on('file', (field, stream, info) => {
-      const file: UploadedFile = { field, filename: info.filename ?? '', mimeType: info.mimeType, size: 0 };
+      const file: UploadedFile = { field, filename: info.filename ?? '', mimeType: info.mimeType, size: 0, sha256: '' };
       files.push(file);
+      const hash = createHash('sha256');
       stream.on('data', (chunk: Buffer) => {
         file.size += chunk.length;
+        hash.update(chunk);
+      });
+      stream.on('end', () => {
+        file.sha256 = hash.digest('hex');
       });
     });
-    parser.on('close', () => resolve({ fields, files }));
+    parser.on('close', () => resolve({ fields, files, raw: null }));
     parser.on('error', (error) => reject(new BadBodyError(`bad multipart body: ${String(error)}`)));
     req.pipe(parser);
   });
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const payload = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+  res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
   res.end(payload);
 }
 

@@ -39,6 +39,8 @@ export interface MaxSubscription {
 export interface MaxFault {
   status: number;
   body: unknown;
+  /** Extra response headers, e.g. `Retry-After` on a 429. */
+  headers?: Record<string, string>;
 }
 
 export interface MaxCall {

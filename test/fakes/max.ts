@@ -167,7 +167,7 @@ export class FakeMax extends FakeHttpServer<MaxFault> {
     const bot = token === undefined ? undefined : this.bots.get(token);
     if (!bot) return sendJson(res, INVALID_TOKEN.status, INVALID_TOKEN.body);
     const fault = this.takeFault(`${method} ${path}`, path);
-    if (fault) return sendJson(res, fault.status, fault.body);
+    if (fault) return sendJson(res, fault.status, fault.body, fault.headers);
 
     const onPath = this.routes.filter((r) => r.path.test(path));
     const route = onPath.find((r) => r.method === method);

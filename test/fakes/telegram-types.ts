@@ -55,6 +55,8 @@ export interface TelegramCall {
   method: string;
   params: Record<string, unknown>;
   files: UploadedFile[];
+  /** The body's bytes as received, when it was not multipart. */
+  rawBody: Buffer | null;
   headers: IncomingHttpHeaders;
   at: number;
 }

@@ -203,7 +203,7 @@ export class FakeTelegram extends FakeHttpServer<TelegramFault> {
     // Body fields override the query, which is how the real API merges them.
     const params = { ...Object.fromEntries(url.searchParams), ...body.fields };
     const at = Date.now();
-    this.calls.push({ token, method, params, files: body.files, headers: req.headers, at });
+    this.calls.push({ token, method, params, files: body.files, rawBody: body.raw, headers: req.headers, at });
     if (SEND_METHODS.has(method)) this.sendTimestamps.push(at);
     await this.applyLatency(method);
 

@@ -1,0 +1,170 @@
+/**
+ * Ingest benchmark (issue 3, "Performance"): `npx ts-node bench/ingest.ts`.
+ *
+ * Starts the real app in a process of its own (createApp on a fresh database, LOG_LEVEL=silent),
+ * binds a Telegram bot without target_url, and posts BENCH_UPDATES (100,000) distinct updates from
+ * BENCH_USERS (10,000) users to its proxy receiver at full speed over BENCH_CONNECTIONS (64)
+ * connections. It prints the sustained updates/s (target ≥ 3,000) and then, without waiting, checks
+ * the database: every update acknowledged must already be stored, exactly once (messages = updates,
+ * contacts = users), which is what "acknowledged only after commit" means.
+ */
+import { ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import type { UpdateLoad, UpdateLoadFigures } from './ingest/update-load';
+
+const UPDATES = Number(process.env.BENCH_UPDATES ?? 100_000);
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const TARGET_PER_SECOND = 3000;
+const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const TRANSPILE = join(__dirname, 'mirror', 'transpile.js');
+// Knob for profiling: BENCH_PROFILE=/some/dir writes a --cpu-prof of the app there.
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+
+async function main(): Promise<void> {
+  const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const databaseUrl = `${POSTGRES}/botlens_bench_${runId}`;
+  const children: ChildProcess[] = [];
+  try {
+    const app = await startChild(
+      join(__dirname, 'mirror', 'botlens-server.ts'),
+      {
+        DATABASE_URL: databaseUrl,
+        REDIS_URL,
+        REDIS_KEY_PREFIX: `botlens_bench_${runId}`,
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'development',
+        AUTH_RATE_LIMIT_PER_IP: '100000',
+      },
+      children,
+      PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+    );
+    const baseUrl = `http://127.0.0.1:${app.port}`;
+    const bot = await bindBenchBot(baseUrl, databaseUrl);
+    const generator = await startChild(join(__dirname, 'ingest', 'update-load.ts'), {}, children);
+
+    console.error(`… posting ${UPDATES.toLocaleString('en')} updates from ${USERS.toLocaleString('en')} users over ${CONNECTIONS} connections`);
+    const load: UpdateLoad = { url: `${baseUrl}${bot.proxyPath}`, connections: CONNECTIONS, total: UPDATES, users: USERS };
+    const figures = await askChild<UpdateLoadFigures>(generator.child, load);
+    const stored = await countStored(databaseUrl, bot.id);
+    print(figures, stored);
+  } finally {
+    await Promise.all(children.map((child) => stopChild(child)));
+    await dropDatabase(databaseUrl);
+    await deleteRedisKeys(`botlens_bench_${runId}`);
+  }
+}
+
+function print(f: UpdateLoadFigures, stored: { messages: number; distinctUpdates: number; contacts: number }): void {
+  const rate = f.ok / f.seconds;
+  console.log(`\nProxy receiver ingest: ${UPDATES.toLocaleString('en')} Telegram updates, ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections`);
+  console.log(`  requests sent       ${f.sent}`);
+  console.log(`  answered 200        ${f.ok} in ${f.seconds.toFixed(2)} s, failed ${f.failed}`);
+  console.log(`  sustained           ${rate.toFixed(0)} updates/s (target ≥ ${TARGET_PER_SECOND}) ${rate >= TARGET_PER_SECOND ? 'PASS' : 'MISS'}`);
+  console.log(`  latency             p50 ${f.p50} ms, p99 ${f.p99} ms`);
+  console.log(`\nStored right after the last answer (no waiting):`);
+  const exact = stored.messages === UPDATES && stored.distinctUpdates === UPDATES && stored.contacts === USERS;
+  console.log(`  messages            ${stored.messages} (expected ${UPDATES})`);
+  console.log(`  distinct update ids ${stored.distinctUpdates} (expected ${UPDATES})`);
+  console.log(`  contacts            ${stored.contacts} (expected ${USERS})`);
+  console.log(`  every update stored exactly once: ${exact ? 'PASS' : 'MISS'}`);
+}
+
+async function countStored(databaseUrl: string, botId: string) {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ messages: number; distinct_updates: number; contacts: number }>(
+      `SELECT (SELECT count(*)::int FROM messages WHERE bot_id = $1) AS messages,
+              (SELECT count(DISTINCT raw_json->>'update_id')::int FROM messages WHERE bot_id = $1) AS distinct_updates,
+              (SELECT count(*)::int FROM contacts WHERE bot_id = $1) AS contacts`,
+      [botId],
+    );
+    return { messages: rows[0].messages, distinctUpdates: rows[0].distinct_updates, contacts: rows[0].contacts };
+  } finally {
+    await db.end();
+  }
+}
+
+/** A confirmed user (confirmed in SQL: the bench has no mail) with an analytics-only Telegram bot. */
+async function bindBenchBot(baseUrl: string, databaseUrl: string): Promise<{ id: string; proxyPath: string }> {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.test`;
+  const password = 'bench-password';
+  await postJson(`${baseUrl}/api/auth/register`, { email, password });
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query(`UPDATE users SET email_confirmed_at = now() WHERE email = $1`, [email]);
+  await db.end();
+  const { token } = (await postJson(`${baseUrl}/api/auth/login`, { email, password })) as { token: string };
+  const bot = (await postJson(`${baseUrl}/api/bots`, { platform: 'telegram', name: 'Ingest bench' }, token)) as { id: string; proxy_url: string };
+  return { id: bot.id, proxyPath: new URL(bot.proxy_url).pathname };
+}
+
+async function postJson(url: string, body: unknown, session?: string): Promise<unknown> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(session ? { authorization: `Bearer ${session}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+function startChild(
+  file: string,
+  env: Record<string, string>,
+  children: ChildProcess[],
+  nodeOptions: string[] = [],
+): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(file, [], { execArgv: [...nodeOptions, '-r', TRANSPILE], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve({ child, port: (message as { port?: number }).port ?? 0 }));
+    child.once('exit', (code) => reject(new Error(`${file} exited with code ${code}`)));
+  });
+}
+
+function askChild<T>(child: ChildProcess, question: object): Promise<T> {
+  return new Promise((resolve) => {
+    child.once('message', (answer) => resolve(answer as T));
+    child.send(question);
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function dropDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const admin = new Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+}
+
+async function deleteRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await redis.quit();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,248 @@
+/**
+ * Mirror benchmark (issue 3, "Performance"): `npx ts-node bench/mirror.ts`.
+ *
+ * Starts on loopback, each in a process of its own (this one only orchestrates): a fake platform
+ * answering sendMessage at once, nginx proxying to it with upstream keep-alive, a bare Node proxy
+ * (http + undici, the ceiling of a Node proxy here), the real Botlens app (fresh database,
+ * LOG_LEVEL=silent) and the autocannon load generator. Each target gets a sendMessage JSON POSTed
+ * for BENCH_SECONDS (default 10) at 32 and at 1 connection. Printed: requests/s, p50/p99, the CPU
+ * each request cost the proxy process (and, for the mirror, PostgreSQL recording its facts), the
+ * targets (mirror ≥ 40% of nginx's requests/s at 32 connections; ≤ 0.5 ms added to the direct p50
+ * at 1 connection) and how many of the mirrored sends were recorded as outbound messages.
+ */
+import { ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { cpuSeconds } from './mirror/cpu-time';
+import { BENCH_CHAT_ID } from './mirror/fake-platform';
+import type { LoadFigures, LoadRequest } from './mirror/load-generator';
+import { startNginx, stopChild } from './mirror/nginx';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+// Knobs for profiling: BENCH_TARGETS=mirror BENCH_CONNECTIONS=32 BENCH_PROFILE=/tmp/prof (a --cpu-prof of the app).
+const TARGETS = (process.env.BENCH_TARGETS ?? 'direct,nginx,undici,mirror').split(',');
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '32,1').split(',').map(Number);
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+const WARMUP_SECONDS = 2;
+const randomToken = () => `${700_000 + Math.floor(Math.random() * 1_000_000)}:BENCH${randomBytes(16).toString('hex')}`;
+// The mirror's bot has a token of its own, so the platform's count of its sends is exactly what the mirror forwarded.
+const MIRROR_TOKEN = randomToken();
+const OTHER_TOKEN = randomToken();
+const BODY = JSON.stringify({ chat_id: BENCH_CHAT_ID, text: 'Hello from the benchmark' });
+const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+interface Figures extends LoadFigures {
+  target: string;
+  connections: number;
+  /** CPU time the target process (the platform itself for `direct`) spent per answered request. */
+  cpuMicros: number;
+  /** For the mirror: CPU time PostgreSQL's backends of the app spent per request, recording facts. */
+  dbCpuMicros: number | null;
+}
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+}
+
+async function main(): Promise<void> {
+  const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const databaseUrl = `${POSTGRES}/botlens_bench_${runId}`;
+  const children: ChildProcess[] = [];
+  let nginx: Awaited<ReturnType<typeof startNginx>> | null = null;
+  try {
+    const platform = await startChild(join(__dirname, 'mirror', 'fake-platform.ts'), {}, children);
+    nginx = await startNginx(platform.port);
+    const bare = await startChild(join(__dirname, 'mirror', 'bare-proxy.ts'), { BARE_PROXY_UPSTREAM: `http://127.0.0.1:${platform.port}` }, children);
+    const botlens = await startChild(
+      join(__dirname, 'mirror', 'botlens-server.ts'),
+      {
+        DATABASE_URL: databaseUrl,
+        REDIS_URL,
+        REDIS_KEY_PREFIX: `botlens_bench_${runId}`,
+        TELEGRAM_API_URL: `http://127.0.0.1:${platform.port}`,
+        MAX_API_URL: `http://127.0.0.1:${platform.port}`,
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'development',
+        AUTH_RATE_LIMIT_PER_IP: '100000',
+      },
+      children,
+      PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+    );
+    const botId = await bindBenchBot(`http://127.0.0.1:${botlens.port}`, databaseUrl);
+    const generator = await startChild(join(__dirname, 'mirror', 'load-generator.ts'), {}, children);
+    const load = (url: string, connections: number, seconds: number) =>
+      askChild<LoadFigures>(generator.child, { url, connections, seconds, body: BODY } satisfies LoadRequest);
+
+    // Whose CPU each target costs: the proxy's own process (the platform's, for direct calls).
+    const pids: Record<string, number> = {
+      direct: platform.child.pid ?? 0,
+      nginx: nginx.pid,
+      undici: bare.child.pid ?? 0,
+      mirror: botlens.child.pid ?? 0,
+    };
+    const urls: Record<string, string> = {
+      direct: `http://127.0.0.1:${platform.port}/bot${OTHER_TOKEN}/sendMessage`,
+      nginx: `http://127.0.0.1:${nginx.port}/bot${OTHER_TOKEN}/sendMessage`,
+      undici: `http://127.0.0.1:${bare.port}/bot${OTHER_TOKEN}/sendMessage`,
+      mirror: `http://127.0.0.1:${botlens.port}/tg/bot${MIRROR_TOKEN}/sendMessage`,
+    };
+    for (const target of TARGETS) await load(urls[target], 8, WARMUP_SECONDS);
+    const figures: Figures[] = [];
+    for (const connections of CONNECTIONS) {
+      for (const target of TARGETS) {
+        console.error(`… ${target} at ${connections} connection(s) for ${SECONDS} s`);
+        const recording = target === 'mirror';
+        // The app's pool opens and closes connections as load comes and goes: every backend seen counts.
+        const dbBefore = new Map(recording ? (await backendPids(databaseUrl)).map((pid) => [pid, cpuSeconds(pid)]) : []);
+        const cpuBefore = cpuSeconds(pids[target]);
+        const figure = await load(urls[target], connections, SECONDS);
+        const cpuAfter = cpuSeconds(pids[target]);
+        const backendsAfter = recording ? await backendPids(databaseUrl) : [];
+        const requests = figure.rps * SECONDS;
+        const cpuMicros = ((cpuAfter - cpuBefore) * 1e6) / requests;
+        const dbSeconds = sum(backendsAfter.map((pid) => cpuSeconds(pid) - (dbBefore.get(pid) ?? 0)));
+        const dbCpuMicros = recording ? (dbSeconds * 1e6) / requests : null;
+        figures.push({ target, connections, cpuMicros, dbCpuMicros, ...figure });
+      }
+    }
+    printFigures(figures);
+    if (TARGETS.includes('mirror')) {
+      const forwarded = await askChild<number>(platform.child, { sendsOf: MIRROR_TOKEN });
+      const recorded = await countRecorded(databaseUrl, botId, forwarded);
+      console.log(`\nOutbound messages recorded for the bot: ${recorded} of ${forwarded} sendMessage calls the mirror forwarded${recorded === forwarded ? ' (all)' : ''}`);
+    }
+  } finally {
+    await nginx?.stop();
+    await Promise.all(children.map((child) => stopChild(child)));
+    await dropDatabase(databaseUrl);
+    await deleteRedisKeys(`botlens_bench_${runId}`);
+  }
+}
+
+function printFigures(figures: Figures[]): void {
+  console.log('\nTarget   Conns   Requests/s    p50 ms    p99 ms   Failed   CPU µs/request (+ PostgreSQL)');
+  for (const f of figures) {
+    const db = f.dbCpuMicros === null ? '' : ` + ${f.dbCpuMicros.toFixed(0)}`;
+    console.log(
+      `${f.target.padEnd(8)} ${String(f.connections).padStart(5)} ${f.rps.toFixed(0).padStart(12)} ${f.p50.toFixed(3).padStart(9)} ${f.p99.toFixed(3).padStart(9)} ${String(f.failed).padStart(8)} ${f.cpuMicros.toFixed(0).padStart(16)}${db}`,
+    );
+  }
+  const of = (target: string, connections: number) => figures.find((f) => f.target === target && f.connections === connections)!;
+  if (!TARGETS.includes('mirror') || !TARGETS.includes('nginx') || !TARGETS.includes('direct')) return;
+  if (!CONNECTIONS.includes(32) || !CONNECTIONS.includes(1)) return;
+  const ratio = of('mirror', 32).rps / of('nginx', 32).rps;
+  const added = of('mirror', 1).p50 - of('direct', 1).p50;
+  const nginxAdded = of('nginx', 1).p50 - of('direct', 1).p50;
+  console.log(`\nmirror / nginx requests/s at 32 connections: ${(ratio * 100).toFixed(1)}% (target ≥ 40%) ${ratio >= 0.4 ? 'PASS' : 'MISS'}`);
+  console.log(`mirror's added p50 at 1 connection: ${added.toFixed(3)} ms (target ≤ 0.5 ms) ${added <= 0.5 ? 'PASS' : 'MISS'}; nginx adds ${nginxAdded.toFixed(3)} ms`);
+}
+
+/** A confirmed user (the confirmation is set in SQL: the bench has no mail) binding the bench bot. */
+async function bindBenchBot(baseUrl: string, databaseUrl: string): Promise<string> {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.test`;
+  const password = 'bench-password';
+  await postJson(`${baseUrl}/api/auth/register`, { email, password });
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query(`UPDATE users SET email_confirmed_at = now() WHERE email = $1`, [email]);
+  await db.end();
+  const { token } = (await postJson(`${baseUrl}/api/auth/login`, { email, password })) as { token: string };
+  const bot = (await postJson(`${baseUrl}/api/bots`, { platform: 'telegram', name: 'Bench', token: MIRROR_TOKEN }, token)) as { id: string };
+  return bot.id;
+}
+
+async function postJson(url: string, body: unknown, session?: string): Promise<unknown> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(session ? { authorization: `Bearer ${session}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/** Facts are recorded after the answers: waits until the count stops growing (at most 60 s). */
+async function countRecorded(databaseUrl: string, botId: string, expected: number): Promise<number> {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    let last = -1;
+    for (let waited = 0; waited < 60_000; waited += 1000) {
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'out'`, [botId]);
+      const count = (rows[0] as { n: number }).n;
+      if (count >= expected || count === last) return count;
+      last = count;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    return last;
+  } finally {
+    await db.end();
+  }
+}
+
+function startChild(file: string, env: Record<string, string>, children: ChildProcess[], nodeOptions: string[] = []): Promise<Started> {
+  const child = fork(file, [], {
+    execArgv: [...nodeOptions, '-r', join(__dirname, 'mirror', 'transpile.js')],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve({ child, port: (message as { port: number }).port }));
+    child.once('exit', (code) => reject(new Error(`${file} exited with code ${code}`)));
+  });
+}
+
+function askChild<T>(child: ChildProcess, question: unknown): Promise<T> {
+  return new Promise((resolve) => {
+    child.once('message', (answer) => resolve(answer as T));
+    child.send(question as object);
+  });
+}
+
+/** The PostgreSQL backends serving the app's database (its pooled connections). */
+async function backendPids(databaseUrl: string): Promise<number[]> {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const name = new URL(databaseUrl).pathname.slice(1);
+    const { rows } = await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+    return rows.map((row: { pid: number }) => row.pid);
+  } finally {
+    await db.end();
+  }
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+async function dropDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const admin = new Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+}
+
+async function deleteRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await redis.quit();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,239 @@
+/**
+ * Reports benchmark (issue 3, "Performance"): `npx ts-node bench/reports.ts [--reseed] [--requests=200]`.
+ *
+ * Seeds (once, see seed-reports.ts) one bot with 1,000,000 contacts and 10,000,000 messages over a
+ * year, starts the real app in a process of its own on that database, and sends each report
+ * REQUESTS sequential requests after a warm-up, with a read key created for the run. It prints
+ * p50/p95/p99 per report against the target (p95 ≤ 100 ms for stats, timeline?days=365, sources,
+ * dialogs and the first contacts page), then EXPLAIN (ANALYZE, BUFFERS) of the very SQL each report
+ * runs: the query classes of the app are called with a recording stand-in for the database.
+ */
+import { ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
+import { request } from 'undici';
+import { SourcesQueries } from '../src/analytics/sources.queries';
+import { StatsQueries } from '../src/analytics/stats.queries';
+import { sha256Hex } from '../src/common/crypto/random';
+import { ContactsQueries } from '../src/contacts/contacts.queries';
+import { DialogsQueries } from '../src/contacts/dialogs.queries';
+import { MessagesQueries } from '../src/contacts/messages.queries';
+import { BENCH_REPORTS_DATABASE_URL, ensureSeeded, SeededBot } from './seed-reports';
+
+const REQUESTS = Number(argument('requests') ?? 200);
+const WARMUP = 20;
+const TARGET_P95_MS = 100;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+interface Report {
+  name: string;
+  path: string;
+  /** Held to the p95 target; the others are shown for information. */
+  targeted: boolean;
+}
+
+async function main(): Promise<void> {
+  const bot = await ensureSeeded({ reseed: process.argv.includes('--reseed') });
+  const key = await createReadKey(bot);
+  const app = await startApp();
+  try {
+    const sample = await sampleContact(bot.botId);
+    const reports: Report[] = [
+      { name: 'stats', path: 'stats', targeted: true },
+      { name: 'timeline?days=365', path: 'stats/timeline?days=365', targeted: true },
+      { name: 'sources', path: 'sources', targeted: true },
+      { name: 'dialogs', path: 'dialogs', targeted: true },
+      { name: 'contacts (first page)', path: 'contacts', targeted: true },
+      { name: 'contact detail', path: `contacts/${sample}`, targeted: false },
+      { name: 'messages (first page)', path: 'messages', targeted: false },
+      { name: 'messages of one user', path: `messages?userId=${sample}`, targeted: false },
+    ];
+    const loadBefore = loadavg()[0];
+    const rows = [];
+    for (const report of reports) {
+      const url = `${app.url}/api/v1/bots/${bot.botId}/${report.path}`;
+      console.error(`… ${report.name}: ${WARMUP} warm-up + ${REQUESTS} requests`);
+      rows.push({ report, ...(await measure(url, key)) });
+    }
+    console.log(`\nReports of one bot with ${bot.contacts.toLocaleString('en')} contacts, ${REQUESTS} sequential requests each`);
+    // Other work on the machine shows up in every figure; the load average tells whether the run was quiet.
+    console.log(`1-minute load average: ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after\n`);
+    console.log('Report                    p50 ms   p95 ms   p99 ms   max ms   Target');
+    for (const { report, p50, p95, p99, max } of rows) {
+      const verdict = report.targeted ? `p95 ≤ ${TARGET_P95_MS} ms ${p95 <= TARGET_P95_MS ? 'PASS' : 'MISS'}` : '(info)';
+      console.log(`${report.name.padEnd(24)} ${[p50, p95, p99, max].map((v) => v.toFixed(1).padStart(8)).join(' ')}   ${verdict}`);
+    }
+    await printPlans(bot.botId, sample);
+  } finally {
+    await app.stop();
+  }
+}
+
+/** Sequential requests over one keep-alive connection; every answer must be 200. */
+async function measure(url: string, key: string) {
+  const once = async () => {
+    const started = performance.now();
+    const res = await request(url, { headers: { 'x-api-key': key } });
+    const body = await res.body.text();
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${body}`);
+    return performance.now() - started;
+  };
+  for (let i = 0; i < WARMUP; i++) await once();
+  const latencies: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) latencies.push(await once());
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)];
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: latencies[latencies.length - 1] };
+}
+
+interface RecordedStatement {
+  sql: string;
+  params: unknown[];
+  /** `SET LOCAL …` statements of the transaction the statement ran in. */
+  settings: string[];
+}
+
+/**
+ * A database stand-in that records each statement a query class sends (with the settings of its
+ * transaction) and answers one empty row. The query classes only call query() and transaction().
+ */
+class RecordingDatabase {
+  readonly statements: RecordedStatement[] = [];
+
+  constructor(private readonly settings: string[] = [], private readonly parent?: RecordingDatabase) {}
+
+  async query(sql: string, params: unknown[] = []): Promise<unknown[]> {
+    if (/^\s*SET /i.test(sql)) this.settings.push(sql);
+    else (this.parent ?? this).statements.push({ sql, params, settings: this.settings });
+    return [{}];
+  }
+
+  async transaction<T>(run: (tx: RecordingDatabase) => Promise<T>): Promise<T> {
+    return run(new RecordingDatabase([], this));
+  }
+}
+
+async function printPlans(botId: string, sample: string): Promise<void> {
+  const recorder = new RecordingDatabase();
+  const db = recorder as unknown as DataSource;
+  const plans: Array<[string, () => Promise<unknown>]> = [
+    ['stats', () => new StatsQueries(db).stats(botId)],
+    ['timeline?days=365', () => new StatsQueries(db).timeline(botId, 365)],
+    ['sources', () => new SourcesQueries(db).rows(botId)],
+    ['dialogs', () => new DialogsQueries(db).list(botId, 100)],
+    ['contacts (first page): page', () => new ContactsQueries(db).page(botId, 100, 0)],
+    ['contacts (first page): total', () => new ContactsQueries(db).total(botId)],
+    ['contact detail', () => new ContactsQueries(db).detail(botId, sample)],
+    ['messages (first page)', () => new MessagesQueries(db).list(botId, { limit: 100 })],
+    ['messages of one user', () => new MessagesQueries(db).list(botId, { userId: sample, limit: 100 })],
+  ];
+  const client = new Client({ connectionString: BENCH_REPORTS_DATABASE_URL });
+  await client.connect();
+  try {
+    for (const [name, run] of plans) {
+      const from = recorder.statements.length;
+      await run();
+      for (const { sql, params, settings } of recorder.statements.slice(from)) {
+        await client.query('BEGIN');
+        for (const setting of settings) await client.query(setting);
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+        await client.query('ROLLBACK');
+        const header = [`=== ${name}`, ...settings].join('\n');
+        console.log(`\n${header}\n${sql.replace(/^\s*\n/, '')}\n\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh read key of the bench user for this run, stored as the app stores keys (SHA-256). */
+async function createReadKey(bot: SeededBot): Promise<string> {
+  const key = `blk_bench${randomBytes(24).toString('hex')}`;
+  const client = new Client({ connectionString: BENCH_REPORTS_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO api_keys (user_id, name, key_hash, key_hint, scopes, expires_at)
+       VALUES ($1, 'reports bench', $2, $3, ARRAY['read'], now() + interval '1 day')`,
+      [bot.userId, sha256Hex(key), `${key.slice(0, 8)}…${key.slice(-4)}`],
+    );
+  } finally {
+    await client.end();
+  }
+  return key;
+}
+
+/** A contact from the middle of the pack, for the detail and per-user message reports. */
+async function sampleContact(botId: string): Promise<string> {
+  const client = new Client({ connectionString: BENCH_REPORTS_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ external_user_id: string }>(
+      `SELECT external_user_id FROM contacts WHERE bot_id = $1 AND external_user_id = '100500000'`,
+      [botId],
+    );
+    return rows[0]?.external_user_id ?? '100000001';
+  } finally {
+    await client.end();
+  }
+}
+
+/** The real service in a process of its own (the same entry the mirror benchmark uses). */
+async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const redisKeyPrefix = `botlens_bench_reports_${Date.now().toString(36)}`;
+  const child: ChildProcess = fork(join(__dirname, 'mirror', 'botlens-server.ts'), [], {
+    execArgv: ['-r', 'ts-node/register'],
+    env: {
+      ...process.env,
+      TS_NODE_TRANSPILE_ONLY: 'true',
+      DATABASE_URL: BENCH_REPORTS_DATABASE_URL,
+      REDIS_URL,
+      REDIS_KEY_PREFIX: redisKeyPrefix,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'development',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { port: number }));
+    child.once('exit', (code) => reject(new Error(`the app exited with code ${code}`)));
+  });
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+  });
+  const stop = async () => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.kill('SIGTERM');
+    await exited;
+    clearTimeout(force);
+    await deleteRedisKeys(redisKeyPrefix);
+  };
+  return { url: `http://127.0.0.1:${port}`, stop };
+}
+
+async function deleteRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await redis.quit();
+}
+
+function argument(name: string): string | undefined {
+  return process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

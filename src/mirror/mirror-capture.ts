@@ -1,0 +1,127 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { Injectable, Logger } from '@nestjs/common';
+import type { RegisteredBot } from '../bots/bot-registry';
+import { CaptureService } from '../ingest/capture.service';
+import type { ResponseTap } from './upstream';
+
+/** Telegram send methods whose successful answer is an outbound message (contract §4), lower-cased. */
+export const TELEGRAM_OUTBOUND_METHODS: ReadonlySet<string> = new Set([
+  'sendmessage',
+  'sendphoto',
+  'sendaudio',
+  'senddocument',
+  'sendvideo',
+  'sendanimation',
+  'sendvoice',
+  'sendpaidmedia',
+  'sendlivephoto',
+  'copymessage',
+]);
+
+export const TELEGRAM_INBOUND_METHOD = 'getupdates';
+export const MAX_INBOUND_CALL = 'GET /updates';
+export const MAX_OUTBOUND_CALL = 'POST /messages';
+
+/** The call's parameters, read only after the answer went back (null when they cannot be read). */
+export type ParamsReader = () => Record<string, unknown> | null;
+
+/**
+ * Decides which mirrored answers carry facts and hands them to CaptureService once the answer is on
+ * its way. Recording can never change the bot's answer: every failure is caught and logged here.
+ */
+@Injectable()
+export class MirrorCapture {
+  private readonly logger = new Logger('Mirror');
+
+  constructor(private readonly capture: CaptureService) {}
+
+  /** The tap for a Telegram call (method lower-cased) whose answer is recorded, or null. */
+  telegramTap(bot: RegisteredBot, method: string, params: ParamsReader): ResponseTap | null {
+    if (method === TELEGRAM_INBOUND_METHOD) {
+      return new JsonTap(this, method, false, (answer) => {
+        const result = isTelegramOk(answer) ? answer.result : undefined;
+        return Array.isArray(result) && result.length > 0 ? this.capture.inboundUpdates(bot, result) : undefined;
+      });
+    }
+    if (TELEGRAM_OUTBOUND_METHODS.has(method)) {
+      return new JsonTap(this, method, true, (answer) =>
+        isTelegramOk(answer) ? this.capture.outboundResult(bot, method, params(), answer.result) : undefined,
+      );
+    }
+    return null;
+  }
+
+  /** The tap for a MAX call (`GET /updates` style) whose answer is recorded, or null. */
+  maxTap(bot: RegisteredBot, call: string, query: () => Record<string, string>): ResponseTap | null {
+    if (call === MAX_INBOUND_CALL) {
+      return new JsonTap(this, call, false, (answer) => {
+        const updates = isObject(answer) ? answer.updates : undefined;
+        return Array.isArray(updates) && updates.length > 0 ? this.capture.inboundUpdates(bot, updates) : undefined;
+      });
+    }
+    if (call === MAX_OUTBOUND_CALL) {
+      return new JsonTap(this, call, true, (answer) => this.capture.outboundResult(bot, call, query(), answer));
+    }
+    return null;
+  }
+
+  reportFailure(call: string, error: unknown): void {
+    this.logger.error(`Recording the facts of a mirrored ${call} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Parses a successful JSON answer and records it; a body that is not JSON carries no facts. */
+class JsonTap implements ResponseTap {
+  constructor(
+    private readonly owner: MirrorCapture,
+    private readonly call: string,
+    /** Sends are recorded even when the bot left before their answer; polls are dropped with it. */
+    readonly outlivesClient: boolean,
+    private readonly record: (answer: unknown) => Promise<void> | undefined,
+  ) {}
+
+  wants(status: number): boolean {
+    return status === 200;
+  }
+
+  done(body: Buffer, contentEncoding: string | undefined): void {
+    let answer: unknown;
+    try {
+      answer = JSON.parse(decode(body, contentEncoding).toString('utf8'));
+    } catch {
+      return;
+    }
+    try {
+      this.record(answer)?.catch((error: unknown) => this.owner.reportFailure(this.call, error));
+    } catch (error) {
+      this.owner.reportFailure(this.call, error);
+    }
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object';
+}
+
+function isTelegramOk(value: unknown): value is { ok: true; result: unknown } {
+  return isObject(value) && value.ok === true;
+}
+
+/** The mirror asks for identity encoding on recorded calls; this covers a platform that compresses anyway. */
+function decode(body: Buffer, contentEncoding: string | undefined): Buffer {
+  switch (contentEncoding?.trim().toLowerCase()) {
+    case undefined:
+    case '':
+    case 'identity':
+      return body;
+    case 'gzip':
+    case 'x-gzip':
+      return gunzipSync(body);
+    case 'deflate':
+      return inflateSync(body);
+    case 'br':
+      return brotliDecompressSync(body);
+    default:
+      throw new Error(`unsupported content-encoding ${contentEncoding}`);
+  }
+}

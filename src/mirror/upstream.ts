@@ -1,0 +1,192 @@
+import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { Logger } from '@nestjs/common';
+import { Dispatcher, Pool } from 'undici';
+import type { Platform } from '../bots/bot.entity';
+import { networkErrorCode } from '../platforms/platform-errors';
+import { badGateway, refuse } from './mirror-replies';
+import { BodyTooLargeError } from './request-body';
+
+/** A response is copied for fact capture up to this size; a larger one is streamed but not recorded. */
+export const CAPTURE_COPY_LIMIT = 10 * 1024 * 1024;
+
+export interface ForwardRequest {
+  method: Dispatcher.HttpMethod;
+  /** Path and query on the platform, e.g. `/bot<token>/sendMessage?x=1`. */
+  path: string;
+  /** Flat `[name, value, name, value…]` list. */
+  headers: string[];
+  body: Buffer | Readable | null;
+  /** How long the platform may take to start answering, and to send each next chunk. */
+  timeoutMs: number;
+}
+
+/** Sees a copy of the response of a call whose facts are recorded. */
+export interface ResponseTap {
+  /**
+   * True for sends: once the platform has the call, the message goes out whether or not the bot is
+   * still there, so its answer is read to the end and recorded even after the client left.
+   */
+  readonly outlivesClient: boolean;
+  /** Whether a response with this status carries facts. */
+  wants(status: number): boolean;
+  /** Runs once the client's response has ended, with the whole body as the platform sent it. */
+  done(body: Buffer, contentEncoding: string | undefined): void;
+}
+
+// Hop-by-hop headers describe one connection, not the message (RFC 9110 §7.6.1).
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection']);
+
+const logger = new Logger('Mirror');
+
+/** A pooled keep-alive connection to one platform origin that streams calls through unchanged. */
+export class Upstream {
+  private readonly pool: Pool;
+
+  constructor(
+    readonly platform: Platform,
+    origin: string,
+  ) {
+    // One request per connection at a time: a long poll must never hold up a send behind it.
+    this.pool = new Pool(origin, { pipelining: 1, connections: null });
+  }
+
+  forward(request: ForwardRequest, res: ServerResponse, tap: ResponseTap | null): void {
+    const relay = new Relay(this.platform, res, tap);
+    this.pool.dispatch(
+      {
+        method: request.method,
+        path: request.path,
+        headers: request.headers,
+        body: request.body,
+        headersTimeout: request.timeoutMs,
+        bodyTimeout: request.timeoutMs,
+      },
+      relay,
+    );
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy(null);
+  }
+}
+
+class ClientGoneError extends Error {}
+
+/** Streams one platform response to the client with backpressure, copying it for the tap. */
+class Relay implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | null = null;
+  private clientGone = false;
+  private copy: Buffer[] | null = null;
+  private copySize = 0;
+  private contentEncoding: string | undefined;
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly res: ServerResponse,
+    private readonly tap: ResponseTap | null,
+  ) {
+    res.once('close', this.onClientClose);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    // Gone before the call left: it is not made at all.
+    if (this.clientGone) controller.abort(new ClientGoneError());
+  }
+
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+  ): void {
+    // Informational answers (the mirror never forwards `Expect`, so hardly any) are not relayed.
+    if (statusCode < 200) return;
+    if (!this.clientGone) this.res.writeHead(statusCode, responseHeaders(controller.rawHeaders, headers));
+    if (this.tap?.wants(statusCode)) {
+      this.copy = [];
+      const encoding = headers['content-encoding'];
+      this.contentEncoding = typeof encoding === 'string' ? encoding : undefined;
+    }
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.copy) {
+      this.copySize += chunk.length;
+      if (this.copySize <= CAPTURE_COPY_LIMIT) this.copy.push(chunk);
+      else this.copy = null;
+    }
+    if (!this.clientGone && !this.res.write(chunk)) {
+      controller.pause();
+      this.res.once('drain', this.onDrain);
+    }
+  }
+
+  onResponseEnd(): void {
+    if (!this.clientGone) this.res.end();
+    const { copy, tap } = this;
+    if (copy && tap) {
+      const body = copy.length === 1 ? copy[0] : Buffer.concat(copy, this.copySize);
+      // The answer is on its way; recording waits for the next turn of the event loop.
+      setImmediate(() => tap.done(body, this.contentEncoding));
+    }
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    if (this.clientGone || error instanceof ClientGoneError) return;
+    if (this.res.headersSent) {
+      // Mid-body there is no way to report: cutting the connection tells the client the answer is incomplete.
+      this.res.destroy(error);
+      return;
+    }
+    if (error instanceof BodyTooLargeError) {
+      refuse(this.res, this.platform, 'tooLarge');
+      return;
+    }
+    const code = networkErrorCode(error);
+    logger.warn(`${this.platform} call failed: ${code}`);
+    badGateway(this.res, this.platform, code);
+  }
+
+  private readonly onDrain = (): void => {
+    this.controller?.resume();
+  };
+
+  private readonly onClientClose = (): void => {
+    if (this.res.writableFinished) return;
+    this.clientGone = true;
+    if (this.tap?.outlivesClient) {
+      // Nobody reads any more: drain the answer for its facts only.
+      this.controller?.resume();
+      return;
+    }
+    // E.g. a stopped long poll: the platform call is not needed any more.
+    this.controller?.abort(new ClientGoneError());
+  };
+}
+
+/** The platform's headers minus hop-by-hop ones, as the flat list writeHead takes without copying. */
+function responseHeaders(
+  raw: Dispatcher.DispatchController['rawHeaders'],
+  parsed: Record<string, string | string[] | undefined>,
+): string[] {
+  const out: string[] = [];
+  if (Array.isArray(raw)) {
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const name = latin1(raw[i]);
+      if (!HOP_BY_HOP.has(name.toLowerCase())) out.push(name, latin1(raw[i + 1]));
+    }
+    return out;
+  }
+  for (const name of Object.keys(parsed)) {
+    const value = parsed[name];
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    if (Array.isArray(value)) for (const item of value) out.push(name, item);
+    else out.push(name, value);
+  }
+  return out;
+}
+
+function latin1(value: Buffer | string): string {
+  return typeof value === 'string' ? value : value.toString('latin1');
+}

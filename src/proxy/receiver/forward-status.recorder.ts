@@ -1,0 +1,38 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { Bot } from '../../bots/bot.entity';
+import { BotsService } from '../../bots/bots.service';
+
+/** A state already written is written again only after this long (keeps last_forward_at roughly fresh). */
+const REWRITE_AFTER_MS = 30_000;
+
+/**
+ * Keeps `last_forward_error` / `last_forward_at` on the bot row. Writes only when the outcome
+ * changes (success ↔ a different error) or the last write is older than 30 s, so a healthy target
+ * costs no database write per update and a dead one cannot flood the database either.
+ */
+@Injectable()
+export class ForwardStatusRecorder {
+  private readonly logger = new Logger('ForwardStatus');
+  private readonly written = new Map<string, { error: string | null; at: number }>();
+
+  constructor(
+    @InjectRepository(Bot) private readonly bots: Repository<Bot>,
+    private readonly botsService: BotsService,
+  ) {}
+
+  /** `error` null records a successful forward. */
+  async record(botId: string, error: string | null): Promise<void> {
+    const last = this.written.get(botId);
+    if (last && last.error === error && Date.now() - last.at < REWRITE_AFTER_MS) return;
+    this.written.set(botId, { error, at: Date.now() });
+    try {
+      await this.bots.update({ id: botId }, { lastForwardError: error, lastForwardAt: new Date() });
+      this.botsService.notifyChanged(botId);
+    } catch (failure) {
+      this.written.delete(botId);
+      this.logger.warn(`Recording the forward status failed: ${failure instanceof Error ? failure.message : String(failure)}`);
+    }
+  }
+}

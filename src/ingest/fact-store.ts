@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, QueryRunner } from 'typeorm';
+import { createHash } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
+import { DataSource } from 'typeorm';
 import type { CaptureBot } from './capture.service';
 import type { ContactCreatedEvent, MessageEvent } from './events';
 import { ContactProfile, Fact, MessageFact } from './facts';
@@ -47,22 +49,25 @@ export class FactStore {
   constructor(private readonly dataSource: DataSource) {}
 
   async store(batch: FactBatchItem[]): Promise<StoredFacts> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
+    // The driver's pool directly, with prepared statements: this is the hottest write of the service,
+    // and the ORM's per-query work cost more than the statements themselves.
+    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+    const client = await pool.connect();
+    let broken = false;
     try {
-      await runner.startTransaction();
-      const stored = await this.write(runner, batch);
-      await runner.commitTransaction();
+      await client.query('BEGIN');
+      const stored = await this.write(client, batch);
+      await client.query('COMMIT');
       return stored;
     } catch (error) {
-      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      await client.query('ROLLBACK').catch(() => (broken = true));
       throw error;
     } finally {
-      await runner.release();
+      client.release(broken);
     }
   }
 
-  private async write(runner: QueryRunner, batch: FactBatchItem[]): Promise<StoredFacts> {
+  private async write(runner: PoolClient, batch: FactBatchItem[]): Promise<StoredFacts> {
     const bots = new Map(batch.map((item) => [item.bot.id, item.bot]));
     const messages = uniqueMessages(batch);
     const blocks = batch.flatMap((item) => item.facts.filter((f) => f.kind !== 'message').map((f) => ({ botId: item.bot.id, fact: f })));
@@ -120,7 +125,7 @@ export class FactStore {
   }
 
   /** Contacts appear with their first message, either way; a block alone makes none. */
-  private async insertMissingContacts(runner: QueryRunner, rows: ContactSnapshot[]) {
+  private async insertMissingContacts(runner: PoolClient, rows: ContactSnapshot[]) {
     if (!rows.length) return [];
     return records<ContactRow & { username: string | null; first_name: string | null; last_name: string | null; first_seen_at: Date }>(
       runner,
@@ -144,7 +149,7 @@ export class FactStore {
   }
 
   /** Every inbound message refreshes the sender's profile (contract §6); the newest one in the batch wins. */
-  private async refreshProfiles(runner: QueryRunner, rows: ContactSnapshot[]) {
+  private async refreshProfiles(runner: PoolClient, rows: ContactSnapshot[]) {
     if (!rows.length) return;
     await records(
       runner,
@@ -171,7 +176,7 @@ export class FactStore {
   }
 
   /** Locks the batch's contacts in id order, so concurrent writers never deadlock on them. */
-  private async lockContacts(runner: QueryRunner, pairs: ReadonlyArray<readonly [string, string]>): Promise<Map<string, ContactRow>> {
+  private async lockContacts(runner: PoolClient, pairs: ReadonlyArray<readonly [string, string]>): Promise<Map<string, ContactRow>> {
     const unique = [...new Map(pairs.map((p) => [key(p[0], p[1]), p])).values()];
     if (!unique.length) return new Map();
     const rows = await records<ContactRow>(
@@ -185,7 +190,7 @@ export class FactStore {
     return new Map(rows.map((r) => [key(r.bot_id, r.external_user_id), r]));
   }
 
-  private async insertMessages(runner: QueryRunner, unsorted: BotMessage[], contacts: Map<string, ContactRow>): Promise<NewMessageRow[]> {
+  private async insertMessages(runner: PoolClient, unsorted: BotMessage[], contacts: Map<string, ContactRow>): Promise<NewMessageRow[]> {
     if (!unsorted.length) return [];
     // Key order, like every other write here, so two batches never wait on each other in a cycle.
     const messages = [...unsorted].sort((a, b) => compare(a.botId, b.botId) || compare(a.fact.dedupeKey, b.fact.dedupeKey));
@@ -205,13 +210,13 @@ export class FactStore {
         messages.map((m) => m.fact.text),
         messages.map((m) => m.fact.platformMessageId),
         messages.map((m) => m.fact.dedupeKey),
-        messages.map((m) => (m.fact.raw === undefined ? null : JSON.stringify(m.fact.raw))),
+        messages.map((m) => (m.fact.raw === undefined || m.fact.raw === null ? null : JSON.stringify(m.fact.raw))),
         messages.map((m) => m.fact.at),
       ],
     );
   }
 
-  private async updateContacts(runner: QueryRunner, deltas: ContactDelta[]) {
+  private async updateContacts(runner: PoolClient, deltas: ContactDelta[]) {
     if (!deltas.length) return;
     const column = <K extends keyof ContactDelta>(name: K) => deltas.map((d) => d[name]);
     await records(
@@ -258,7 +263,7 @@ export class FactStore {
   }
 
   /** The newest block fact of a contact wins, unless the user wrote after it. */
-  private async applyBlocks(runner: QueryRunner, blocks: Array<{ botId: string; fact: Fact }>, contacts: Map<string, ContactRow>) {
+  private async applyBlocks(runner: PoolClient, blocks: Array<{ botId: string; fact: Fact }>, contacts: Map<string, ContactRow>) {
     const latest = new Map<string, { contactId: string; blocked: boolean; at: Date }>();
     for (const { botId, fact } of blocks) {
       const contact = contacts.get(key(botId, fact.externalUserId));
@@ -280,7 +285,7 @@ export class FactStore {
     );
   }
 
-  private async insertTouches(runner: QueryRunner, touches: TouchRow[]) {
+  private async insertTouches(runner: PoolClient, touches: TouchRow[]) {
     if (!touches.length) return;
     await records(
       runner,
@@ -297,7 +302,7 @@ export class FactStore {
     );
   }
 
-  private async upsertDailyStats(runner: QueryRunner, days: ReturnType<typeof dailyDeltas>) {
+  private async upsertDailyStats(runner: PoolClient, days: ReturnType<typeof dailyDeltas>) {
     if (!days.length) return;
     await records(
       runner,
@@ -311,7 +316,7 @@ export class FactStore {
     );
   }
 
-  private async upsertSourceRollups(runner: QueryRunner, rows: ReturnType<typeof rollupDeltas>) {
+  private async upsertSourceRollups(runner: PoolClient, rows: ReturnType<typeof rollupDeltas>) {
     if (!rows.length) return;
     await records(
       runner,
@@ -385,9 +390,13 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Rows of a statement; structured results avoid TypeORM's [rows, count] shape for UPDATE/DELETE. */
-async function records<T = unknown>(runner: QueryRunner, sql: string, params: unknown[]): Promise<T[]> {
-  const result = await runner.query(sql, params, true);
-  return result.records as T[];
+const statementNames = new Map<string, string>();
+
+/** Rows of a statement, run as a named prepared statement so PostgreSQL parses and plans it once per connection. */
+async function records<T = unknown>(client: PoolClient, sql: string, params: unknown[]): Promise<T[]> {
+  let name = statementNames.get(sql);
+  if (!name) statementNames.set(sql, (name = `facts_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`));
+  const result = await client.query({ name, text: sql, values: params });
+  return result.rows as T[];
 }
 

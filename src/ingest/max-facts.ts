@@ -130,7 +130,7 @@ export function maxSentFacts(params: Record<string, unknown> | null, result: unk
       text: message.body.text ?? null,
       platformMessageId: message.body.mid,
       at: new Date(message.timestamp ?? Date.now()),
-      raw: result,
+      raw: null,
       phone: null,
       touch: null,
     },

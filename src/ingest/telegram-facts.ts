@@ -92,14 +92,14 @@ export function telegramSentFacts(method: string, params: Record<string, unknown
     const message = result as TgMessage | undefined;
     if (!message?.chat || message.chat.type !== 'private') return [];
     return [
-      outbound(String(message.chat.id), message.text ?? message.caption ?? null, message.message_id, new Date(message.date * 1000), result),
+      outbound(String(message.chat.id), message.text ?? message.caption ?? null, message.message_id, new Date(message.date * 1000)),
     ];
   }
   if (name === 'copymessage') {
     const chatId = privateChatId(params?.chat_id);
     const messageId = (result as { message_id?: number } | undefined)?.message_id;
     if (chatId === null || typeof messageId !== 'number') return [];
-    return [outbound(chatId, stringOrNull(params?.caption), messageId, new Date(), result)];
+    return [outbound(chatId, stringOrNull(params?.caption), messageId, new Date())];
   }
   return [];
 }
@@ -111,10 +111,11 @@ export function telegramWebhookReplyFacts(reply: Record<string, unknown>, replyI
   const chatId = privateChatId(reply.chat_id);
   if (chatId === null) return [];
   const text = stringOrNull(reply.text) ?? stringOrNull(reply.caption);
-  return [{ ...outbound(chatId, text, null, new Date(), reply), dedupeKey: `tg:reply:${replyId}` }];
+  return [{ ...outbound(chatId, text, null, new Date()), dedupeKey: `tg:reply:${replyId}` }];
 }
 
-function outbound(chatId: string, text: string | null, messageId: number | null, at: Date, raw: unknown): MessageFact {
+/** Sent messages keep no raw copy: `raw_json` is for updates, and skipping it keeps the mirror's hot path cheap. */
+function outbound(chatId: string, text: string | null, messageId: number | null, at: Date): MessageFact {
   return {
     kind: 'message',
     direction: 'out',
@@ -124,7 +125,7 @@ function outbound(chatId: string, text: string | null, messageId: number | null,
     text,
     platformMessageId: messageId === null ? null : String(messageId),
     at,
-    raw,
+    raw: null,
     phone: null,
     touch: null,
   };

@@ -26,6 +26,14 @@ interface ContactRow {
   source_value: string | null;
 }
 
+interface UpsertedContact extends ContactRow {
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  first_seen_at: Date;
+  inserted: boolean;
+}
+
 interface NewMessageRow {
   id: string;
   bot_id: string;
@@ -72,12 +80,11 @@ export class FactStore {
     const messages = uniqueMessages(batch);
     const blocks = batch.flatMap((item) => item.facts.filter((f) => f.kind !== 'message').map((f) => ({ botId: item.bot.id, fact: f })));
 
-    const latest = latestPerContact(messages);
-    const created = await this.insertMissingContacts(runner, latest);
-    // Locked in id order before any update touches them, so concurrent batches never deadlock.
-    const contacts = await this.lockContacts(runner, [...messages.map((m) => [m.botId, m.fact.externalUserId] as const), ...blocks.map((b) => [b.botId, b.fact.externalUserId] as const)]);
-    const createdKeys = new Set(created.map((c) => key(c.bot_id, c.external_user_id)));
-    await this.refreshProfiles(runner, latest.filter((c) => c.profile && !createdKeys.has(key(c.botId, c.externalUserId))));
+    const upserted = await this.upsertContacts(runner, latestPerContact(messages));
+    const created = upserted.filter((c) => c.inserted);
+    const contacts = new Map(upserted.map((c) => [key(c.bot_id, c.external_user_id), c as ContactRow]));
+    const blockOnly = blocks.filter((b) => !contacts.has(key(b.botId, b.fact.externalUserId)));
+    for (const [k, row] of await this.lockContacts(runner, blockOnly.map((b) => [b.botId, b.fact.externalUserId] as const))) contacts.set(k, row);
     const newMessages = await this.insertMessages(runner, messages, contacts);
 
     const factByKey = new Map(messages.map((m) => [key(m.botId, m.fact.dedupeKey), m]));
@@ -124,16 +131,33 @@ export class FactStore {
     };
   }
 
-  /** Contacts appear with their first message, either way; a block alone makes none. */
-  private async insertMissingContacts(runner: PoolClient, rows: ContactSnapshot[]) {
+  /**
+   * Creates the batch's missing contacts and, for existing ones, refreshes the profile from the newest
+   * inbound message (contract §6) — one statement that also locks every row in key order, so two
+   * concurrent batches never deadlock, and returns each contact's id and its source before this batch.
+   * A contact appears with its first message either way; a block alone makes none.
+   */
+  private async upsertContacts(runner: PoolClient, rows: ContactSnapshot[]): Promise<UpsertedContact[]> {
     if (!rows.length) return [];
-    return records<ContactRow & { username: string | null; first_name: string | null; last_name: string | null; first_seen_at: Date }>(
+    return records<UpsertedContact>(
       runner,
-      `INSERT INTO contacts (bot_id, external_user_id, username, first_name, last_name, is_premium, language_code, phone, first_seen_at)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::timestamptz[])
-       ORDER BY 1, 2
-       ON CONFLICT (bot_id, external_user_id) DO NOTHING
-       RETURNING id, bot_id, external_user_id, username, first_name, last_name, first_seen_at, source_value`,
+      `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[],
+           $9::timestamptz[], $10::boolean[])
+           AS d(bot_id, external_user_id, username, first_name, last_name, is_premium, language_code, phone, first_at, has_profile))
+       INSERT INTO contacts AS c (bot_id, external_user_id, username, first_name, last_name, is_premium, language_code, phone, first_seen_at)
+       SELECT bot_id, external_user_id, username, first_name, last_name, is_premium, language_code, phone, first_at
+       FROM input ORDER BY bot_id, external_user_id
+       ON CONFLICT (bot_id, external_user_id) DO UPDATE SET
+         (username, first_name, last_name, is_premium, language_code, phone) = (
+           SELECT CASE WHEN i.has_profile THEN i.username ELSE c.username END,
+                  CASE WHEN i.has_profile THEN i.first_name ELSE c.first_name END,
+                  CASE WHEN i.has_profile THEN i.last_name ELSE c.last_name END,
+                  CASE WHEN i.has_profile THEN i.is_premium ELSE c.is_premium END,
+                  CASE WHEN i.has_profile THEN i.language_code ELSE c.language_code END,
+                  COALESCE(i.phone, c.phone)
+           FROM input i WHERE i.bot_id = EXCLUDED.bot_id AND i.external_user_id = EXCLUDED.external_user_id)
+       RETURNING id, bot_id, external_user_id, username, first_name, last_name, first_seen_at, source_value, (xmax = 0) AS inserted`,
       [
         rows.map((r) => r.botId),
         rows.map((r) => r.externalUserId),
@@ -144,33 +168,7 @@ export class FactStore {
         rows.map((r) => r.profile?.languageCode ?? null),
         rows.map((r) => r.phone),
         rows.map((r) => r.firstAt),
-      ],
-    );
-  }
-
-  /** Every inbound message refreshes the sender's profile (contract §6); the newest one in the batch wins. */
-  private async refreshProfiles(runner: PoolClient, rows: ContactSnapshot[]) {
-    if (!rows.length) return;
-    await records(
-      runner,
-      `WITH input AS (
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[])
-           AS d(bot_id, external_user_id, username, first_name, last_name, is_premium, language_code, phone)),
-       updated AS (
-         UPDATE contacts c SET username = d.username, first_name = d.first_name, last_name = d.last_name,
-           is_premium = d.is_premium, language_code = d.language_code, phone = COALESCE(d.phone, c.phone)
-         FROM input d WHERE c.bot_id = d.bot_id AND c.external_user_id = d.external_user_id
-         RETURNING 1)
-       SELECT count(*) FROM updated`,
-      [
-        rows.map((r) => r.botId),
-        rows.map((r) => r.externalUserId),
-        rows.map((r) => r.profile!.username),
-        rows.map((r) => r.profile!.firstName),
-        rows.map((r) => r.profile!.lastName),
-        rows.map((r) => r.profile!.isPremium),
-        rows.map((r) => r.profile!.languageCode),
-        rows.map((r) => r.phone),
+        rows.map((r) => r.profile !== null),
       ],
     );
   }

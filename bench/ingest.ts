@@ -11,9 +11,9 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import Redis from 'ioredis';
 import { Client } from 'pg';
 import type { UpdateLoad, UpdateLoadFigures } from './ingest/update-load';
+import { deleteRedisKeys, dropDatabase } from '../test/e2e/support/stores';
 
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all(children.map((child) => stopChild(child)));
     await dropDatabase(databaseUrl);
-    await deleteRedisKeys(`botlens_bench_${runId}`);
+    await deleteRedisKeys(REDIS_URL, `botlens_bench_${runId}`);
   }
 }
 
@@ -143,26 +143,7 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function dropDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const admin = new Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
-}
 
-async function deleteRedisKeys(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  await redis.quit();
-}
 
 main().catch((error: unknown) => {
   console.error(error);

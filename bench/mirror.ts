@@ -13,12 +13,12 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import Redis from 'ioredis';
 import { Client } from 'pg';
 import { cpuSeconds } from './mirror/cpu-time';
 import { BENCH_CHAT_ID } from './mirror/fake-platform';
 import type { LoadFigures, LoadRequest } from './mirror/load-generator';
 import { startNginx, stopChild } from './mirror/nginx';
+import { deleteRedisKeys, dropDatabase } from '../test/e2e/support/stores';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // Knobs for profiling: BENCH_TARGETS=mirror BENCH_CONNECTIONS=32 BENCH_PROFILE=/tmp/prof (a --cpu-prof of the app).
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
     await nginx?.stop();
     await Promise.all(children.map((child) => stopChild(child)));
     await dropDatabase(databaseUrl);
-    await deleteRedisKeys(`botlens_bench_${runId}`);
+    await deleteRedisKeys(REDIS_URL, `botlens_bench_${runId}`);
   }
 }
 
@@ -221,26 +221,7 @@ function sum(values: number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
 
-async function dropDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const admin = new Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
-}
 
-async function deleteRedisKeys(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  await redis.quit();
-}
 
 main().catch((error: unknown) => {
   console.error(error);

@@ -13,7 +13,6 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import Redis from 'ioredis';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { request } from 'undici';
@@ -24,6 +23,7 @@ import { ContactsQueries } from '../src/contacts/contacts.queries';
 import { DialogsQueries } from '../src/contacts/dialogs.queries';
 import { MessagesQueries } from '../src/contacts/messages.queries';
 import { BENCH_REPORTS_DATABASE_URL, ensureSeeded, SeededBot } from './seed-reports';
+import { deleteRedisKeys } from '../test/e2e/support/stores';
 
 const REQUESTS = Number(argument('requests') ?? 200);
 const WARMUP = 20;
@@ -213,21 +213,11 @@ async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {
     child.kill('SIGTERM');
     await exited;
     clearTimeout(force);
-    await deleteRedisKeys(redisKeyPrefix);
+    await deleteRedisKeys(REDIS_URL, redisKeyPrefix);
   };
   return { url: `http://127.0.0.1:${port}`, stop };
 }
 
-async function deleteRedisKeys(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  await redis.quit();
-}
 
 function argument(name: string): string | undefined {
   return process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];

@@ -13,6 +13,7 @@
  */
 import { Client } from 'pg';
 import { prepareDatabase } from '../src/database/prepare-database';
+import { dropDatabase } from '../test/e2e/support/stores';
 
 export const BENCH_REPORTS_DATABASE_URL =
   process.env.BENCH_REPORTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/botlens_bench_reports';
@@ -275,15 +276,6 @@ async function step(db: Client, label: string, sql: string, params: unknown[]): 
   log(`${label}: ${result.rowCount ?? 0} rows, ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-async function dropDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const admin = new Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
-}
 
 function log(line: string): void {
   console.error(`[seed] ${line}`);

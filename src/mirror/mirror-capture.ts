@@ -2,21 +2,11 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Injectable, Logger } from '@nestjs/common';
 import type { RegisteredBot } from '../bots/bot-registry';
 import { CaptureService } from '../ingest/capture.service';
+import { TELEGRAM_SEND_METHODS } from '../ingest/telegram-facts';
 import type { ResponseTap } from './upstream';
 
 /** Telegram send methods whose successful answer is an outbound message (contract §4), lower-cased. */
-export const TELEGRAM_OUTBOUND_METHODS: ReadonlySet<string> = new Set([
-  'sendmessage',
-  'sendphoto',
-  'sendaudio',
-  'senddocument',
-  'sendvideo',
-  'sendanimation',
-  'sendvoice',
-  'sendpaidmedia',
-  'sendlivephoto',
-  'copymessage',
-]);
+export const TELEGRAM_OUTBOUND_METHODS: ReadonlySet<string> = new Set([...TELEGRAM_SEND_METHODS, 'copymessage']);
 
 export const TELEGRAM_INBOUND_METHOD = 'getupdates';
 export const MAX_INBOUND_CALL = 'GET /updates';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import Redis from 'ioredis';
 import { Client } from 'pg';
 import type { AppModuleOptions } from '../../../src/app.module';
 import { AppConfig, loadConfig } from '../../../src/config/config';
 import { createApp } from '../../../src/create-app';
 import { FakeMax, FakeTelegram, SmtpCatcher } from '../../fakes';
+import { deleteRedisKeys, dropDatabase } from './stores';
 
 export const ADMIN = { email: 'admin@botlens.test', password: 'admin-password' };
 
@@ -67,23 +67,4 @@ export async function startTestApp(env: Record<string, string> = {}, options: Ap
   };
 }
 
-async function dropDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const admin = new Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
-}
 
-async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  await redis.quit();
-}

@@ -53,7 +53,18 @@ describe('BotRegistry: the mirror resolves known bots without waiting on Postgre
     expect(registry.peekByToken('telegram', 'T')).toBeUndefined();
     findOneBy.mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
     await expect(registry.findByToken('telegram', 'T')).resolves.toMatchObject({ id: 'bot-1' });
-    expect(warn).toHaveBeenCalledWith('Serving a stale bot entry: connect ECONNREFUSED 127.0.0.1:5432');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warn).toHaveBeenCalledWith('Refreshing a bot entry failed, serving the cached one: connect ECONNREFUSED 127.0.0.1:5432');
+  });
+
+  it('answers a known bot at once even while the database hangs, refreshing behind it', async () => {
+    findOneBy.mockResolvedValueOnce(row());
+    await registry.findByToken('telegram', 'T');
+    now += 60_000;
+    findOneBy.mockReturnValueOnce(new Promise(() => undefined));
+    await expect(registry.findByToken('telegram', 'T')).resolves.toMatchObject({ id: 'bot-1' });
+    await expect(registry.findByToken('telegram', 'T')).resolves.toMatchObject({ id: 'bot-1' });
+    expect(findOneBy).toHaveBeenCalledTimes(2);
   });
 
   it('fails for a token it has never seen while the database is unreachable', async () => {

@@ -80,26 +80,29 @@ export class BotRegistry {
     const age = cached ? Date.now() - cached.fetchedAt : Infinity;
     if (cached && age < (cached.bot ? FRESH_MS : UNKNOWN_FRESH_MS)) return cached.bot;
 
-    let pending = this.inFlight.get(flightKey);
-    if (!pending) {
-      pending = load()
-        .then((row) => {
-          const bot = row ? toRegistered(row) : null;
-          cache.set(key, { bot, fetchedAt: Date.now() });
-          return bot;
-        })
-        .finally(() => this.inFlight.delete(flightKey));
-      this.inFlight.set(flightKey, pending);
+    const pending = this.inFlight.get(flightKey);
+    // A known bot never waits: the stale entry answers now and the refresh runs behind it.
+    if (cached?.bot) {
+      if (!pending) this.refresh(cache, flightKey, key, load).catch((error: unknown) => this.warnStale(error));
+      return cached.bot;
     }
-    try {
-      return await pending;
-    } catch (error) {
-      if (cached?.bot) {
-        this.logger.warn(`Serving a stale bot entry: ${error instanceof Error ? error.message : String(error)}`);
-        return cached.bot;
-      }
-      throw error;
-    }
+    return pending ?? this.refresh(cache, flightKey, key, load);
+  }
+
+  private refresh(cache: Map<string, Entry>, flightKey: string, key: string, load: () => Promise<Bot | null>): Promise<RegisteredBot | null> {
+    const pending = load()
+      .then((row) => {
+        const bot = row ? toRegistered(row) : null;
+        cache.set(key, { bot, fetchedAt: Date.now() });
+        return bot;
+      })
+      .finally(() => this.inFlight.delete(flightKey));
+    this.inFlight.set(flightKey, pending);
+    return pending;
+  }
+
+  private warnStale(error: unknown): void {
+    this.logger.warn(`Refreshing a bot entry failed, serving the cached one: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

@@ -4,16 +4,19 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from './admin/admin.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
+import { AvatarsModule } from './avatars/avatars.module';
 import { AuthModule } from './auth/auth.module';
 import { BotsModule } from './bots/bots.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/database-options';
+import { FunnelsModule } from './funnels/funnels.module';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { HealthModule } from './health/health.module';
 import { IngestModule } from './ingest/ingest.module';
 import { IntentsModule } from './intents/intents.module';
+import { LiveModule } from './live/live.module';
 import { LoggingModule } from './logging/logging.module';
 import { MailModule } from './mail/mail.module';
 import { MessagingModule } from './messaging/messaging.module';
@@ -56,6 +59,9 @@ export class AppModule {
         WebhooksModule,
         IntentsModule,
         MessagingModule,
+        FunnelsModule,
+        LiveModule,
+        AvatarsModule,
         ...(options.extraModules ?? []),
       ],
     };

@@ -1,4 +1,5 @@
 import { NestFactory } from '@nestjs/core';
+import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
@@ -29,6 +30,8 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.use('/api', ...apiBodyParsers());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
+  // Live dialogs (socket.io at /api/ws) share the HTTP listener.
+  app.useWebSocketAdapter(new IoAdapter(app));
   setupOpenApi(app);
   return app;
 }

@@ -56,7 +56,8 @@ export const Messages = {
   broadcastKindNeedsFile: 'file required when kind is given',
   broadcastCaptionTooLong: 'text too long for a caption (max 1024 chars)',
   broadcastFileTooLarge: 'file too large (max 50 MB)',
-  broadcastSendAtInvalid: 'send_at must be an ISO 8601 time in the future',
+  broadcastSendAtInvalid: 'send_at must be an ISO 8601 time in the future with a time zone, e.g. 2030-01-31T09:00:00Z',
+  broadcastContinuesAfterRestart: 'Service is restarting; the broadcast continues after the restart',
   broadcastSegmentNotObject: 'segment must be a JSON object',
   broadcastSegmentUnknownField: (field: string) => `segment.${field} is not a segment field`,
   broadcastSegmentBadString: (field: string) => `segment.${field} must be a non-empty string of at most 200 characters`,
@@ -74,6 +75,14 @@ export const Messages = {
   subscriptionLimit: 'Достигнут лимит подписок (20)',
   subscriptionNotFound: 'Подписка не найдена',
   privateWebhookUrl: 'url must not point to a private, loopback or link-local address',
+
+  // Funnels (session API)
+  funnelSourceOnce: 'source must be given once',
+
+  // Avatars (contract §3)
+  avatarNotFound: 'Avatar not found',
+  avatarNeedsToken: 'Avatar requires bot token',
+  avatarLinkInvalid: 'Avatar link is invalid or expired',
 
   // Generic transport errors
   malformedJson: 'Malformed JSON body',

@@ -36,6 +36,8 @@ export interface AppConfig {
    */
   broadcastLockDurationMs: number;
   broadcastStalledIntervalMs: number;
+  /** How often live-dialog sockets are checked against their sessions; a socket whose session ended (logout, expiry) is closed. */
+  liveSessionCheckMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +86,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     broadcastRatePerSecond: read.integer('BROADCAST_RATE_PER_SECOND', 30, 1, 1000),
     broadcastLockDurationMs: read.integer('BROADCAST_LOCK_DURATION_MS', 30_000, 500, 600_000),
     broadcastStalledIntervalMs: read.integer('BROADCAST_STALLED_INTERVAL_MS', 30_000, 500, 600_000),
+    liveSessionCheckMs: read.integer('LIVE_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
   });
 }
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { FactEvents, MessageEvent } from '../ingest/events';
@@ -8,6 +8,18 @@ import { CompiledIntent } from './intent-rules';
 import { IntentsService } from './intents.service';
 
 const FRESH_MS = 10_000;
+
+/**
+ * Internal only (never delivered to webhook subscribers): emitted once a message's intent matches are
+ * stored, so consumers such as funnels can count them without polling message_intents.
+ */
+export const INTENT_MATCHED = 'intent.matched';
+
+export interface IntentMatchedEvent {
+  bot_id: string;
+  message_id: string;
+  intent_ids: string[];
+}
 
 /** Applies a bot's active intents to each new inbound message, right after it is stored. */
 @Injectable()
@@ -19,6 +31,7 @@ export class IntentMatcher {
     @InjectRepository(Intent) private readonly intents: Repository<Intent>,
     private readonly dataSource: DataSource,
     service: IntentsService,
+    private readonly events: EventEmitter2,
   ) {
     service.onChange((botId) => this.cache.delete(botId));
   }
@@ -37,6 +50,8 @@ export class IntentMatcher {
          ON CONFLICT DO NOTHING`,
         [message.message_id, matched.map((intent) => intent.id)],
       );
+      const stored: IntentMatchedEvent = { bot_id: message.bot_id, message_id: message.message_id, intent_ids: matched.map((intent) => intent.id) };
+      this.events.emit(INTENT_MATCHED, stored);
     } catch (error) {
       this.logger.error(`Matching intents failed: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -1,0 +1,56 @@
+import type { FunnelStageDto, FunnelStageType, FunnelTextMatch } from './funnel.dto';
+
+export const MAX_FUNNEL_STAGES = 20;
+
+const TYPES: readonly FunnelStageType[] = ['text', 'command', 'intent'];
+const MATCHES: readonly FunnelTextMatch[] = ['exact', 'contains'];
+const COMMAND = /^\/[A-Za-z0-9_]{1,64}$/;
+/** Intent names as the intents API allows them. */
+const INTENT_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** A config that breaks a rule; the message names the field, e.g. `stages[2].match must be exact or contains`. */
+export class FunnelConfigError extends Error {}
+
+/**
+ * Checks a PUT body by hand rather than with class-validator, because its nested messages would
+ * name fields as `stages.2.match`; users read `stages[2].match`, the index as in the array they sent.
+ * Returns the stages normalised: names and text values trimmed, `match` only (and always) on text.
+ */
+export function parseFunnelStages(body: unknown): FunnelStageDto[] {
+  const stages = (body as { stages?: unknown } | null)?.stages;
+  if (!Array.isArray(stages) || stages.length < 1 || stages.length > MAX_FUNNEL_STAGES) {
+    throw new FunnelConfigError(`stages must contain 1 to ${MAX_FUNNEL_STAGES} stages`);
+  }
+  return stages.map((stage, index) => parseStage(stage, `stages[${index}]`));
+}
+
+function parseStage(input: unknown, at: string): FunnelStageDto {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new FunnelConfigError(`${at} must be an object`);
+  const { name, type, match, value } = input as Record<string, unknown>;
+  if (typeof name !== 'string' || !inLength(name.trim(), 1, 100)) throw new FunnelConfigError(`${at}.name must be 1 to 100 characters`);
+  if (!TYPES.includes(type as FunnelStageType)) throw new FunnelConfigError(`${at}.type must be text, command or intent`);
+  const stageType = type as FunnelStageType;
+
+  if (stageType !== 'text') {
+    if (match !== undefined && match !== null) throw new FunnelConfigError(`${at}.match applies to text stages only`);
+    if (stageType === 'command' && !(typeof value === 'string' && COMMAND.test(value))) {
+      throw new FunnelConfigError(`${at}.value must be a command such as /start`);
+    }
+    if (stageType === 'intent' && !(typeof value === 'string' && INTENT_NAME.test(value))) {
+      throw new FunnelConfigError(`${at}.value must be the name of one of the bot's intents`);
+    }
+    return { name: name.trim(), type: stageType, value: value as string };
+  }
+
+  if (match !== undefined && match !== null && !MATCHES.includes(match as FunnelTextMatch)) {
+    throw new FunnelConfigError(`${at}.match must be exact or contains`);
+  }
+  if (typeof value !== 'string' || !inLength(value.trim(), 1, 500)) throw new FunnelConfigError(`${at}.value must be 1 to 500 characters`);
+  return { name: name.trim(), type: 'text', match: (match as FunnelTextMatch | null | undefined) ?? 'exact', value: value.trim() };
+}
+
+/** Length in characters as people count them (code points), not UTF-16 units. */
+function inLength(text: string, min: number, max: number): boolean {
+  const length = [...text].length;
+  return length >= min && length <= max;
+}

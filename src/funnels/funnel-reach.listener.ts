@@ -1,0 +1,94 @@
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { FactEvents, MessageEvent } from '../ingest/events';
+import { INTENT_MATCHED, IntentMatchedEvent } from '../intents/intent-matcher';
+import { FunnelReachStore, ReachBatch } from './funnel-reach.store';
+
+/** Messages applied in one transaction at most; a larger backlog goes in several. */
+const MAX_BATCH = 2000;
+/** Deadlocks and serialisation failures are worth another try; anything else is logged. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+/** A `/start` with a parameter is what attributes a contact to a source (contract §6). */
+const ATTRIBUTING = /^\/start(@\S+)?\s+\S/;
+
+/**
+ * Keeps the funnels current at ingest: gathers new inbound messages (and messages whose intent
+ * matches were just stored) and applies them in batches, one batch in flight at a time, so a burst of
+ * traffic costs a few statements rather than one transaction per message.
+ */
+@Injectable()
+export class FunnelReachListener implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('Funnels');
+  private pending = new Map<string, string>();
+  private attributing = new Set<string>();
+  private running: Promise<void> | null = null;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(private readonly store: FunnelReachStore) {}
+
+  @OnEvent(FactEvents.messageCreated)
+  onInbound(message: MessageEvent): void {
+    if (message.direction !== 'in') return; // outbound never counts (spec: Funnel, rule 4)
+    if (message.text && ATTRIBUTING.test(message.text)) this.attributing.add(message.message_id);
+    this.add(message.message_id, message.bot_id);
+  }
+
+  /** Intent matches are stored after the message itself, so intent stages are applied when they exist. */
+  @OnEvent(INTENT_MATCHED)
+  onIntentMatched(event: IntentMatchedEvent): void {
+    this.add(event.message_id, event.bot_id);
+  }
+
+  /** Resolves once everything received so far is applied (tests and shutdown). */
+  idle(): Promise<void> {
+    if (!this.running && !this.pending.size) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.idle();
+  }
+
+  private add(messageId: string, botId: string): void {
+    this.pending.set(messageId, botId);
+    if (!this.running) this.running = this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    // Let the rest of the current burst of events join the first batch.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.pending.size) {
+      const batch = this.takeBatch();
+      await this.applyWithRetry(batch);
+    }
+    this.running = null;
+    for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  private takeBatch(): ReachBatch {
+    const messages: ReachBatch['messages'] = [];
+    for (const [id, botId] of this.pending) {
+      if (messages.length >= MAX_BATCH) break;
+      messages.push({ id, botId });
+      this.pending.delete(id);
+    }
+    const attributing = messages.map((m) => m.id).filter((id) => this.attributing.delete(id));
+    return { messages, attributing };
+  }
+
+  private async applyWithRetry(batch: ReachBatch): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.store.apply(batch);
+        return;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt < ATTEMPTS && code && RETRYABLE.has(code)) continue;
+        // The messages are stored either way; this costs their funnel counts until the next backfill.
+        this.logger.error(`Updating funnels for ${batch.messages.length} messages failed: ${error instanceof Error ? error.message : String(error)}`);
+        return;
+      }
+    }
+  }
+}

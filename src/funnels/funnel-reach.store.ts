@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { ADD_COUNTS_SQL, LOCK_BOT_SQL, stageMatchesSql } from './funnel-sql';
+
+/** New inbound messages to apply to the funnels, gathered from events. */
+export interface ReachBatch {
+  /** Bot of each message, to skip bots without a funnel before touching any message. */
+  messages: Array<{ id: string; botId: string }>;
+  /** Messages that may have attributed their contact (a `/start …`), whose earlier reach rows may have to move to the new source. */
+  attributing: string[];
+}
+
+/**
+ * Applies new inbound messages to the funnels of their bots: a reach row for each (stage condition,
+ * contact) not reached before, and +1 on the counter of the contact's raw source. Each bot's counters
+ * are changed under its funnel lock, so a backfill's recount and concurrent flushes never interleave.
+ */
+@Injectable()
+export class FunnelReachStore {
+  constructor(private readonly db: DataSource) {}
+
+  async apply(batch: ReachBatch): Promise<void> {
+    const candidates = [...new Set(batch.messages.map((m) => m.botId))];
+    const bots: string[] = (
+      await this.db.query<Array<{ bot_id: string }>>(`SELECT DISTINCT bot_id FROM funnel_stage_keys WHERE bot_id = ANY($1::uuid[])`, [candidates])
+    ).map((row) => row.bot_id);
+    if (!bots.length) return;
+    const ids = batch.messages.filter((m) => bots.includes(m.botId)).map((m) => m.id);
+    const attributing = batch.attributing.filter((id) => ids.includes(id));
+
+    await this.db.transaction(async (tx) => {
+      for (const botId of bots.sort()) await tx.query(LOCK_BOT_SQL, [botId]);
+      await this.insertReach(tx, ids, bots);
+      if (attributing.length) await this.moveToSource(tx, attributing);
+    });
+  }
+
+  /** Reach rows for every stage condition the messages satisfy, at each contact's earliest such message. */
+  private insertReach(tx: EntityManager, ids: string[], bots: string[]): Promise<unknown> {
+    return tx.query(
+      `WITH batch AS (
+         SELECT m.id, m.bot_id, m.contact_id, m.text, m.created_at
+           FROM messages m
+          WHERE m.id = ANY($1::uuid[]) AND m.bot_id = ANY($2::uuid[]) AND m.direction = 'in'
+       ), hits AS (
+         SELECT b.bot_id, k.stage_key, b.contact_id, min(b.created_at) AS reached_at
+           FROM batch b JOIN funnel_stage_keys k ON k.bot_id = b.bot_id
+          WHERE ${stageMatchesSql('k', 'b')}
+          GROUP BY 1, 2, 3
+       ), stored AS (
+         INSERT INTO funnel_reach AS r (bot_id, stage_key, contact_id, source_value, reached_at)
+         SELECT h.bot_id, h.stage_key, h.contact_id, coalesce(c.source_value, ''), h.reached_at
+           FROM hits h JOIN contacts c ON c.id = h.contact_id
+          ORDER BY 1, 2, 3
+         -- A message older than the one that first reached the stage (late capture) moves the time back.
+         ON CONFLICT (bot_id, stage_key, contact_id) DO UPDATE SET reached_at = EXCLUDED.reached_at
+          WHERE r.reached_at > EXCLUDED.reached_at
+         RETURNING r.bot_id, r.stage_key, r.source_value, xmax = 0 AS inserted
+       ), deltas AS (
+         SELECT bot_id, stage_key, source_value, 1 AS n FROM stored WHERE inserted
+       )
+       ${ADD_COUNTS_SQL}`,
+      [ids, bots],
+    );
+  }
+
+  /**
+   * A contact that reached stages before its first `/start <source>` was counted as unattributed;
+   * once the ingest attributed it, its rows and counts move to the source.
+   */
+  private moveToSource(tx: EntityManager, messageIds: string[]): Promise<unknown> {
+    return tx.query(
+      `WITH moved AS (
+         UPDATE funnel_reach r SET source_value = c.source_value
+           FROM contacts c
+          WHERE c.id IN (SELECT contact_id FROM messages WHERE id = ANY($1::uuid[]))
+            AND c.source_value IS NOT NULL
+            AND r.contact_id = c.id AND r.bot_id = c.bot_id AND r.source_value = ''
+         RETURNING r.bot_id, r.stage_key, r.source_value
+       ), deltas AS (
+         SELECT bot_id, stage_key, source_value, 1 AS n FROM moved
+         UNION ALL
+         SELECT bot_id, stage_key, '', -1 FROM moved
+       )
+       ${ADD_COUNTS_SQL}`,
+      [messageIds],
+    );
+  }
+}

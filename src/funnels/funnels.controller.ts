@@ -1,0 +1,50 @@
+import { BadRequestException, Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
+import { SessionAuth } from '../auth/guards/session-auth.decorator';
+import type { Principal } from '../auth/principal';
+import { BotsService } from '../bots/bots.service';
+import { Messages } from '../common/messages';
+import { ApiErrors } from '../common/swagger/api-errors.decorator';
+import { FunnelConfigService } from './funnel-config.service';
+import { FunnelReportQueries } from './funnel-report.queries';
+import { FunnelConfigAnswerDto, FunnelConfigDto, FunnelResultDto } from './funnel.dto';
+
+@ApiTags('funnels')
+@Controller('api/bots/:id/funnel')
+@SessionAuth()
+@ApiErrors(404)
+export class FunnelsController {
+  constructor(
+    private readonly config: FunnelConfigService,
+    private readonly report: FunnelReportQueries,
+    private readonly bots: BotsService,
+  ) {}
+
+  @Get('config')
+  @ApiOperation({ summary: "The bot's funnel stages (empty until the first PUT)" })
+  @ApiOkResponse({ type: FunnelConfigAnswerDto })
+  async getConfig(@CurrentPrincipal() principal: Principal, @Param('id') botId: string): Promise<FunnelConfigAnswerDto> {
+    return { stages: await this.config.get((await this.bots.getOwned(principal.userId, botId)).id) };
+  }
+
+  @Put('config')
+  @ApiOperation({ summary: 'Replace the funnel stages; new stage conditions are counted over the history in the background' })
+  @ApiOkResponse({ type: FunnelConfigAnswerDto })
+  @ApiErrors(400)
+  async putConfig(@CurrentPrincipal() principal: Principal, @Param('id') botId: string, @Body() body: FunnelConfigDto): Promise<FunnelConfigAnswerDto> {
+    const bot = await this.bots.getOwned(principal.userId, botId);
+    return { stages: await this.config.replace(bot.id, body) };
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Contacts that reached each stage, and the conversion from the stage before' })
+  @ApiQuery({ name: 'source', required: false, description: 'Only contacts of this source (mapped value, as in the sources report; `— unmapped` for contacts without one)' })
+  @ApiOkResponse({ type: FunnelResultDto })
+  @ApiErrors(400)
+  async result(@CurrentPrincipal() principal: Principal, @Param('id') botId: string, @Query('source') source?: unknown): Promise<FunnelResultDto> {
+    if (source !== undefined && typeof source !== 'string') throw new BadRequestException(Messages.funnelSourceOnce);
+    const bot = await this.bots.getOwned(principal.userId, botId);
+    return this.report.result(bot.id, source ? source : null);
+  }
+}

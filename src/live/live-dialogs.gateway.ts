@@ -1,0 +1,124 @@
+import { Inject, Logger, OnModuleDestroy, UnauthorizedException } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import type { Server, Socket } from 'socket.io';
+import type { Principal } from '../auth/principal';
+import { SessionsService } from '../auth/sessions.service';
+import { Messages } from '../common/messages';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { FactEvents, MessageEvent } from '../ingest/events';
+import { LiveSessions } from './live-sessions';
+
+export const LIVE_PATH = '/api/ws';
+export const DIALOG_UPDATED = 'dialog.updated';
+/** Sent just before the server closes a socket whose session ended. */
+export const SESSION_ENDED = 'session.ended';
+
+/** What the cabinet's dialog list needs to move a dialog to the top (contract §3). */
+export interface DialogUpdated {
+  bot_id: string;
+  external_user_id: string;
+  /** The message text, at most 200 characters like the dialog list; '' for a message without text. */
+  last_text: string;
+  last_direction: 'in' | 'out';
+  last_at: string;
+}
+
+interface LiveSocketData {
+  principal: Principal;
+}
+
+/**
+ * Live dialogs over socket.io at /api/ws. A client signs in with its session token (`auth.token`,
+ * or `?token=`); a missing, unknown or expired one refuses the connection with the session API's
+ * message. Each user's sockets share a room, and every new message of that user's bots, inbound or
+ * outbound, is pushed to it as `dialog.updated`.
+ */
+@WebSocketGateway({ path: LIVE_PATH, serveClient: false })
+export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy {
+  private readonly logger = new Logger('LiveDialogs');
+  private sweep: NodeJS.Timeout | undefined;
+
+  @WebSocketServer()
+  private readonly server!: Server;
+
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly liveSessions: LiveSessions,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  afterInit(server: Server): void {
+    server.use((socket, next) => {
+      this.sessions.authenticate(tokenOf(socket)).then(
+        (principal) => {
+          (socket.data as LiveSocketData).principal = principal;
+          next();
+        },
+        (error: unknown) => next(refusal(error)),
+      );
+    });
+    this.sweep = setInterval(() => void this.closeEndedSessions(), this.config.liveSessionCheckMs);
+    this.sweep.unref();
+  }
+
+  async handleConnection(socket: Socket): Promise<void> {
+    await socket.join(userRoom((socket.data as LiveSocketData).principal.userId));
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweep);
+  }
+
+  @OnEvent(FactEvents.messageCreated)
+  @OnEvent(FactEvents.messageOutbound)
+  onMessage(message: MessageEvent): void {
+    if (!this.server) return;
+    const update: DialogUpdated = {
+      bot_id: message.bot_id,
+      external_user_id: message.external_user_id,
+      last_text: Array.from(message.text ?? '').slice(0, 200).join(''),
+      last_direction: message.direction,
+      last_at: message.created_at,
+    };
+    this.server.to(userRoom(message.userId)).emit(DIALOG_UPDATED, update);
+  }
+
+  /** Sessions end by logout or expiry while their sockets stay open; those sockets are closed here. */
+  private async closeEndedSessions(): Promise<void> {
+    try {
+      const sockets = [...this.server.of('/').sockets.values()];
+      const sessionIds = sockets.map((socket) => (socket.data as LiveSocketData).principal.sessionId).filter((id): id is string => !!id);
+      if (!sessionIds.length) return;
+      const alive = await this.liveSessions.alive([...new Set(sessionIds)]);
+      for (const socket of sockets) {
+        const { sessionId } = (socket.data as LiveSocketData).principal;
+        if (sessionId && alive.has(sessionId)) continue;
+        socket.emit(SESSION_ENDED, { message: Messages.sessionExpired });
+        socket.disconnect(true);
+      }
+    } catch (error) {
+      this.logger.error(`Checking live sessions failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+function userRoom(userId: string): string {
+  return `user:${userId}`;
+}
+
+function tokenOf(socket: Socket): string | null {
+  const { auth, query, headers } = socket.handshake;
+  const fromAuth = (auth as { token?: unknown } | undefined)?.token;
+  if (typeof fromAuth === 'string') return fromAuth;
+  if (typeof query.token === 'string') return query.token;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
+  return bearer ? bearer[1] : null;
+}
+
+/** socket.io hands the error's message and data to the client's `connect_error`. */
+function refusal(error: unknown): Error {
+  const message = error instanceof UnauthorizedException ? error.message : Messages.internal;
+  return Object.assign(new Error(message), { data: { message } });
+}

@@ -4,15 +4,16 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from './admin/admin.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
-import { AvatarsModule } from './avatars/avatars.module';
 import { AuthModule } from './auth/auth.module';
+import { AvatarsModule } from './avatars/avatars.module';
 import { BotsModule } from './bots/bots.module';
+import { BroadcastsModule } from './broadcasts/broadcasts.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/database-options';
-import { FunnelsModule } from './funnels/funnels.module';
 import { EventEmitterModule } from '@nestjs/event-emitter';
+import { FunnelsModule } from './funnels/funnels.module';
 import { HealthModule } from './health/health.module';
 import { IngestModule } from './ingest/ingest.module';
 import { IntentsModule } from './intents/intents.module';
@@ -59,6 +60,7 @@ export class AppModule {
         WebhooksModule,
         IntentsModule,
         MessagingModule,
+        BroadcastsModule,
         FunnelsModule,
         LiveModule,
         AvatarsModule,

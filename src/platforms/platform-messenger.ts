@@ -61,14 +61,15 @@ export class PlatformMessenger implements OnApplicationShutdown {
   }
 }
 
-function retryAfterOf(answer: unknown, header: string | string[] | undefined): number | null {
+/** The wait a refusal asks for: Telegram `parameters.retry_after`, else a `Retry-After` header. */
+export function retryAfterOf(answer: unknown, header: string | string[] | undefined): number | null {
   const fromBody = (answer as { parameters?: { retry_after?: unknown } })?.parameters?.retry_after;
   if (typeof fromBody === 'number' && fromBody >= 0) return fromBody;
   const fromHeader = Number(Array.isArray(header) ? header[0] : header);
   return Number.isFinite(fromHeader) && fromHeader >= 0 ? fromHeader : null;
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

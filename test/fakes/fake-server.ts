@@ -97,9 +97,9 @@ export abstract class FakeHttpServer<Fault> {
     this.delays.push(key, ms, times);
   }
 
-  /** The largest number of send calls that arrived within any 1-second window. */
-  maxSendsPerSecond(): number {
-    const times = [...this.sendTimestamps].sort((a, b) => a - b);
+  /** The largest number of send calls that arrived within any 1-second window (of those at or after `since`, ms). */
+  maxSendsPerSecond(since = 0): number {
+    const times = this.sendTimestamps.filter((at) => at >= since).sort((a, b) => a - b);
     let best = 0;
     let start = 0;
     for (let end = 0; end < times.length; end++) {

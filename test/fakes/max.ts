@@ -1,7 +1,8 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { FakeHttpServer } from './fake-server';
-import { BadBodyError, HttpReply, postJson, readBody, sendJson } from './http-util';
+import { BadBodyError, HttpReply, postJson, readBody, sendJson, UploadedFile } from './http-util';
 import { dialogChatId, maxRoutes, maxUser, newMessageBody } from './max-routes';
+import { MaxUploads } from './max-uploads';
 import {
   CHAT_DENIED,
   INVALID_TOKEN,
@@ -32,6 +33,8 @@ export class FakeMax extends FakeHttpServer<MaxFault> {
   static readonly tooManyRequests = TOO_MANY_REQUESTS;
 
   readonly calls: MaxCall[] = [];
+  /** Upload URLs handed out by `POST /uploads` and the files sent to them. */
+  readonly uploads = new MaxUploads();
   private readonly bots = new Map<string, MaxBotState>();
   private readonly routes = maxRoutes(this.polls);
 
@@ -152,8 +155,9 @@ export class FakeMax extends FakeHttpServer<MaxFault> {
     const token = req.headers.authorization;
     const query = Object.fromEntries(url.searchParams);
     let body: Record<string, unknown>;
+    let files: UploadedFile[];
     try {
-      body = (await readBody(req)).fields;
+      ({ fields: body, files } = await readBody(req));
     } catch (error) {
       if (error instanceof BadBodyError) return answerError(res, MaxError.badRequest(error.message));
       throw error;
@@ -163,11 +167,16 @@ export class FakeMax extends FakeHttpServer<MaxFault> {
     if (method === 'POST' && path === '/messages') this.sendTimestamps.push(at);
     await this.applyLatency(`${method} ${path}`, path);
 
+    // Upload URLs live on MAX's file host and take no bot token.
+    const uploadTo = method === 'POST' ? /^\/upload\/(\d+)$/.exec(path) : null;
+    if (uploadTo) return this.answer(res, () => this.uploads.receive(uploadTo[1], files));
+
     // The header carries the bare token; `?access_token=` is no longer accepted by MAX.
     const bot = token === undefined ? undefined : this.bots.get(token);
     if (!bot) return sendJson(res, INVALID_TOKEN.status, INVALID_TOKEN.body);
     const fault = this.takeFault(`${method} ${path}`, path);
     if (fault) return sendJson(res, fault.status, fault.body, fault.headers);
+    if (method === 'POST' && path === '/uploads') return this.answer(res, () => this.uploads.slot(query.type, this.url));
 
     const onPath = this.routes.filter((r) => r.path.test(path));
     const route = onPath.find((r) => r.method === method);
@@ -179,6 +188,15 @@ export class FakeMax extends FakeHttpServer<MaxFault> {
     try {
       const match = [...(route.path.exec(path) ?? [])];
       sendJson(res, 200, await route.run({ bot, query, body, match }));
+    } catch (error) {
+      if (error instanceof MaxError) return answerError(res, error);
+      throw error;
+    }
+  }
+
+  private answer(res: ServerResponse, run: () => unknown): void {
+    try {
+      sendJson(res, 200, run());
     } catch (error) {
       if (error instanceof MaxError) return answerError(res, error);
       throw error;

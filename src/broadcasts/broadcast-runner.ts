@@ -1,0 +1,121 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { Bot } from '../bots/bot.entity';
+import { BotsService } from '../bots/bots.service';
+import { Messages } from '../common/messages';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { MediaUploadError } from '../platforms/platform-media-sender';
+import { PlatformUnreachableException } from '../platforms/platform-errors';
+import { BroadcastChannel, BroadcastChannels } from './broadcast-channel';
+import { BroadcastStore, FINAL_STATUSES } from './broadcast-store';
+import { DeliveryTarget, RecipientDelivery } from './recipient-delivery';
+import { SendPacer } from './send-pacer';
+
+/** `interrupted`: the process is stopping and recipients are left; the job goes back to the queue. */
+export type RunResult = 'finished' | 'interrupted';
+
+const BATCH = 500;
+/** How often progress is copied onto the broadcast (the list shows it) and a cancel is noticed. */
+const PROGRESS_EVERY_MS = 1000;
+
+/**
+ * Runs one broadcast to its end, or until `stop` aborts. Safe to run again after any stop or crash:
+ * it continues with the `pending` recipients and counts the `sending` ones (delivery unknown) failed.
+ */
+@Injectable()
+export class BroadcastRunner {
+  private readonly logger = new Logger('Broadcasts');
+  /** At most this many sends wait on the platform at once; pacing keeps the real number at rate × latency. */
+  private readonly maxInFlight: number;
+
+  constructor(
+    private readonly store: BroadcastStore,
+    private readonly pacer: SendPacer,
+    private readonly delivery: RecipientDelivery,
+    private readonly channels: BroadcastChannels,
+    private readonly bots: BotsService,
+    @InjectRepository(Bot) private readonly botRepository: Repository<Bot>,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.maxInFlight = config.broadcastRatePerSecond;
+  }
+
+  async run(broadcastId: string, stop: AbortSignal): Promise<RunResult> {
+    await this.store.start(broadcastId);
+    const broadcast = await this.store.get(broadcastId);
+    if (!broadcast || FINAL_STATUSES.includes(broadcast.status)) return 'finished';
+    await this.store.failInterrupted(broadcastId);
+
+    const bot = await this.botRepository.findOneBy({ id: broadcast.bot_id, deletedAt: IsNull() });
+    const token = bot ? this.bots.decryptToken(bot) : null;
+    if (!bot || !token) {
+      await this.store.finish(broadcastId, 'failed', bot ? Messages.broadcastNeedsToken : Messages.botNotFound);
+      return 'finished';
+    }
+    let channel: BroadcastChannel;
+    try {
+      channel = await this.channels.open(broadcast, bot, token);
+    } catch (error) {
+      if (!(error instanceof MediaUploadError || error instanceof PlatformUnreachableException)) throw error;
+      await this.store.finish(broadcastId, 'failed', error.message);
+      return 'finished';
+    }
+    const target: DeliveryTarget = {
+      broadcastId,
+      bot: { id: bot.id, userId: bot.userId, platform: bot.platform, utmKey: bot.utmKey },
+      channel,
+      signal: stop,
+    };
+    const outcome = await this.sendAll(target, stop);
+    if (outcome === 'cancelled') return 'finished';
+    if (outcome === 'stopped') {
+      await this.store.refreshCounts(broadcastId);
+      return 'interrupted';
+    }
+    await this.store.finish(broadcastId, 'done');
+    this.logger.log(`broadcast ${broadcastId} done`);
+    return 'finished';
+  }
+
+  private async sendAll(target: DeliveryTarget, stop: AbortSignal): Promise<'done' | 'stopped' | 'cancelled'> {
+    const inFlight = new Set<Promise<void>>();
+    const settled = () => Promise.all(inFlight);
+    let after = 0;
+    let lastProgress = Date.now();
+    for (;;) {
+      const batch = await this.store.nextPending(target.broadcastId, after, BATCH);
+      if (!batch.length) break;
+      for (const recipient of batch) {
+        if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+          lastProgress = Date.now();
+          if ((await this.store.refreshCounts(target.broadcastId)) === 'cancelled') {
+            await settled();
+            await this.store.refreshCounts(target.broadcastId);
+            return 'cancelled';
+          }
+        }
+        while (inFlight.size >= this.maxInFlight) await Promise.race(inFlight);
+        after = recipient.position;
+        // Claimed before the slot is taken, so no database round trip sits between a paced start and its call.
+        if (!(await this.store.claim(target.broadcastId, recipient.position))) continue;
+        try {
+          await this.pacer.acquire(target.bot.id, stop);
+        } catch {
+          await this.store.release(target.broadcastId, recipient.position);
+          await settled();
+          return 'stopped';
+        }
+        const sending: Promise<void> = this.delivery.deliver(target, recipient).finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
+        // Until Telegram has the file, each send uploads it: one at a time, so it is uploaded once.
+        if (target.channel.sendsAlone) await sending;
+      }
+    }
+    await settled();
+    // Recipients released by a 429 wait that a stop cut short are still pending.
+    if (stop.aborted && (await this.store.nextPending(target.broadcastId, 0, 1)).length) return 'stopped';
+    return 'done';
+  }
+}

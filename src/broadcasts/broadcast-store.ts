@@ -1,0 +1,244 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { audienceFilter, BroadcastPlatform, RECIPIENTS_FROM, Segment } from './segment';
+
+export type BroadcastStatus = 'scheduled' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+export type BroadcastKind = 'photo' | 'audio' | 'file';
+export type RecipientStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+export const FINAL_STATUSES: readonly BroadcastStatus[] = ['done', 'failed', 'cancelled'];
+
+export interface BroadcastRow {
+  id: string;
+  bot_id: string;
+  origin: 'api' | 'cabinet';
+  text: string;
+  kind: BroadcastKind | null;
+  platform: BroadcastPlatform;
+  segment: Segment;
+  status: BroadcastStatus;
+  total_count: number;
+  sent_count: number;
+  failed_count: number;
+  platform_file_ref: string | null;
+  error: string | null;
+  send_at: Date | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+  created_at: Date;
+}
+
+export interface BroadcastFile {
+  fileName: string;
+  mimeType: string;
+  bytes: Buffer;
+}
+
+export interface NewBroadcast {
+  botId: string;
+  origin: 'api' | 'cabinet';
+  text: string;
+  kind: BroadcastKind | null;
+  platform: BroadcastPlatform;
+  segment: Segment;
+  /** Null: starts now, its recipients are chosen at once. */
+  sendAt: Date | null;
+  file: BroadcastFile | null;
+}
+
+export interface Recipient {
+  position: number;
+  contact_id: string;
+  external_user_id: string;
+}
+
+/** TypeORM answers an UPDATE … RETURNING with the rows and the affected count. */
+type UpdateResult<T> = [T[], number];
+
+const COLUMNS = `id, bot_id, origin, text, kind, platform, segment, status, total_count, sent_count, failed_count,
+  platform_file_ref, error, send_at, started_at, finished_at, created_at`;
+
+/** Every SQL statement about broadcasts and their recipients. */
+@Injectable()
+export class BroadcastStore {
+  constructor(private readonly db: DataSource) {}
+
+  /** Creates the broadcast; an immediate one gets its recipients in the same transaction (a snapshot of the audience now). */
+  create(input: NewBroadcast): Promise<BroadcastRow> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query<BroadcastRow[]>(
+        `INSERT INTO broadcasts (bot_id, origin, text, kind, platform, segment, status, send_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+        [input.botId, input.origin, input.text, input.kind, input.platform, input.segment, input.sendAt ? 'scheduled' : 'queued', input.sendAt],
+      );
+      if (input.file) {
+        await tx.query(`INSERT INTO broadcast_files (broadcast_id, file_name, mime_type, bytes) VALUES ($1, $2, $3, $4)`, [
+          row.id,
+          input.file.fileName,
+          input.file.mimeType,
+          input.file.bytes,
+        ]);
+      }
+      if (!input.sendAt) {
+        row.total_count = await this.materialise(tx, row);
+        await tx.query(`UPDATE broadcasts SET total_count = $2 WHERE id = $1`, [row.id, row.total_count]);
+      }
+      return row;
+    });
+  }
+
+  /**
+   * A scheduled broadcast chooses its recipients when it starts, so contacts that arrived after it
+   * was scheduled get it too. Locked, so two workers cannot both do it.
+   */
+  async start(id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<BroadcastRow[]>(`SELECT ${COLUMNS} FROM broadcasts WHERE id = $1 FOR UPDATE`, [id]);
+      if (!row) return;
+      if (row.status === 'scheduled') {
+        const total = await this.materialise(tx, row);
+        await tx.query(`UPDATE broadcasts SET total_count = $2 WHERE id = $1`, [id, total]);
+      }
+      if (row.status === 'scheduled' || row.status === 'queued') {
+        await tx.query(`UPDATE broadcasts SET status = 'running', started_at = coalesce(started_at, now()) WHERE id = $1`, [id]);
+      }
+    });
+  }
+
+  private async materialise(tx: EntityManager, row: BroadcastRow): Promise<number> {
+    const { where, params } = audienceFilter(row.platform, row.segment);
+    const n = params.length + 2;
+    const inserted: Array<{ count: string }> = await tx.query(
+      `WITH added AS (
+         INSERT INTO broadcast_recipients (broadcast_id, position, contact_id, external_user_id)
+         SELECT $${n}, row_number() OVER (ORDER BY c.first_seen_at, c.id), c.id, c.external_user_id
+           FROM ${RECIPIENTS_FROM}
+          WHERE ${where}
+         RETURNING 1)
+       SELECT count(*) AS count FROM added`,
+      [row.bot_id, ...params, row.id],
+    );
+    return Number(inserted[0].count);
+  }
+
+  async countAudience(botId: string, platform: BroadcastPlatform, segment: Segment): Promise<number> {
+    const { where, params } = audienceFilter(platform, segment);
+    const rows: Array<{ count: string }> = await this.db.query(`SELECT count(*) AS count FROM ${RECIPIENTS_FROM} WHERE ${where}`, [botId, ...params]);
+    return Number(rows[0].count);
+  }
+
+  async get(id: string): Promise<BroadcastRow | null> {
+    const rows = await this.db.query<BroadcastRow[]>(`SELECT ${COLUMNS} FROM broadcasts WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  async getOfBot(botId: string, id: string): Promise<BroadcastRow | null> {
+    const rows = await this.db.query<BroadcastRow[]>(`SELECT ${COLUMNS} FROM broadcasts WHERE id = $1 AND bot_id = $2`, [id, botId]);
+    return rows[0] ?? null;
+  }
+
+  listOfBot(botId: string): Promise<BroadcastRow[]> {
+    return this.db.query<BroadcastRow[]>(`SELECT ${COLUMNS} FROM broadcasts WHERE bot_id = $1 ORDER BY created_at DESC, id DESC`, [botId]);
+  }
+
+  /** Broadcasts a stopped process may have left behind; start-up puts them back on the queue. */
+  unfinished(): Promise<Array<Pick<BroadcastRow, 'id' | 'status' | 'send_at'>>> {
+    return this.db.query(`SELECT id, status, send_at FROM broadcasts WHERE status IN ('scheduled', 'queued', 'running')`);
+  }
+
+  async loadFile(id: string): Promise<BroadcastFile | null> {
+    const rows: Array<{ file_name: string; mime_type: string; bytes: Buffer }> = await this.db.query(
+      `SELECT file_name, mime_type, bytes FROM broadcast_files WHERE broadcast_id = $1`,
+      [id],
+    );
+    return rows[0] ? { fileName: rows[0].file_name, mimeType: rows[0].mime_type, bytes: rows[0].bytes } : null;
+  }
+
+  async setFileRef(id: string, ref: string): Promise<void> {
+    await this.db.query(`UPDATE broadcasts SET platform_file_ref = $2 WHERE id = $1`, [id, ref]);
+  }
+
+  /**
+   * Recipients left `sending` by a process that stopped mid-call: the platform may or may not have
+   * delivered, so they are counted failed and never sent again (no one gets a broadcast twice).
+   */
+  async failInterrupted(id: string): Promise<void> {
+    await this.db.query(
+      `UPDATE broadcast_recipients SET status = 'failed', error = 'interrupted while sending: delivery unknown', updated_at = now()
+        WHERE broadcast_id = $1 AND status = 'sending'`,
+      [id],
+    );
+  }
+
+  nextPending(id: string, afterPosition: number, limit: number): Promise<Recipient[]> {
+    return this.db.query(
+      `SELECT position, contact_id, external_user_id FROM broadcast_recipients
+        WHERE broadcast_id = $1 AND status = 'pending' AND position > $2
+        ORDER BY position LIMIT $3`,
+      [id, afterPosition, limit],
+    );
+  }
+
+  /** pending → sending, committed before the platform call; false when someone else took it. */
+  async claim(id: string, position: number): Promise<boolean> {
+    const [rows] = await this.db.query<UpdateResult<unknown>>(
+      `UPDATE broadcast_recipients SET status = 'sending', attempts = attempts + 1, updated_at = now()
+        WHERE broadcast_id = $1 AND position = $2 AND status = 'pending' RETURNING 1`,
+      [id, position],
+    );
+    return rows.length === 1;
+  }
+
+  async settle(id: string, position: number, outcome: { status: 'sent' | 'failed'; attempts: number; error?: string; messageId?: string | null }): Promise<void> {
+    await this.db.query(
+      `UPDATE broadcast_recipients SET status = $3, attempts = $4, error = $5, message_id = $6, updated_at = now()
+        WHERE broadcast_id = $1 AND position = $2 AND status = 'sending'`,
+      [id, position, outcome.status, outcome.attempts, outcome.error ?? null, outcome.messageId ?? null],
+    );
+  }
+
+  /** sending → pending, for a recipient the platform refused (429) when the process began to stop. */
+  async release(id: string, position: number): Promise<void> {
+    await this.db.query(
+      `UPDATE broadcast_recipients SET status = 'pending', updated_at = now() WHERE broadcast_id = $1 AND position = $2 AND status = 'sending'`,
+      [id, position],
+    );
+  }
+
+  /** Copies the recipients' tallies onto the broadcast (the list shows progress); returns its status. */
+  async refreshCounts(id: string): Promise<BroadcastStatus | null> {
+    const [rows] = await this.db.query<UpdateResult<{ status: BroadcastStatus }>>(
+      `UPDATE broadcasts b SET
+          sent_count = (SELECT count(*) FROM broadcast_recipients WHERE broadcast_id = b.id AND status = 'sent'),
+          failed_count = (SELECT count(*) FROM broadcast_recipients WHERE broadcast_id = b.id AND status = 'failed')
+        WHERE id = $1 RETURNING status`,
+      [id],
+    );
+    return rows[0]?.status ?? null;
+  }
+
+  /** Ends a broadcast unless it was already ended (e.g. cancelled meanwhile). */
+  async finish(id: string, status: 'done' | 'failed', error: string | null = null): Promise<void> {
+    if (status === 'failed') {
+      await this.db.query(
+        `UPDATE broadcast_recipients SET status = 'failed', error = $2, updated_at = now() WHERE broadcast_id = $1 AND status = 'pending'`,
+        [id, error],
+      );
+    }
+    await this.refreshCounts(id);
+    await this.db.query(
+      `UPDATE broadcasts SET status = $2, error = $3, finished_at = now(), started_at = coalesce(started_at, now())
+        WHERE id = $1 AND status IN ('scheduled', 'queued', 'running')`,
+      [id, status, error],
+    );
+  }
+
+  /** Cancels an unfinished broadcast; recipients not yet sent stay pending and are never sent. */
+  async cancel(id: string): Promise<boolean> {
+    const [rows] = await this.db.query<UpdateResult<unknown>>(
+      `UPDATE broadcasts SET status = 'cancelled', finished_at = now() WHERE id = $1 AND status IN ('scheduled', 'queued', 'running') RETURNING 1`,
+      [id],
+    );
+    return rows.length === 1;
+  }
+}

@@ -1,0 +1,72 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { DelayedError, Job, Worker } from 'bullmq';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { BroadcastJob, BroadcastQueue, BROADCAST_QUEUE } from './broadcast-queue';
+import { BroadcastRunner } from './broadcast-runner';
+import { BroadcastStore } from './broadcast-store';
+
+/** Broadcasts of different bots run side by side; each is paced on its own. */
+const CONCURRENCY = 16;
+/**
+ * A job whose worker died is moved back to the queue up to this many times: a broadcast should survive
+ * several restarts, and every resume makes progress (the recipients in flight are settled as failed).
+ */
+const MAX_STALLED = 100;
+
+/**
+ * The BullMQ worker of the broadcasts queue. Built by hand rather than with `@Processor` because its
+ * lock and stalled-check timings come from the configuration (a test uses ~1 s). On shutdown it
+ * stops the running broadcasts between sends and puts their jobs back, so they resume after restart.
+ */
+@Injectable()
+export class BroadcastWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Broadcasts');
+  private readonly stopping = new AbortController();
+  private worker: Worker<BroadcastJob> | null = null;
+
+  constructor(
+    private readonly queue: BroadcastQueue,
+    private readonly runner: BroadcastRunner,
+    private readonly store: BroadcastStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { connection, prefix } = this.queue.queue.opts;
+    this.worker = new Worker<BroadcastJob>(BROADCAST_QUEUE, (job, token) => this.process(job, token), {
+      connection,
+      prefix,
+      concurrency: CONCURRENCY,
+      lockDuration: this.config.broadcastLockDurationMs,
+      stalledInterval: this.config.broadcastStalledIntervalMs,
+      maxStalledCount: MAX_STALLED,
+    });
+    this.worker.on('error', (error) => this.logger.error(`broadcast worker: ${error.message}`));
+    this.worker.on('failed', (job, error) => void this.onFailed(job, error));
+    await this.queue.requeueUnfinished(this.store);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping.abort(new Error('shutting down'));
+    await this.worker?.close();
+  }
+
+  private async process(job: Job<BroadcastJob>, token?: string): Promise<void> {
+    const result = await this.runner.run(job.data.broadcastId, this.stopping.signal);
+    if (result === 'interrupted') {
+      // Back to the queue at once: another instance, or this one after its restart, continues it.
+      await job.moveToDelayed(Date.now(), token);
+      throw new DelayedError();
+    }
+  }
+
+  /** Out of attempts: the broadcast ends as failed, so a waiting request gets its answer. */
+  private async onFailed(job: Job<BroadcastJob> | undefined, error: Error): Promise<void> {
+    if (!job || error instanceof DelayedError) return;
+    this.logger.error(`broadcast ${job.data.broadcastId} run ${job.attemptsMade}: ${error.message}`);
+    if (job.attemptsMade >= (job.opts.attempts ?? 1)) {
+      await this.store.finish(job.data.broadcastId, 'failed', error.message).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
+
+/** Checked by the service, not the pipe, so that a missing text gets the spec's exact message. */
+export class BroadcastV1RequestDto {
+  /** Up to 4000 characters; sent to every contact of the bot that has not blocked it. */
+  @ApiProperty({ required: true, type: String, maxLength: 4000 })
+  @Allow()
+  text?: unknown;
+}
+
+/** The spec's answer of `POST /api/v1/bots/{id}/broadcast`, given once the last recipient is processed. */
+export class BroadcastResultDto {
+  id: string;
+  /** Recipients chosen: the bot's contacts that had not blocked it when the broadcast was created. */
+  @ApiProperty({ type: 'integer' })
+  total_count: number;
+  @ApiProperty({ type: 'integer' })
+  sent_count: number;
+  /** Recipients the platform refused (after up to 3 retries of a 429), or whose delivery was cut by a restart. */
+  @ApiProperty({ type: 'integer' })
+  failed_count: number;
+  created_at: Date;
+}
+
+/** Who a closed broadcast goes to; every field narrows the audience. */
+export class BroadcastSegmentDto {
+  /** The source after the bot's mappings, as in the sources report (`— unmapped`: contacts without one). */
+  source_value?: string;
+  campaign_name?: string;
+  /** An intent's name: contacts with at least one message that matched it. */
+  intent?: string;
+  language_code?: string;
+  /** Absent: blocked contacts are left out; true: only blocked contacts; false: only the others. */
+  blocked?: boolean;
+  /** Contacts whose last inbound message is at most this many days old (1–3650). */
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 3650 })
+  active_within_days?: number;
+}
+
+/** The multipart form of `POST /api/bots/:id/broadcasts` (contract §3). */
+export class CreateBroadcastFormDto {
+  /** The message, or the caption of the file (up to 4000 characters; 1024 with a file on Telegram). Required without a file. */
+  @ApiPropertyOptional({ type: String, maxLength: 4000 })
+  @Allow()
+  text?: unknown;
+
+  /** Up to 50 MB; needs `kind`. */
+  @ApiPropertyOptional({ type: 'string', format: 'binary' })
+  file?: unknown;
+
+  @ApiPropertyOptional({ enum: ['photo', 'audio', 'file'] })
+  @Allow()
+  kind?: unknown;
+
+  /** A bot is on one platform: another platform than the bot's selects no one. */
+  @ApiPropertyOptional({ enum: ['all', 'telegram', 'max'], default: 'all' })
+  @Allow()
+  platform?: unknown;
+
+  /** A JSON object, see BroadcastSegmentDto, e.g. `{"source_value":"instagram","active_within_days":30}`. */
+  @ApiPropertyOptional({ type: String, example: '{"source_value":"instagram","active_within_days":30}' })
+  @Allow()
+  segment?: unknown;
+
+  /** ISO 8601 time in the future: the broadcast is scheduled and chooses its recipients then. */
+  @ApiPropertyOptional({ type: String, format: 'date-time' })
+  @Allow()
+  send_at?: unknown;
+}
+
+export class BroadcastPreviewRequestDto {
+  @ApiPropertyOptional({ enum: ['all', 'telegram', 'max'], default: 'all' })
+  @Allow()
+  platform?: unknown;
+
+  /** The segment as an object (or as the same JSON string the multipart form takes). */
+  @ApiPropertyOptional({ type: BroadcastSegmentDto })
+  @Allow()
+  segment?: unknown;
+}
+
+export class BroadcastPreviewDto {
+  /** Contacts the broadcast would go to if it started now. */
+  @ApiProperty({ type: 'integer' })
+  count: number;
+}
+
+/** A broadcast as the cabinet reports it. */
+export class BroadcastDto {
+  id: string;
+  text: string;
+  @ApiProperty({ enum: ['photo', 'audio', 'file'], nullable: true, type: String })
+  kind: 'photo' | 'audio' | 'file' | null;
+  @ApiProperty({ enum: ['all', 'telegram', 'max'] })
+  platform: 'all' | 'telegram' | 'max';
+  segment: BroadcastSegmentDto;
+  /** scheduled → queued → running → done; failed when it could not go on; cancelled by the owner. */
+  @ApiProperty({ enum: ['scheduled', 'queued', 'running', 'done', 'failed', 'cancelled'] })
+  status: 'scheduled' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  /** 0 for a scheduled broadcast until it starts (recipients are chosen then). */
+  @ApiProperty({ type: 'integer' })
+  total_count: number;
+  @ApiProperty({ type: 'integer' })
+  sent_count: number;
+  @ApiProperty({ type: 'integer' })
+  failed_count: number;
+  /** Why a failed broadcast stopped. */
+  @ApiProperty({ type: String, nullable: true })
+  error: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  send_at: Date | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  started_at: Date | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  finished_at: Date | null;
+  created_at: Date;
+}
+
+export class BroadcastListDto {
+  /** Newest first. */
+  @ApiProperty({ type: [BroadcastDto] })
+  data: BroadcastDto[];
+}

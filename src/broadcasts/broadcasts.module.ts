@@ -1,0 +1,24 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Bot } from '../bots/bot.entity';
+import { BotsModule } from '../bots/bots.module';
+import { PlatformsModule } from '../platforms/platforms.module';
+import { BroadcastChannels } from './broadcast-channel';
+import { BroadcastQueue, BROADCAST_QUEUE } from './broadcast-queue';
+import { BroadcastRunner } from './broadcast-runner';
+import { BroadcastStore } from './broadcast-store';
+import { BroadcastV1Controller } from './broadcast-v1.controller';
+import { BroadcastWorker } from './broadcast-worker';
+import { BroadcastsController } from './broadcasts.controller';
+import { BroadcastsService } from './broadcasts.service';
+import { RecipientDelivery } from './recipient-delivery';
+import { SendPacer } from './send-pacer';
+
+/** Broadcasts: the open API's synchronous one, the cabinet's segmented ones, and the queue that delivers both. */
+@Module({
+  imports: [BullModule.registerQueue({ name: BROADCAST_QUEUE }), TypeOrmModule.forFeature([Bot]), BotsModule, PlatformsModule],
+  controllers: [BroadcastV1Controller, BroadcastsController],
+  providers: [BroadcastsService, BroadcastStore, BroadcastQueue, BroadcastWorker, BroadcastRunner, BroadcastChannels, RecipientDelivery, SendPacer],
+})
+export class BroadcastsModule {}

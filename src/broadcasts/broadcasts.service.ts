@@ -1,0 +1,120 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException, BeforeApplicationShutdown, ServiceUnavailableException } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Bot } from '../bots/bot.entity';
+import { BotsService } from '../bots/bots.service';
+import { isUuid } from '../common/http/ids';
+import { Messages } from '../common/messages';
+import { BroadcastDto, BroadcastPreviewDto, BroadcastResultDto } from './broadcast.dto';
+import { closedBroadcastInput, requiredText, UploadedFile } from './broadcast-input';
+import { BroadcastQueue } from './broadcast-queue';
+import { BroadcastRow, BroadcastStore, FINAL_STATUSES } from './broadcast-store';
+import { parsePlatform, parseSegment } from './segment';
+
+/** How often a waiting open-API request looks whether its broadcast has finished. */
+const FINISH_POLL_MS = 100;
+
+/** Broadcasts from the open API (waits for the end) and from the cabinet (segments, files, schedules). */
+@Injectable()
+export class BroadcastsService implements BeforeApplicationShutdown {
+  /** Ends the waits of open requests when the service stops; their broadcasts resume after restart. */
+  private readonly closing = new AbortController();
+
+  constructor(
+    private readonly bots: BotsService,
+    private readonly store: BroadcastStore,
+    private readonly queue: BroadcastQueue,
+  ) {}
+
+  /**
+   * `POST /api/v1/bots/{id}/broadcast`: every contact that has not blocked the bot, as a queued job;
+   * the answer waits for the job. The job does not depend on the request: a client that goes away
+   * changes nothing, and two identical calls are two broadcasts (spec).
+   */
+  async broadcastToAll(ownerId: string, botId: string, rawText: unknown): Promise<BroadcastResultDto> {
+    const bot = await this.bots.getOwned(ownerId, botId);
+    const text = requiredText(rawText);
+    this.requireToken(bot);
+    const created = await this.store.create({ botId: bot.id, origin: 'api', text, kind: null, platform: 'all', segment: {}, sendAt: null, file: null });
+    await this.queue.enqueue(created.id);
+    const finished = await this.waitUntilFinished(created.id);
+    return {
+      id: finished.id,
+      total_count: finished.total_count,
+      sent_count: finished.sent_count,
+      failed_count: finished.failed_count,
+      created_at: finished.created_at,
+    };
+  }
+
+  /** `POST /api/bots/:id/broadcasts`: answers at once with the queued (or scheduled) broadcast. */
+  async createClosed(ownerId: string, botId: string, form: Record<string, unknown>, upload: UploadedFile | undefined): Promise<BroadcastDto> {
+    const bot = await this.bots.getOwned(ownerId, botId);
+    const input = closedBroadcastInput(form ?? {}, upload, bot.platform);
+    this.requireToken(bot);
+    const created = await this.store.create({ botId: bot.id, origin: 'cabinet', ...input });
+    await this.queue.enqueue(created.id, input.sendAt);
+    return presentBroadcast(created);
+  }
+
+  async preview(ownerId: string, botId: string, body: { platform?: unknown; segment?: unknown }): Promise<BroadcastPreviewDto> {
+    const bot = await this.bots.getOwned(ownerId, botId);
+    const platform = parsePlatform(body?.platform);
+    const segment = parseSegment(body?.segment);
+    return { count: await this.store.countAudience(bot.id, platform, segment) };
+  }
+
+  async list(ownerId: string, botId: string): Promise<BroadcastDto[]> {
+    const bot = await this.bots.getOwned(ownerId, botId);
+    return (await this.store.listOfBot(bot.id)).map(presentBroadcast);
+  }
+
+  /** Stops an unfinished broadcast between two sends; whoever was not reached yet is never sent it. */
+  async cancel(ownerId: string, botId: string, broadcastId: string): Promise<BroadcastDto> {
+    const bot = await this.bots.getOwned(ownerId, botId);
+    const found = isUuid(broadcastId) ? await this.store.getOfBot(bot.id, broadcastId) : null;
+    if (!found) throw new NotFoundException(Messages.broadcastNotFound);
+    if (!(await this.store.cancel(found.id))) throw new ConflictException(Messages.broadcastAlreadyFinished);
+    return presentBroadcast((await this.store.get(found.id)) ?? found);
+  }
+
+  beforeApplicationShutdown(): void {
+    this.closing.abort();
+  }
+
+  private requireToken(bot: Bot): void {
+    if (!this.bots.decryptToken(bot)) throw new BadRequestException(Messages.broadcastNeedsToken);
+  }
+
+  /** Polls the row rather than BullMQ events: the row is the truth, whichever instance runs the job. */
+  private async waitUntilFinished(id: string): Promise<BroadcastRow> {
+    for (;;) {
+      const row = await this.store.get(id);
+      if (!row) throw new NotFoundException(Messages.broadcastNotFound);
+      if (FINAL_STATUSES.includes(row.status)) return row;
+      try {
+        await sleep(FINISH_POLL_MS, undefined, { signal: this.closing.signal });
+      } catch {
+        throw new ServiceUnavailableException(Messages.broadcastContinuesAfterRestart);
+      }
+    }
+  }
+}
+
+export function presentBroadcast(row: BroadcastRow): BroadcastDto {
+  return {
+    id: row.id,
+    text: row.text,
+    kind: row.kind,
+    platform: row.platform,
+    segment: row.segment,
+    status: row.status,
+    total_count: row.total_count,
+    sent_count: row.sent_count,
+    failed_count: row.failed_count,
+    error: row.error,
+    send_at: row.send_at,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    created_at: row.created_at,
+  };
+}

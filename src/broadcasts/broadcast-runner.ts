@@ -102,9 +102,11 @@ export class BroadcastRunner {
         if (!(await this.store.claim(target.broadcastId, recipient.position))) continue;
         try {
           await this.pacer.acquire(target.bot.id, stop);
-        } catch {
+        } catch (error) {
           await this.store.release(target.broadcastId, recipient.position);
           await settled();
+          // Redis trouble fails this run (the job is retried later); a stop puts the job back at once.
+          if (!stop.aborted) throw error;
           return 'stopped';
         }
         const sending: Promise<void> = this.delivery.deliver(target, recipient).finally(() => inFlight.delete(sending));

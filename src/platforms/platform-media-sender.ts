@@ -1,11 +1,10 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Blob } from 'node:buffer';
-import { Agent, FormData, request } from 'undici';
+import { Agent, FormData } from 'undici';
 import type { Platform } from '../bots/bot.entity';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import { networkErrorCode, PlatformUnreachableException } from './platform-errors';
-import { parseJson, retryAfterOf, SendOutcome } from './platform-messenger';
+import { postToPlatform, SendOutcome } from './platform-messenger';
 
 export type MediaKind = 'photo' | 'audio' | 'file';
 
@@ -88,23 +87,8 @@ export class PlatformMediaSender implements OnApplicationShutdown {
     }));
   }
 
-  private async post(platform: Platform, url: string, headers: Record<string, string>, body: string | FormData, timeoutMs: number): Promise<SendOutcome> {
-    let status: number;
-    let text: string;
-    let retryAfterHeader: string | string[] | undefined;
-    try {
-      const response = await request(url, { method: 'POST', dispatcher: this.agent, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-      status = response.statusCode;
-      retryAfterHeader = response.headers['retry-after'];
-      text = await response.body.text();
-    } catch (error) {
-      throw new PlatformUnreachableException(platform, networkErrorCode(error));
-    }
-    const answer = parseJson(text);
-    if (status === 200 && (platform === 'max' || (answer as { ok?: boolean })?.ok === true)) {
-      return { accepted: true, answer, result: platform === 'telegram' ? (answer as { result: unknown }).result : answer };
-    }
-    return { accepted: false, status, answer, retryAfterSeconds: retryAfterOf(answer, retryAfterHeader) };
+  private post(platform: Platform, url: string, headers: Record<string, string>, body: string | FormData, timeoutMs: number): Promise<SendOutcome> {
+    return postToPlatform(this.agent, platform, url, headers, body, timeoutMs);
   }
 
   async onApplicationShutdown(): Promise<void> {

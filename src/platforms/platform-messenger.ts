@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { Agent, request } from 'undici';
+import { Agent, FormData, request } from 'undici';
 import type { Platform } from '../bots/bot.entity';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -30,35 +30,43 @@ export class PlatformMessenger implements OnApplicationShutdown {
       : this.call(platform, `${this.config.maxApiUrl}/messages?user_id=${encodeURIComponent(userId)}`, { authorization: token }, { text });
   }
 
-  private async call(platform: Platform, url: string, headers: Record<string, string>, body: object): Promise<SendOutcome> {
-    let status: number;
-    let text: string;
-    let retryAfterHeader: string | string[] | undefined;
-    try {
-      const response = await request(url, {
-        method: 'POST',
-        dispatcher: this.agent,
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        headersTimeout: SEND_TIMEOUT_MS,
-        bodyTimeout: SEND_TIMEOUT_MS,
-      });
-      status = response.statusCode;
-      retryAfterHeader = response.headers['retry-after'];
-      text = await response.body.text();
-    } catch (error) {
-      throw new PlatformUnreachableException(platform, networkErrorCode(error));
-    }
-    const answer = parseJson(text);
-    if (status === 200 && (platform === 'max' || (answer as { ok?: boolean })?.ok === true)) {
-      return { accepted: true, answer, result: platform === 'telegram' ? (answer as { result: unknown }).result : answer };
-    }
-    return { accepted: false, status, answer, retryAfterSeconds: retryAfterOf(answer, retryAfterHeader) };
+  private call(platform: Platform, url: string, headers: Record<string, string>, body: object): Promise<SendOutcome> {
+    return postToPlatform(this.agent, platform, url, { ...headers, 'content-type': 'application/json' }, JSON.stringify(body), SEND_TIMEOUT_MS);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.agent.close();
   }
+}
+
+/**
+ * One POST to a platform, read as an outcome: accepted (Telegram `ok: true`, MAX any 200) or refused with
+ * its status, answer and wait hint. A network failure throws 502 `<platform> <code>`.
+ */
+export async function postToPlatform(
+  agent: Agent,
+  platform: Platform,
+  url: string,
+  headers: Record<string, string>,
+  body: string | FormData,
+  timeoutMs: number,
+): Promise<SendOutcome> {
+  let status: number;
+  let text: string;
+  let retryAfterHeader: string | string[] | undefined;
+  try {
+    const response = await request(url, { method: 'POST', dispatcher: agent, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    status = response.statusCode;
+    retryAfterHeader = response.headers['retry-after'];
+    text = await response.body.text();
+  } catch (error) {
+    throw new PlatformUnreachableException(platform, networkErrorCode(error));
+  }
+  const answer = parseJson(text);
+  if (status === 200 && (platform === 'max' || (answer as { ok?: boolean })?.ok === true)) {
+    return { accepted: true, answer, result: platform === 'telegram' ? (answer as { result: unknown }).result : answer };
+  }
+  return { accepted: false, status, answer, retryAfterSeconds: retryAfterOf(answer, retryAfterHeader) };
 }
 
 /** The wait a refusal asks for: Telegram `parameters.retry_after`, else a `Retry-After` header. */

@@ -118,21 +118,25 @@ describe('Closed broadcasts (session API: /api/bots/:id/broadcasts): input, file
     expect(call.files).toEqual([expect.objectContaining({ field, sha256: sha256(bytes) })]);
   });
 
-  it('on MAX uploads the file once (POST /uploads, then the bytes) and attaches its token to every message', async () => {
+  it.each([
+    ['file', 'file'],
+    ['photo', 'image'],
+    ['audio', 'audio'],
+  ])('on MAX uploads the %s once (POST /uploads?type=%s, then the bytes) and attaches its token to every message', async (kind, type) => {
     const max = await bindMaxBot(ctx, owner.token);
     await addMaxContacts(ctx, { id: max.bot.id, userId: owner.user.id, platform: 'max', utmKey: 'utm_source' }, [8001, 8002]);
-    const bytes = Buffer.from('%PDF-1.4 price list');
-    const res = await create({ text: 'Прайс', kind: 'file', platform: 'max' }, { bytes, name: 'price.pdf' }, max.bot.id).expect(201);
-    expect(res.body).toMatchObject({ total_count: 2, platform: 'max' });
+    const bytes = Buffer.from(`${kind}: price list`);
+    const res = await create({ text: 'Прайс', kind, platform: 'max' }, { bytes, name: `price.${kind}` }, max.bot.id).expect(201);
+    expect(res.body).toMatchObject({ total_count: 2, platform: 'max', kind });
     await finished(res.body.id, max.bot.id);
 
-    expect(ctx.max.callsOf('POST', '/uploads').filter((c) => c.token === max.token).map((c) => c.query.type)).toEqual(['file']);
+    expect(ctx.max.callsOf('POST', '/uploads').filter((c) => c.token === max.token).map((c) => c.query.type)).toEqual([type]);
     const upload = ctx.max.uploads.all.at(-1)!;
-    expect(upload.file).toMatchObject({ field: 'data', sha256: sha256(bytes) });
+    expect(upload).toMatchObject({ type, file: { field: 'data', sha256: sha256(bytes) } });
     const sent = ctx.max.sentMessages(max.token);
     expect(messagesPerChat(sent)).toEqual(new Map([['8001', 1], ['8002', 1]]));
     for (const message of sent) {
-      expect(message.body).toMatchObject({ text: 'Прайс', attachments: [{ type: 'file', payload: { token: upload.token } }] });
+      expect(message.body).toMatchObject({ text: 'Прайс', attachments: [{ type, payload: { token: upload.token } }] });
     }
     const stored = await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'out' AND text = 'Прайс'`, [max.bot.id]);
     expect(stored.rows[0].n).toBe(2);

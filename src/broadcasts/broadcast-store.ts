@@ -52,6 +52,9 @@ export interface Recipient {
   external_user_id: string;
 }
 
+/** Why a recipient left `sending` by a stopped process counts as failed. */
+const INTERRUPTED = 'interrupted while sending: delivery unknown';
+
 /** TypeORM answers an UPDATE … RETURNING with the rows and the affected count. */
 type UpdateResult<T> = [T[], number];
 
@@ -164,7 +167,7 @@ export class BroadcastStore {
    */
   async failInterrupted(id: string): Promise<void> {
     await this.db.query(
-      `UPDATE broadcast_recipients SET status = 'failed', error = 'interrupted while sending: delivery unknown', updated_at = now()
+      `UPDATE broadcast_recipients SET status = 'failed', error = '${INTERRUPTED}', updated_at = now()
         WHERE broadcast_id = $1 AND status = 'sending'`,
       [id],
     );
@@ -219,12 +222,16 @@ export class BroadcastStore {
 
   /** Ends a broadcast unless it was already ended (e.g. cancelled meanwhile). */
   async finish(id: string, status: 'done' | 'failed', error: string | null = null): Promise<void> {
-    if (status === 'failed') {
-      await this.db.query(
-        `UPDATE broadcast_recipients SET status = 'failed', error = $2, updated_at = now() WHERE broadcast_id = $1 AND status = 'pending'`,
-        [id, error],
-      );
-    }
+    // Whoever is left (a failed broadcast's rest, or a recipient an internal error stopped) counts as
+    // failed, so that sent + failed = total for every finished broadcast.
+    await this.db.query(
+      `UPDATE broadcast_recipients
+          SET status = 'failed', updated_at = now(),
+              error = CASE WHEN status = 'sending' THEN '${INTERRUPTED}' ELSE $2 END
+        WHERE broadcast_id = $1 AND status IN ('pending', 'sending')
+          AND EXISTS (SELECT 1 FROM broadcasts WHERE id = $1 AND status <> 'cancelled')`,
+      [id, error ?? 'not sent'],
+    );
     await this.refreshCounts(id);
     await this.db.query(
       `UPDATE broadcasts SET status = $2, error = $3, finished_at = now(), started_at = coalesce(started_at, now())

@@ -75,7 +75,8 @@ export class RecipientDelivery {
       try {
         await sleep(verdict.waitMs, undefined, { signal: target.signal });
         await this.pacer.acquire(target.bot.id, target.signal);
-      } catch {
+      } catch (error) {
+        if (!target.signal.aborted) throw error;
         // Stopping during the wait: the platform refused, so nothing was delivered and a resume may send it.
         await this.store.release(target.broadcastId, recipient.position);
         return;

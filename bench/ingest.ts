@@ -8,12 +8,13 @@
  * the database: every update acknowledged must already be stored, exactly once (messages = updates,
  * contacts = users), which is what "acknowledged only after commit" means.
  */
-import { ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import type { UpdateLoad, UpdateLoadFigures } from './ingest/update-load';
 import { deleteRedisKeys, dropDatabase } from '../test/e2e/support/stores';
+import { askChild, bindBenchBot, startChild, stopChild } from './support/app-process';
+import type { ChildProcess } from 'node:child_process';
 
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -21,7 +22,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const TARGET_PER_SECOND = 3000;
 const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const TRANSPILE = join(__dirname, 'mirror', 'transpile.js');
 // Knob for profiling: BENCH_PROFILE=/some/dir writes a --cpu-prof of the app there.
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 
@@ -89,61 +89,6 @@ async function countStored(databaseUrl: string, botId: string) {
     await db.end();
   }
 }
-
-/** A confirmed user (confirmed in SQL: the bench has no mail) with an analytics-only Telegram bot. */
-async function bindBenchBot(baseUrl: string, databaseUrl: string): Promise<{ id: string; proxyPath: string }> {
-  const email = `bench-${randomBytes(4).toString('hex')}@example.test`;
-  const password = 'bench-password';
-  await postJson(`${baseUrl}/api/auth/register`, { email, password });
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
-  await db.query(`UPDATE users SET email_confirmed_at = now() WHERE email = $1`, [email]);
-  await db.end();
-  const { token } = (await postJson(`${baseUrl}/api/auth/login`, { email, password })) as { token: string };
-  const bot = (await postJson(`${baseUrl}/api/bots`, { platform: 'telegram', name: 'Ingest bench' }, token)) as { id: string; proxy_url: string };
-  return { id: bot.id, proxyPath: new URL(bot.proxy_url).pathname };
-}
-
-async function postJson(url: string, body: unknown, session?: string): Promise<unknown> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(session ? { authorization: `Bearer ${session}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
-
-function startChild(
-  file: string,
-  env: Record<string, string>,
-  children: ChildProcess[],
-  nodeOptions: string[] = [],
-): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(file, [], { execArgv: [...nodeOptions, '-r', TRANSPILE], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ child, port: (message as { port?: number }).port ?? 0 }));
-    child.once('exit', (code) => reject(new Error(`${file} exited with code ${code}`)));
-  });
-}
-
-function askChild<T>(child: ChildProcess, question: object): Promise<T> {
-  return new Promise((resolve) => {
-    child.once('message', (answer) => resolve(answer as T));
-    child.send(question);
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-
 
 main().catch((error: unknown) => {
   console.error(error);

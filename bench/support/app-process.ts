@@ -1,0 +1,60 @@
+import { ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { Client } from 'pg';
+
+/** Plain transpiling loader for the benchmark's child processes (see bench/mirror/transpile.js). */
+const TRANSPILE = join(__dirname, '..', 'mirror', 'transpile.js');
+
+/** A confirmed user (confirmed in SQL: the bench has no mail) with an analytics-only Telegram bot. */
+export async function bindBenchBot(baseUrl: string, databaseUrl: string): Promise<{ id: string; proxyPath: string; session: string }> {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.test`;
+  const password = 'bench-password';
+  await postJson(`${baseUrl}/api/auth/register`, { email, password });
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query(`UPDATE users SET email_confirmed_at = now() WHERE email = $1`, [email]);
+  await db.end();
+  const { token } = (await postJson(`${baseUrl}/api/auth/login`, { email, password })) as { token: string };
+  const bot = (await postJson(`${baseUrl}/api/bots`, { platform: 'telegram', name: 'Bench bot' }, token)) as { id: string; proxy_url: string };
+  return { id: bot.id, proxyPath: new URL(bot.proxy_url).pathname, session: token };
+}
+
+export async function postJson(url: string, body: unknown, session?: string): Promise<unknown> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(session ? { authorization: `Bearer ${session}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+export function startChild(
+  file: string,
+  env: Record<string, string>,
+  children: ChildProcess[],
+  nodeOptions: string[] = [],
+): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(file, [], { execArgv: [...nodeOptions, '-r', TRANSPILE], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve({ child, port: (message as { port?: number }).port ?? 0 }));
+    child.once('exit', (code) => reject(new Error(`${file} exited with code ${code}`)));
+  });
+}
+
+export function askChild<T>(child: ChildProcess, question: object): Promise<T> {
+  return new Promise((resolve) => {
+    child.once('message', (answer) => resolve(answer as T));
+    child.send(question);
+  });
+}
+
+export function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}

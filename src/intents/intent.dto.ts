@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { PartialType } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 
 const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -38,40 +38,8 @@ export class CreateIntentDto {
   patterns: string[];
 }
 
-export class UpdateIntentDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Matches(NAME, { message: 'name must be 1 to 64 characters of A-Z, a-z, 0-9, _, . or -' })
-  name?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(500, { message: 'description must be at most 500 characters' })
-  description?: string;
-
-  @IsOptional()
-  @Matches(COLOR, { message: 'color must be a hexadecimal colour such as #22C55E' })
-  color?: string;
-
-  /** false stops matching new messages; past matches stay. */
-  @IsOptional()
-  @IsBoolean({ message: 'is_active must be a boolean' })
-  is_active?: boolean;
-
-  @IsOptional()
-  @ArrayMaxSize(200, { message: 'keywords must have at most 200 entries' })
-  @Length(1, 100, { each: true, message: 'keywords must be strings of 1 to 100 characters' })
-  @IsString({ each: true, message: 'keywords must be strings of 1 to 100 characters' })
-  @IsArray({ message: 'keywords must be an array of strings' })
-  keywords?: string[];
-
-  @IsOptional()
-  @ArrayMaxSize(50, { message: 'patterns must have at most 50 entries' })
-  @Length(1, 500, { each: true, message: 'patterns must be strings of 1 to 500 characters' })
-  @IsString({ each: true, message: 'patterns must be strings of 1 to 500 characters' })
-  @IsArray({ message: 'patterns must be an array of strings' })
-  patterns?: string[];
-}
+/** Every field optional, same rules; `is_active: false` stops matching new messages (past matches stay). */
+export class UpdateIntentDto extends PartialType(CreateIntentDto) {}
 
 /** An intent as the open API shows it (spec: Intent). */
 export class IntentDto {

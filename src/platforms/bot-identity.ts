@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { request } from 'undici';
 import type { Platform } from '../bots/bot.entity';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import { networkErrorCode, PlatformErrorException, PlatformUnreachableException } from './platform-errors';
+import { platformCall } from './platform-call';
+import { PlatformErrorException } from './platform-errors';
 
 /** What the platform's identity call says about a bot. */
 export interface BotIdentity {
@@ -61,26 +61,7 @@ export class BotIdentityService {
     };
   }
 
-  private async call(platform: Platform, url: string, headers: Record<string, string>) {
-    try {
-      const response = await request(url, {
-        method: 'GET',
-        headers,
-        headersTimeout: IDENTITY_TIMEOUT_MS,
-        bodyTimeout: IDENTITY_TIMEOUT_MS,
-      });
-      const text = await response.body.text();
-      return { status: response.statusCode, body: parseJson(text) };
-    } catch (error) {
-      throw new PlatformUnreachableException(platform, networkErrorCode(error));
-    }
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return { raw: text.slice(0, 500) };
+  private call(platform: Platform, url: string, headers: Record<string, string>) {
+    return platformCall(platform, url, { method: 'GET', headers, timeoutMs: IDENTITY_TIMEOUT_MS });
   }
 }

@@ -3,6 +3,7 @@ import { Agent, FormData, request } from 'undici';
 import type { Platform } from '../bots/bot.entity';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { parseJson } from './platform-call';
 import { networkErrorCode, PlatformUnreachableException } from './platform-errors';
 
 /** What the platform said to a send: accepted (with its answer) or refused (status, answer, wait hint). */
@@ -77,10 +78,3 @@ export function retryAfterOf(answer: unknown, header: string | string[] | undefi
   return Number.isFinite(fromHeader) && fromHeader >= 0 ? fromHeader : null;
 }
 
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return { raw: text.slice(0, 500) };
-  }
-}

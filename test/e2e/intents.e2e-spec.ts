@@ -98,6 +98,15 @@ describe('Intents (session API; matched at ingest)', () => {
     expect(theirs.body).toEqual({ message: Messages.botNotFound });
   });
 
+  it('validates changes with the same rules', async () => {
+    const intent = (await create({ name: 'patchme', keywords: ['x'], patterns: [] }).expect(201)).body;
+    const patch = (body: object) => request(ctx.url).patch(`/api/bots/${botId}/intents/${intent.id}`).set(auth()).send(body);
+    expect((await patch({ patterns: ['(bad'] }).expect(400)).body).toEqual({ message: 'patterns[0] is not a valid regular expression' });
+    expect((await patch({ color: 'red' }).expect(400)).body).toEqual({ message: 'color must be a hexadecimal colour such as #22C55E' });
+    expect((await patch({ keywords: [], patterns: [] }).expect(400)).body).toEqual({ message: Messages.intentRulesEmpty });
+    expect((await patch({ name: 'renamed', color: '#000' }).expect(200)).body).toMatchObject({ name: 'renamed', color: '#000', keywords: ['x'] });
+  });
+
   it('deletes an intent', async () => {
     const intent = (await create({ name: 'gone', keywords: ['bye'], patterns: [] }).expect(201)).body;
     await request(ctx.url).delete(`/api/bots/${botId}/intents/${intent.id}`).set(auth()).expect(204);

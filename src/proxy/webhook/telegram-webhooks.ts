@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { PlatformErrorException } from '../../platforms/platform-errors';
-import { platformCall } from './platform-call';
+import { platformCall } from '../../platforms/platform-call';
 import { PlatformWebhooks, PlatformWebhookState, TELEGRAM_ALLOWED_UPDATES } from './platform-webhooks';
 
 interface TelegramWebhookInfo {

@@ -1,6 +1,6 @@
 import { request } from 'undici';
-import type { Platform } from '../../bots/bot.entity';
-import { networkErrorCode, PlatformUnreachableException } from '../../platforms/platform-errors';
+import type { Platform } from '../bots/bot.entity';
+import { networkErrorCode, PlatformUnreachableException } from './platform-errors';
 
 const PLATFORM_TIMEOUT_MS = 15_000;
 
@@ -13,15 +13,16 @@ export interface PlatformAnswer {
 export async function platformCall(
   platform: Platform,
   url: string,
-  init: { method: 'GET' | 'POST' | 'DELETE'; headers?: Record<string, string>; json?: unknown },
+  init: { method: 'GET' | 'POST' | 'DELETE'; headers?: Record<string, string>; json?: unknown; timeoutMs?: number },
 ): Promise<PlatformAnswer> {
+  const timeoutMs = init.timeoutMs ?? PLATFORM_TIMEOUT_MS;
   try {
     const response = await request(url, {
       method: init.method,
       headers: { ...(init.json === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
-      headersTimeout: PLATFORM_TIMEOUT_MS,
-      bodyTimeout: PLATFORM_TIMEOUT_MS,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
     });
     const text = await response.body.text();
     return { status: response.statusCode, body: parseJson(text) };
@@ -30,7 +31,8 @@ export async function platformCall(
   }
 }
 
-function parseJson(text: string): unknown {
+/** A platform answer as JSON; anything else is kept, shortened, so it can still be shown in `provider`. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

@@ -18,6 +18,7 @@ import { issueKey, registerUser, telegramToken } from '../test/e2e/support/facto
 import { deleteRedisKeys, dropDatabase } from '../test/e2e/support/stores';
 import type { TestApp } from '../test/e2e/support/test-app';
 import type { PlatformCall, PlatformReport } from './broadcast/platform-process';
+import { argument, startAppProcess } from './support/app-process';
 
 const CONTACTS = Number(argument('contacts') ?? 5000);
 const LATENCY_MS = Number(argument('latency') ?? 100);
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/botlens_bench_broadcast_${runId}`;
   const redisKeyPrefix = `botlens_bench_broadcast_${runId}`;
   const [platform, smtp] = await Promise.all([startPlatform(), SmtpCatcher.start()]);
-  const app = await startApp({ DATABASE_URL: databaseUrl, REDIS_KEY_PREFIX: redisKeyPrefix, TELEGRAM_API_URL: platform.url, SMTP_URL: smtp.url });
+  const app = await startAppProcess({ DATABASE_URL: databaseUrl, REDIS_KEY_PREFIX: redisKeyPrefix, TELEGRAM_API_URL: platform.url, SMTP_URL: smtp.url });
   const db = new Client({ connectionString: databaseUrl });
   try {
     await db.connect();
@@ -142,32 +143,7 @@ async function startPlatform(): Promise<Platform> {
   };
 }
 
-async function startApp(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = fork(join(__dirname, 'mirror', 'botlens-server.ts'), [], {
-    execArgv: ['-r', TRANSPILE],
-    env: { ...process.env, REDIS_URL, LOG_LEVEL: 'silent', NODE_ENV: 'development', AUTH_RATE_LIMIT_PER_IP: '100000', ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { port: number }));
-    child.once('exit', (code) => reject(new Error(`the app exited with code ${code}`)));
-  });
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-  });
-  const stop = async () => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.kill('SIGTERM');
-    await exited;
-    clearTimeout(force);
-  };
-  return { url: `http://127.0.0.1:${port}`, stop };
-}
 
-function argument(name: string): string | undefined {
-  return process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
-}
 
 main().catch((error: unknown) => {
   console.error(error);

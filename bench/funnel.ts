@@ -9,23 +9,20 @@
  * `GET /api/bots/:id/funnel` requests without a filter, for a mapped source and for `— unmapped`,
  * prints p50/p95/p99/max against the target (≤ 500 ms), and EXPLAIN (ANALYZE, BUFFERS) of the result query.
  */
-import { ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { request } from 'undici';
 import { sha256Hex } from '../src/common/crypto/random';
 import { FunnelReportQueries } from '../src/funnels/funnel-report.queries';
-import { deleteRedisKeys } from '../test/e2e/support/stores';
 import { BENCH_REPORTS_DATABASE_URL, ensureSeeded, SeededBot } from './seed-reports';
+import { argument, startAppProcess } from './support/app-process';
 
 const REQUESTS = Number(argument('requests') ?? 200);
 const WARMUP = 20;
 const TARGET_MS = 500;
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BACKFILL_TIMEOUT_MS = 30 * 60_000;
 
 const STAGES = [
@@ -49,7 +46,7 @@ async function main(): Promise<void> {
     await step('clearing earlier reach rows', () => db.query(`DELETE FROM funnel_reach WHERE bot_id = $1`, [bot.botId]));
     await step('VACUUM ANALYZE funnel_reach', () => db.query(`VACUUM ANALYZE funnel_reach`));
     const session = await createSession(db, bot);
-    app = await startApp();
+    app = await startAppProcess({ DATABASE_URL: BENCH_REPORTS_DATABASE_URL });
     const headers = { authorization: `Bearer ${session}` };
     const base = `${app.url}/api/bots/${bot.botId}/funnel`;
 
@@ -159,39 +156,6 @@ async function printPlan(db: Client, botId: string): Promise<void> {
   }
 }
 
-/** The real service in a process of its own (the entry the mirror and reports benchmarks use). */
-async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const redisKeyPrefix = `botlens_bench_funnel_${Date.now().toString(36)}`;
-  const child: ChildProcess = fork(join(__dirname, 'mirror', 'botlens-server.ts'), [], {
-    execArgv: ['-r', 'ts-node/register'],
-    env: {
-      ...process.env,
-      TS_NODE_TRANSPILE_ONLY: 'true',
-      DATABASE_URL: BENCH_REPORTS_DATABASE_URL,
-      REDIS_URL,
-      REDIS_KEY_PREFIX: redisKeyPrefix,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { port: number }));
-    child.once('exit', (code) => reject(new Error(`the app exited with code ${code}`)));
-  });
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-  });
-  const stop = async () => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.kill('SIGTERM');
-    await exited;
-    clearTimeout(force);
-    await deleteRedisKeys(REDIS_URL, redisKeyPrefix);
-  };
-  return { url: `http://127.0.0.1:${port}`, stop };
-}
 
 async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
   const started = Date.now();
@@ -201,9 +165,6 @@ async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
   return result;
 }
 
-function argument(name: string): string | undefined {
-  return process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
-}
 
 main().catch((error: unknown) => {
   console.error(error);

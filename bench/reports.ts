@@ -8,10 +8,8 @@
  * dialogs and the first contacts page), then EXPLAIN (ANALYZE, BUFFERS) of the very SQL each report
  * runs: the query classes of the app are called with a recording stand-in for the database.
  */
-import { ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
@@ -23,12 +21,11 @@ import { ContactsQueries } from '../src/contacts/contacts.queries';
 import { DialogsQueries } from '../src/contacts/dialogs.queries';
 import { MessagesQueries } from '../src/contacts/messages.queries';
 import { BENCH_REPORTS_DATABASE_URL, ensureSeeded, SeededBot } from './seed-reports';
-import { deleteRedisKeys } from '../test/e2e/support/stores';
+import { argument, startAppProcess } from './support/app-process';
 
 const REQUESTS = Number(argument('requests') ?? 200);
 const WARMUP = 20;
 const TARGET_P95_MS = 100;
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 interface Report {
   name: string;
@@ -40,7 +37,7 @@ interface Report {
 async function main(): Promise<void> {
   const bot = await ensureSeeded({ reseed: process.argv.includes('--reseed') });
   const key = await createReadKey(bot);
-  const app = await startApp();
+  const app = await startAppProcess({ DATABASE_URL: BENCH_REPORTS_DATABASE_URL });
   try {
     const sample = await sampleContact(bot.botId);
     const reports: Report[] = [
@@ -184,44 +181,8 @@ async function sampleContact(botId: string): Promise<string> {
   }
 }
 
-/** The real service in a process of its own (the same entry the mirror benchmark uses). */
-async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const redisKeyPrefix = `botlens_bench_reports_${Date.now().toString(36)}`;
-  const child: ChildProcess = fork(join(__dirname, 'mirror', 'botlens-server.ts'), [], {
-    execArgv: ['-r', 'ts-node/register'],
-    env: {
-      ...process.env,
-      TS_NODE_TRANSPILE_ONLY: 'true',
-      DATABASE_URL: BENCH_REPORTS_DATABASE_URL,
-      REDIS_URL,
-      REDIS_KEY_PREFIX: redisKeyPrefix,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { port: number }));
-    child.once('exit', (code) => reject(new Error(`the app exited with code ${code}`)));
-  });
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-  });
-  const stop = async () => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.kill('SIGTERM');
-    await exited;
-    clearTimeout(force);
-    await deleteRedisKeys(REDIS_URL, redisKeyPrefix);
-  };
-  return { url: `http://127.0.0.1:${port}`, stop };
-}
 
 
-function argument(name: string): string | undefined {
-  return process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
-}
 
 main().catch((error: unknown) => {
   console.error(error);

@@ -2,6 +2,7 @@ import { ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { deleteRedisKeys } from '../../test/e2e/support/stores';
 
 /** Plain transpiling loader for the benchmark's child processes (see bench/mirror/transpile.js). */
 const TRANSPILE = join(__dirname, '..', 'mirror', 'transpile.js');
@@ -57,4 +58,32 @@ export function stopChild(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** The real service in a process of its own, on the given database; `stop` ends it and removes its Redis keys. */
+export async function startAppProcess(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const redisUrl = env.REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redisKeyPrefix = env.REDIS_KEY_PREFIX ?? `botlens_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const { child, port } = await startChild(join(__dirname, '..', 'mirror', 'botlens-server.ts'), {
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: redisKeyPrefix,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'development',
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    ...env,
+  }, []);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await stopChild(child);
+      clearTimeout(force);
+      await deleteRedisKeys(redisUrl, redisKeyPrefix);
+    },
+  };
+}
+
+/** `--name=value` from the command line. */
+export function argument(name: string): string | undefined {
+  return process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 }

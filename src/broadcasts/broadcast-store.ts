@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { Statement } from '../ingest/fact-store';
 import { audienceFilter, BroadcastPlatform, RECIPIENTS_FROM, Segment } from './segment';
 
 export type BroadcastStatus = 'scheduled' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -198,6 +199,19 @@ export class BroadcastStore {
         WHERE broadcast_id = $1 AND position = $2 AND status = 'sending'`,
       [id, position, outcome.status, outcome.attempts, outcome.error ?? null, outcome.messageId ?? null],
     );
+  }
+
+  /**
+   * sending → sent, as a statement for the transaction that stores the sent message (`storedMessageId`
+   * selects its id), so a crash cannot record the message and leave the recipient looking undelivered.
+   */
+  sentStatement(id: string, position: number, attempts: number, storedMessageId: Statement): Statement {
+    const n = storedMessageId.values.length;
+    return {
+      text: `UPDATE broadcast_recipients SET status = 'sent', attempts = $${n + 3}, error = NULL, message_id = (${storedMessageId.text}), updated_at = now()
+              WHERE broadcast_id = $${n + 1} AND position = $${n + 2} AND status = 'sending'`,
+      values: [...storedMessageId.values, id, position, attempts],
+    };
   }
 
   /** sending → pending, for a recipient the platform refused (429) when the process began to stop. */

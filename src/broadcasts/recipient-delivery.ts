@@ -62,8 +62,10 @@ export class RecipientDelivery {
         return;
       }
       if (verdict.kind === 'sent') {
-        const stored = await this.capture.recordSent(target.bot, verdict.method, { user_id: recipient.external_user_id }, verdict.result);
-        await this.store.settle(target.broadcastId, recipient.position, { status: 'sent', attempts: attempt, messageId: stored?.id ?? null });
+        const stored = await this.capture.recordSent(target.bot, verdict.method, { user_id: recipient.external_user_id }, verdict.result, (messageId) =>
+          this.store.sentStatement(target.broadcastId, recipient.position, attempt, messageId),
+        );
+        if (!stored) await this.store.settle(target.broadcastId, recipient.position, { status: 'sent', attempts: attempt });
         return;
       }
       if (verdict.kind === 'failed' || attempt > MAX_RATE_LIMIT_RETRIES) {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { Platform } from '../bots/bot.entity';
+import type { Statement } from './fact-store';
 import { Fact } from './facts';
 import { IngestWriter } from './ingest-writer';
 import { maxSentFacts, maxUpdateFacts } from './max-facts';
@@ -48,13 +49,23 @@ export class CaptureService {
 
   /**
    * Records a message the service itself sent (cabinet, open API, broadcasts) and returns the stored
-   * message, so the caller can answer with its public id. Null when the answer describes no private chat.
+   * message, so the caller can answer with its public id. Null when the answer describes no private chat
+   * (then nothing is written, `alongside` included).
+   * `alongside` builds statements committed in the same transaction as the message, from the SQL that
+   * selects the stored message's id (`$1`, `$2` taken by it): a crash can never keep one without the other.
    */
-  async recordSent(bot: CaptureBot, method: string, params: Record<string, unknown> | null, result: unknown): Promise<{ id: string; created_at: Date } | null> {
+  async recordSent(
+    bot: CaptureBot,
+    method: string,
+    params: Record<string, unknown> | null,
+    result: unknown,
+    alongside?: (storedMessageId: Statement) => Statement,
+  ): Promise<{ id: string; created_at: Date } | null> {
     const facts: Fact[] = bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
     const sent = facts.find((fact) => fact.kind === 'message');
     if (!sent || sent.kind !== 'message') return null;
-    await this.writer.write(bot, facts);
+    const storedMessageId = { text: `SELECT id FROM messages WHERE bot_id = $1 AND dedupe_key = $2`, values: [bot.id, sent.dedupeKey] };
+    await this.writer.write(bot, facts, alongside ? [alongside(storedMessageId)] : undefined);
     const rows: Array<{ id: string; created_at: Date }> = await this.dataSource.query(
       `SELECT id, created_at FROM messages WHERE bot_id = $1 AND dedupe_key = $2`,
       [bot.id, sent.dedupeKey],

@@ -8,9 +8,17 @@ import { ContactProfile, Fact, MessageFact } from './facts';
 import { parseStartParameter } from './start-parameter';
 import { ContactDelta, contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
 
+/** A statement run in the same transaction as the facts (e.g. a broadcast recipient marked sent). */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
 export interface FactBatchItem {
   bot: CaptureBot;
   facts: Fact[];
+  /** Committed together with the facts, or not at all. */
+  alongside?: Statement[];
 }
 
 /** What a committed batch added, for the events that follow it. */
@@ -104,6 +112,7 @@ export class FactStore {
     const newlyAttributed = deltas.filter((d) => d.source !== null && previousSource.get(d.contactId) === null);
     await this.upsertDailyStats(runner, dailyDeltas(newMessages, created));
     await this.upsertSourceRollups(runner, rollupDeltas(touches, newlyAttributed));
+    for (const statement of batch.flatMap((item) => item.alongside ?? [])) await runner.query(statement.text, statement.values);
 
     const attribution = new Map(newlyAttributed.map((d) => [d.contactId, d]));
     return {

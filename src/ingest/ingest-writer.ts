@@ -3,7 +3,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { CaptureBot } from './capture.service';
 import { FactEvents } from './events';
 import { Fact } from './facts';
-import { FactBatchItem, FactStore, StoredFacts } from './fact-store';
+import { FactBatchItem, FactStore, Statement, StoredFacts } from './fact-store';
 
 interface Pending extends FactBatchItem {
   resolve: () => void;
@@ -33,10 +33,11 @@ export class IngestWriter implements BeforeApplicationShutdown {
     private readonly events: EventEmitter2,
   ) {}
 
-  write(bot: CaptureBot, facts: Fact[]): Promise<void> {
+  /** Resolves once `facts` (and `alongside`, in the same transaction) are committed. */
+  write(bot: CaptureBot, facts: Fact[], alongside?: Statement[]): Promise<void> {
     if (!facts.length) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ bot, facts, resolve, reject });
+      this.pending.push({ bot, facts, alongside, resolve, reject });
       this.schedule();
     });
   }

@@ -22,7 +22,7 @@ export class IntentsV1Controller {
   @ApiOkResponse({ type: OpenApiIntentListDto })
   @ApiErrors(404)
   async list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<OpenApiIntentListDto> {
-    const bot = await this.bots.getOwned(principal.userId, id);
+    const bot = await this.bots.getOwned(principal.accountId, id);
     const intents = await this.intents.list(bot.id);
     return {
       data: intents.map(({ id, name, description, color, is_active, users_count, messages_count, created_at }) => ({

@@ -23,7 +23,7 @@ export class SourceMappingsController {
   @ApiOkResponse({ type: SourceMappingListDto })
   @ApiErrors(404)
   async list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SourceMappingListDto> {
-    const bot = await this.bots.getOwned(principal.userId, id);
+    const bot = await this.bots.getOwned(principal.accountId, id);
     return { data: await this.mappings.list(bot.id) };
   }
 
@@ -41,7 +41,7 @@ export class SourceMappingsController {
     @Param('id') id: string,
     @Body(SourceMappingsPipe) mappings: SourceMappingDto[],
   ): Promise<SourceMappingListDto> {
-    const bot = await this.bots.getOwned(principal.userId, id);
+    const bot = await this.bots.getOwned(principal.accountId, id);
     return { data: await this.mappings.replace(bot.id, mappings) };
   }
 }

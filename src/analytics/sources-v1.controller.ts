@@ -22,7 +22,7 @@ export class SourcesV1Controller {
   @ApiOkResponse({ type: SourcesDto })
   @ApiErrors(404)
   async list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SourcesDto> {
-    const bot = await this.bots.getOwned(principal.userId, id);
+    const bot = await this.bots.getOwned(principal.accountId, id);
     return { utm_key: bot.utmKey, data: await this.sources.rows(bot.id) };
   }
 }

@@ -22,7 +22,7 @@ export class StatsV1Controller {
   @ApiOkResponse({ type: StatsDto })
   @ApiErrors(404)
   async summary(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<StatsDto> {
-    const bot = await this.bots.getOwned(principal.userId, id);
+    const bot = await this.bots.getOwned(principal.accountId, id);
     return this.stats.stats(bot.id);
   }
 
@@ -36,7 +36,7 @@ export class StatsV1Controller {
     @Param('id') id: string,
     @Query() query: TimelineQueryDto,
   ): Promise<TimelineDto> {
-    const bot = await this.bots.getOwned(principal.userId, id);
+    const bot = await this.bots.getOwned(principal.accountId, id);
     return { data: await this.stats.timeline(bot.id, query.days), days: query.days };
   }
 }

@@ -1,19 +1,15 @@
 import { Injectable, InternalServerErrorException, Logger, UnauthorizedException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Principal } from '../auth/principal';
+import { Principal, PRINCIPAL_COLUMNS, PRINCIPAL_TEAM_JOIN, principalOf, PrincipalRow } from '../auth/principal';
 import { sha256Hex } from '../common/crypto/random';
 import { Messages } from '../common/messages';
 import type { ApiScope } from './api-key.entity';
 
-interface KeyRow {
+interface KeyRow extends PrincipalRow {
   id: string;
   scopes: ApiScope[];
   expires_at: Date | null;
   revoked_at: Date | null;
-  user_id: string;
-  email: string;
-  role: Principal['role'];
-  email_confirmed_at: Date | null;
 }
 
 /** Resolves a raw `blk_…` key to its owner, with the spec's message for each failure. */
@@ -32,21 +28,15 @@ export class ApiKeyAuthenticator {
       throw new UnauthorizedException(Messages.apiKeyExpired);
     }
     this.touch(row.id);
-    return {
-      userId: row.user_id,
-      email: row.email,
-      role: row.role,
-      emailConfirmed: row.email_confirmed_at !== null,
-      apiKeyId: row.id,
-      scopes: row.scopes,
-    };
+    // A member's key acts with that member's current rights on the team's bots.
+    return { ...principalOf(row), apiKeyId: row.id, scopes: row.scopes };
   }
 
   private async find(rawKey: string): Promise<KeyRow | null> {
     try {
       const rows: KeyRow[] = await this.dataSource.query(
-        `SELECT k.id, k.scopes, k.expires_at, k.revoked_at, u.id AS user_id, u.email, u.role, u.email_confirmed_at
-         FROM api_keys k JOIN users u ON u.id = k.user_id AND u.deleted_at IS NULL
+        `SELECT k.id, k.scopes, k.expires_at, k.revoked_at, ${PRINCIPAL_COLUMNS}
+         FROM api_keys k JOIN users u ON u.id = k.user_id AND u.deleted_at IS NULL ${PRINCIPAL_TEAM_JOIN}
          WHERE k.key_hash = $1`,
         [sha256Hex(rawKey)],
       );

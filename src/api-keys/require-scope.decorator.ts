@@ -2,7 +2,7 @@ import { applyDecorators, CanActivate, ExecutionContext, ForbiddenException, Inj
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiExtension, ApiResponse, ApiSecurity } from '@nestjs/swagger';
-import type { Principal } from '../auth/principal';
+import { Principal, teamRoleAtLeast } from '../auth/principal';
 import { ErrorResponseDto } from '../common/http/error-response.dto';
 import { Messages } from '../common/messages';
 import type { ApiScope } from './api-key.entity';
@@ -21,6 +21,8 @@ export class ScopeGuard implements CanActivate {
     const scope = this.reflector.get<ApiScope>(REQUIRED_SCOPE, context.getHandler());
     const principal = context.switchToHttp().getRequest<{ user: Principal }>().user;
     if (!principal.scopes?.includes(scope)) throw new ForbiddenException(Messages.scopeRequired(scope));
+    // A key acts with its holder's rights: an observer's key reads but never writes.
+    if (scope === 'write' && !teamRoleAtLeast(principal.teamRole, 'administrator')) throw new ForbiddenException(Messages.forbidden);
     return true;
   }
 }

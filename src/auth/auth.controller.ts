@@ -54,7 +54,7 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(204)
-  @SessionAuth()
+  @SessionAuth({ team: 'observer' })
   @ApiOperation({ summary: 'End this session (other devices stay signed in)' })
   @ApiNoContentResponse()
   logout(@CurrentPrincipal() principal: Principal): Promise<void> {

@@ -10,7 +10,7 @@ import { EmailCodesService } from './email-codes.service';
 import { EmailCode } from './entities/email-code.entity';
 import { Session } from './entities/session.entity';
 import { User } from './entities/user.entity';
-import { RoleGuard, SessionGuard } from './guards/session-auth.decorator';
+import { AccessGuard, SessionGuard } from './guards/session-auth.decorator';
 import { SessionStrategy } from './guards/session.strategy';
 import { MeController } from './me.controller';
 import { PasswordHasher } from './password-hasher';
@@ -28,9 +28,9 @@ import { UsersService } from './users.service';
     PasswordHasher,
     SessionStrategy,
     SessionGuard,
-    RoleGuard,
+    AccessGuard,
     AdminBootstrapService,
   ],
-  exports: [UsersService, SessionsService, SessionGuard, RoleGuard],
+  exports: [UsersService, SessionsService, SessionGuard, AccessGuard],
 })
 export class AuthModule {}

@@ -18,7 +18,7 @@ export class BotsV1Controller {
   @ApiOperation({ summary: "The key owner's bots" })
   @ApiOkResponse({ type: OpenApiBotListDto })
   async list(@CurrentPrincipal() principal: Principal): Promise<OpenApiBotListDto> {
-    return { data: (await this.bots.list(principal.userId)).map(presentOpenApiBot) };
+    return { data: (await this.bots.list(principal.accountId)).map(presentOpenApiBot) };
   }
 
   @Get(':id')
@@ -27,6 +27,6 @@ export class BotsV1Controller {
   @ApiOkResponse({ type: OpenApiBotDto })
   @ApiErrors(404)
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<OpenApiBotDto> {
-    return presentOpenApiBot(await this.bots.getOwned(principal.userId, id));
+    return presentOpenApiBot(await this.bots.getOwned(principal.accountId, id));
   }
 }

@@ -23,7 +23,7 @@ export class BotsController {
   @ApiOperation({ summary: 'Your bots' })
   @ApiOkResponse({ type: BotListDto })
   async list(@CurrentPrincipal() principal: Principal): Promise<BotListDto> {
-    const bots = await this.bots.list(principal.userId);
+    const bots = await this.bots.list(principal.accountId);
     return { data: bots.map((bot) => presentBot(bot, this.config.publicBaseUrl)) };
   }
 
@@ -40,7 +40,7 @@ export class BotsController {
   @ApiOkResponse({ type: BotDto })
   @ApiErrors(404)
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BotDto> {
-    return presentBot(await this.bots.getOwned(principal.userId, id), this.config.publicBaseUrl);
+    return presentBot(await this.bots.getOwned(principal.accountId, id), this.config.publicBaseUrl);
   }
 
   @Patch(':id')
@@ -48,7 +48,7 @@ export class BotsController {
   @ApiOkResponse({ type: BotDto })
   @ApiErrors(400, 404, 409, 502)
   async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UpdateBotDto): Promise<BotDto> {
-    return presentBot(await this.bots.update(principal.userId, id, body), this.config.publicBaseUrl);
+    return presentBot(await this.bots.update(principal.accountId, id, body), this.config.publicBaseUrl);
   }
 
   @Delete(':id')
@@ -57,6 +57,6 @@ export class BotsController {
   @ApiNoContentResponse()
   @ApiErrors(404)
   remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    return this.bots.remove(principal.userId, id);
+    return this.bots.remove(principal.accountId, id);
   }
 }

@@ -66,12 +66,13 @@ export class BotsService {
     if (!principal.emailConfirmed) throw new ForbiddenException(Messages.confirmEmail);
     if (principal.role === 'admin') throw new ForbiddenException(Messages.adminsCannotCreateBots);
     // Cheap checks first, so a refused request never reaches the platform.
-    await this.assertBelowLimit(this.dataSource.query.bind(this.dataSource), principal.userId);
+    // A team member binds bots to the team's account; the limit is the account's.
+    await this.assertBelowLimit(this.dataSource.query.bind(this.dataSource), principal.accountId);
     if (dto.target_url) await this.targetUrls.assertAllowed(dto.target_url);
     const tokenFields = dto.token ? await this.verifiedToken(dto.platform, dto.token) : {};
 
     const bot = this.bots.create({
-      userId: principal.userId,
+      userId: principal.accountId,
       platform: dto.platform,
       name: dto.name,
       targetUrl: dto.target_url ?? null,
@@ -91,8 +92,8 @@ export class BotsService {
     });
     return this.saveUnique(() =>
       this.dataSource.transaction(async (tx) => {
-        await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [principal.userId]);
-        await this.assertBelowLimit(tx.query.bind(tx), principal.userId);
+        await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [principal.accountId]);
+        await this.assertBelowLimit(tx.query.bind(tx), principal.accountId);
         return tx.getRepository(Bot).save(bot);
       }),
     );

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, UploadedFile, UseFilters,
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
-import { SessionAuth } from '../auth/guards/session-auth.decorator';
+import { Access, SessionAuth } from '../auth/guards/session-auth.decorator';
 import type { Principal } from '../auth/principal';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
 import { BroadcastDto, BroadcastListDto, BroadcastPreviewDto, BroadcastPreviewRequestDto, CreateBroadcastFormDto } from './broadcast.dto';
@@ -35,16 +35,18 @@ export class BroadcastsController {
     @Body() form: CreateBroadcastFormDto,
     @UploadedFile() file: BroadcastUpload | undefined,
   ): Promise<BroadcastDto> {
-    return this.broadcasts.createClosed(principal.userId, id, { ...form }, file);
+    return this.broadcasts.createClosed(principal.accountId, id, { ...form }, file);
   }
 
   @Post('preview')
   @HttpCode(200)
+  // Counting an audience changes nothing: observers may do it.
+  @Access({ team: 'observer' })
   @ApiOperation({ summary: 'How many contacts a broadcast with this platform and segment would reach now' })
   @ApiOkResponse({ type: BroadcastPreviewDto })
   @ApiErrors(400, 404)
   preview(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: BroadcastPreviewRequestDto): Promise<BroadcastPreviewDto> {
-    return this.broadcasts.preview(principal.userId, id, body ?? {});
+    return this.broadcasts.preview(principal.accountId, id, body ?? {});
   }
 
   @Get()
@@ -52,7 +54,7 @@ export class BroadcastsController {
   @ApiOkResponse({ type: BroadcastListDto })
   @ApiErrors(404)
   async list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BroadcastListDto> {
-    return { data: await this.broadcasts.list(principal.userId, id) };
+    return { data: await this.broadcasts.list(principal.accountId, id) };
   }
 
   @Post(':broadcastId/cancel')
@@ -61,6 +63,6 @@ export class BroadcastsController {
   @ApiOkResponse({ type: BroadcastDto })
   @ApiErrors(404, 409)
   cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('broadcastId') broadcastId: string): Promise<BroadcastDto> {
-    return this.broadcasts.cancel(principal.userId, id, broadcastId);
+    return this.broadcasts.cancel(principal.accountId, id, broadcastId);
   }
 }

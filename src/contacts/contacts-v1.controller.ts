@@ -27,7 +27,7 @@ export class ContactsV1Controller {
     @Param('id') id: string,
     @Query() query: ContactsQueryDto,
   ): Promise<ContactListDto> {
-    const bot = await this.bots.getOwned(principal.userId, id);
+    const bot = await this.bots.getOwned(principal.accountId, id);
     const [data, total] = await Promise.all([
       this.contacts.page(bot.id, query.limit, query.offset),
       this.contacts.total(bot.id),
@@ -45,7 +45,7 @@ export class ContactsV1Controller {
     @Param('id') id: string,
     @Param('userId') userId: string,
   ): Promise<ContactDetailDto> {
-    const bot = await this.bots.getOwned(principal.userId, id);
+    const bot = await this.bots.getOwned(principal.accountId, id);
     const contact = await this.contacts.detail(bot.id, userId);
     if (!contact) throw new NotFoundException(Messages.contactNotFound);
     return contact;

@@ -26,7 +26,7 @@ export class DialogsV1Controller {
     @Param('id') id: string,
     @Query() query: DialogsQueryDto,
   ): Promise<DialogListDto> {
-    const bot = await this.bots.getOwned(principal.userId, id);
+    const bot = await this.bots.getOwned(principal.accountId, id);
     return { data: await this.dialogs.list(bot.id, query.limit), limit: query.limit };
   }
 }

@@ -32,7 +32,7 @@ export class DialogsController {
   @ApiOkResponse({ type: DialogListDto })
   @ApiErrors(400)
   async list(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: DialogsQueryDto): Promise<DialogListDto> {
-    const bot = await this.bots.getOwned(principal.userId, id);
+    const bot = await this.bots.getOwned(principal.accountId, id);
     return { data: await this.dialogs.list(bot.id, query.limit), limit: query.limit };
   }
 
@@ -47,7 +47,7 @@ export class DialogsController {
     @Query() query: MessagesQueryDto,
   ): Promise<MessageListDto> {
     const filter = messageFilter({ ...query, userId });
-    const bot = await this.bots.getOwned(principal.userId, id);
+    const bot = await this.bots.getOwned(principal.accountId, id);
     return { data: await this.messages.list(bot.id, filter), limit: query.limit };
   }
 
@@ -63,6 +63,6 @@ export class DialogsController {
     @Param('userId') userId: string,
     @Body() body: SendMessageDto,
   ): Promise<SentMessageDto> {
-    return this.messaging.send(principal.userId, id, userId, body?.text);
+    return this.messaging.send(principal.accountId, id, userId, body?.text);
   }
 }

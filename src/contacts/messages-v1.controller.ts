@@ -31,7 +31,7 @@ export class MessagesV1Controller {
     @Query() query: MessagesQueryDto,
   ): Promise<MessageListDto> {
     const filter = messageFilter(query);
-    const bot = await this.bots.getOwned(principal.userId, id);
+    const bot = await this.bots.getOwned(principal.accountId, id);
     return { data: await this.messages.list(bot.id, filter), limit: query.limit };
   }
 }

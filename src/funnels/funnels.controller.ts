@@ -25,7 +25,7 @@ export class FunnelsController {
   @ApiOperation({ summary: "The bot's funnel stages (empty until the first PUT)" })
   @ApiOkResponse({ type: FunnelConfigAnswerDto })
   async getConfig(@CurrentPrincipal() principal: Principal, @Param('id') botId: string): Promise<FunnelConfigAnswerDto> {
-    return { stages: await this.config.get((await this.bots.getOwned(principal.userId, botId)).id) };
+    return { stages: await this.config.get((await this.bots.getOwned(principal.accountId, botId)).id) };
   }
 
   @Put('config')
@@ -33,7 +33,7 @@ export class FunnelsController {
   @ApiOkResponse({ type: FunnelConfigAnswerDto })
   @ApiErrors(400)
   async putConfig(@CurrentPrincipal() principal: Principal, @Param('id') botId: string, @Body() body: FunnelConfigDto): Promise<FunnelConfigAnswerDto> {
-    const bot = await this.bots.getOwned(principal.userId, botId);
+    const bot = await this.bots.getOwned(principal.accountId, botId);
     return { stages: await this.config.replace(bot.id, body) };
   }
 
@@ -44,7 +44,7 @@ export class FunnelsController {
   @ApiErrors(400)
   async result(@CurrentPrincipal() principal: Principal, @Param('id') botId: string, @Query('source') source?: unknown): Promise<FunnelResultDto> {
     if (source !== undefined && typeof source !== 'string') throw new BadRequestException(Messages.funnelSourceOnce);
-    const bot = await this.bots.getOwned(principal.userId, botId);
+    const bot = await this.bots.getOwned(principal.accountId, botId);
     return this.report.result(bot.id, source ? source : null);
   }
 }

@@ -25,14 +25,14 @@ export class IntentsController {
   @ApiCreatedResponse({ type: IntentWithRulesDto })
   @ApiErrors(400, 409)
   async create(@CurrentPrincipal() principal: Principal, @Param('id') botId: string, @Body() body: CreateIntentDto): Promise<IntentWithRulesDto> {
-    return this.intents.create((await this.bots.getOwned(principal.userId, botId)).id, body);
+    return this.intents.create((await this.bots.getOwned(principal.accountId, botId)).id, body);
   }
 
   @Get()
   @ApiOperation({ summary: "The bot's intents with their rules and counts" })
   @ApiOkResponse({ type: IntentListDto })
   async list(@CurrentPrincipal() principal: Principal, @Param('id') botId: string): Promise<IntentListDto> {
-    return { data: await this.intents.list((await this.bots.getOwned(principal.userId, botId)).id) };
+    return { data: await this.intents.list((await this.bots.getOwned(principal.accountId, botId)).id) };
   }
 
   @Patch(':intentId')
@@ -45,7 +45,7 @@ export class IntentsController {
     @Param('intentId') intentId: string,
     @Body() body: UpdateIntentDto,
   ): Promise<IntentWithRulesDto> {
-    return this.intents.update((await this.bots.getOwned(principal.userId, botId)).id, intentId, body);
+    return this.intents.update((await this.bots.getOwned(principal.accountId, botId)).id, intentId, body);
   }
 
   @Delete(':intentId')
@@ -53,7 +53,7 @@ export class IntentsController {
   @ApiOperation({ summary: 'Delete an intent and its matches' })
   @ApiNoContentResponse()
   async remove(@CurrentPrincipal() principal: Principal, @Param('id') botId: string, @Param('intentId') intentId: string): Promise<void> {
-    await this.intents.remove((await this.bots.getOwned(principal.userId, botId)).id, intentId);
+    await this.intents.remove((await this.bots.getOwned(principal.accountId, botId)).id, intentId);
   }
 
   @Get(':intentId/messages')
@@ -72,6 +72,6 @@ export class IntentsController {
     const limit = limitParam === undefined ? 100 : strictInteger(limitParam);
     const offset = offsetParam === undefined ? 0 : strictInteger(offsetParam);
     if (!(limit >= 1 && limit <= 1000) || !(offset >= 0)) throw new BadRequestException(Messages.badLimitOffset);
-    return this.intents.messages((await this.bots.getOwned(principal.userId, botId)).id, intentId, limit, offset);
+    return this.intents.messages((await this.bots.getOwned(principal.accountId, botId)).id, intentId, limit, offset);
   }
 }

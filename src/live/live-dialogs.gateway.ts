@@ -64,7 +64,7 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
   }
 
   async handleConnection(socket: Socket): Promise<void> {
-    await socket.join(userRoom((socket.data as LiveSocketData).principal.userId));
+    await socket.join(userRoom((socket.data as LiveSocketData).principal.accountId));
   }
 
   onModuleDestroy(): void {

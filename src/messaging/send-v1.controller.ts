@@ -26,6 +26,6 @@ export class SendV1Controller {
   @ApiErrors(400, 404)
   @ApiResponse({ status: 502, description: 'Provider send failed, or the platform is unreachable', type: ProviderErrorResponseDto })
   send(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: SendMessageDto): Promise<SentMessageDto> {
-    return this.messaging.send(principal.userId, id, body?.userId, body?.text);
+    return this.messaging.send(principal.accountId, id, body?.userId, body?.text);
   }
 }

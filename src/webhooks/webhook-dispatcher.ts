@@ -17,12 +17,13 @@ export interface WebhookJob {
   data: object;
 }
 
-/** How long a user's subscription list is reused before it is read again. */
+/** How long an account's subscription list is reused before it is read again (also how soon team changes apply). */
 const SUBSCRIPTIONS_FRESH_MS = 5_000;
 
 /**
- * Listens to the fact events and queues one delivery job per matching subscription: the event's
- * owner's active subscriptions that take this event, for this bot or for all of the user's bots.
+ * Listens to the fact events and queues one delivery job per matching subscription: the active
+ * subscriptions of the bot's account (its owner's and its team members') that take this event, for
+ * this bot or for all of the account's bots.
  */
 @Injectable()
 export class WebhookDispatcher {
@@ -34,9 +35,9 @@ export class WebhookDispatcher {
     @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookJob>,
   ) {}
 
-  /** Called when a user's subscriptions change, so the next event sees them. */
-  forget(userId: string): void {
-    this.cache.delete(userId);
+  /** Called when an account's subscriptions or team change, so the next event sees them. */
+  forget(accountId: string): void {
+    this.cache.delete(accountId);
   }
 
   @OnEvent(FactEvents.messageCreated)
@@ -52,17 +53,17 @@ export class WebhookDispatcher {
     await this.dispatch(userId, data.bot_id, FactEvents.contactCreated, data);
   }
 
-  private async dispatch(userId: string, botId: string, event: string, data: object): Promise<void> {
+  private async dispatch(accountId: string, botId: string, event: string, data: object): Promise<void> {
     try {
-      await this.enqueue(userId, botId, event, data);
+      await this.enqueue(accountId, botId, event, data);
     } catch (error) {
       // The fact is stored either way; a queue outage costs this notification only.
       this.logger.error(`Queueing ${event} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
-  private async enqueue(userId: string, botId: string, event: string, data: object): Promise<void> {
-    const matching = (await this.subscriptionsOf(userId)).filter(
+  private async enqueue(accountId: string, botId: string, event: string, data: object): Promise<void> {
+    const matching = (await this.subscriptionsOf(accountId)).filter(
       (s) => s.active && s.events.includes(event as never) && (s.botId === null || s.botId === botId),
     );
     if (!matching.length) return;
@@ -77,12 +78,18 @@ export class WebhookDispatcher {
     );
   }
 
-  private subscriptionsOf(userId: string): Promise<WebhookSubscription[]> {
-    const cached = this.cache.get(userId);
+  /** The subscriptions of everyone who works on the account: its owner and its team members. */
+  private subscriptionsOf(accountId: string): Promise<WebhookSubscription[]> {
+    const cached = this.cache.get(accountId);
     if (cached && Date.now() - cached.at < SUBSCRIPTIONS_FRESH_MS) return cached.subscriptions;
-    const subscriptions = this.subscriptions.findBy({ userId });
-    this.cache.set(userId, { at: Date.now(), subscriptions });
-    subscriptions.catch(() => this.cache.delete(userId));
+    const subscriptions = this.subscriptions
+      .createQueryBuilder('s')
+      .innerJoin('users', 'u', 'u.id = s.user_id AND u.deleted_at IS NULL')
+      .leftJoin('team_members', 'tm', 'tm.user_id = s.user_id')
+      .where('COALESCE(tm.account_id, s.user_id) = :accountId', { accountId })
+      .getMany();
+    this.cache.set(accountId, { at: Date.now(), subscriptions });
+    subscriptions.catch(() => this.cache.delete(accountId));
     return subscriptions;
   }
 }

@@ -24,8 +24,8 @@ export class WebhooksController {
   @ApiCreatedResponse({ type: CreatedWebhookDto })
   @ApiErrors(400, 404, 429)
   async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookDto): Promise<CreatedWebhookDto> {
-    const created = await this.webhooks.create(principal.userId, body);
-    this.dispatcher.forget(principal.userId);
+    const created = await this.webhooks.create(principal.userId, principal.accountId, body);
+    this.dispatcher.forget(principal.accountId);
     return created;
   }
 
@@ -42,7 +42,7 @@ export class WebhooksController {
   @ApiErrors(400, 404)
   async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UpdateWebhookDto): Promise<WebhookDto> {
     const updated = await this.webhooks.update(principal.userId, id, body);
-    this.dispatcher.forget(principal.userId);
+    this.dispatcher.forget(principal.accountId);
     this.delivery.forget(id);
     return updated;
   }
@@ -54,7 +54,7 @@ export class WebhooksController {
   @ApiErrors(404)
   async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     await this.webhooks.remove(principal.userId, id);
-    this.dispatcher.forget(principal.userId);
+    this.dispatcher.forget(principal.accountId);
     this.delivery.forget(id);
   }
 

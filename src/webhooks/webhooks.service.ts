@@ -33,8 +33,9 @@ export class WebhooksService {
     this.box = new SecretBox(config.tokenEncryptionKey);
   }
 
-  async create(userId: string, dto: CreateWebhookDto): Promise<CreatedWebhookDto> {
-    if (dto.bot_id) await this.bots.getOwned(userId, dto.bot_id);
+  /** `accountId`: the account whose bots the user works on (their team's, else their own). */
+  async create(userId: string, accountId: string, dto: CreateWebhookDto): Promise<CreatedWebhookDto> {
+    if (dto.bot_id) await this.bots.getOwned(accountId, dto.bot_id);
     await this.assertDeliverable(dto.url);
     const secret = prefixedSecret('whsec_', WEBHOOK_SECRET_LENGTH);
     const saved = await this.dataSource.transaction(async (tx) => {

@@ -15,6 +15,10 @@ export class Session {
   @Column('timestamptz', { name: 'expires_at' })
   expiresAt: Date;
 
+  /** The admin who opened this session as the user ("sign in as"). */
+  @Column('uuid', { name: 'impersonated_by', nullable: true })
+  impersonatedBy: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -21,7 +21,7 @@ export class WebhookController {
   @ApiOkResponse({ type: WebhookInfoDto })
   @ApiErrors(400, 404, 502)
   connect(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<WebhookInfoDto> {
-    return this.webhooks.connect(principal.userId, id);
+    return this.webhooks.connect(principal.accountId, id);
   }
 
   @Get()
@@ -29,7 +29,7 @@ export class WebhookController {
   @ApiOkResponse({ type: WebhookInfoDto })
   @ApiErrors(400, 404, 502)
   info(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<WebhookInfoDto> {
-    return this.webhooks.info(principal.userId, id);
+    return this.webhooks.info(principal.accountId, id);
   }
 
   @Delete()
@@ -38,6 +38,6 @@ export class WebhookController {
   @ApiNoContentResponse()
   @ApiErrors(400, 404, 502)
   async disconnect(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.webhooks.disconnect(principal.userId, id);
+    await this.webhooks.disconnect(principal.accountId, id);
   }
 }

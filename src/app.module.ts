@@ -1,10 +1,12 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
+import { BillingModule } from './billing/billing.module';
 import { AvatarsModule } from './avatars/avatars.module';
 import { BotsModule } from './bots/bots.module';
 import { BroadcastsModule } from './broadcasts/broadcasts.module';
@@ -50,6 +52,8 @@ export class AppModule {
         AuthModule,
         ApiKeysModule,
         BotsModule,
+        BillingModule,
+        AccountModule,
         AdminModule,
         EventEmitterModule.forRoot(),
         IngestModule,

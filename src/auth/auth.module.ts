@@ -12,14 +12,13 @@ import { Session } from './entities/session.entity';
 import { User } from './entities/user.entity';
 import { AccessGuard, SessionGuard } from './guards/session-auth.decorator';
 import { SessionStrategy } from './guards/session.strategy';
-import { MeController } from './me.controller';
 import { PasswordHasher } from './password-hasher';
 import { SessionsService } from './sessions.service';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User, Session, EmailCode]), PassportModule, MailModule, AuthThrottleModule],
-  controllers: [AuthController, MeController],
+  controllers: [AuthController],
   providers: [
     AuthService,
     UsersService,

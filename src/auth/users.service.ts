@@ -19,6 +19,11 @@ export class UsersService {
     return this.users.findOneBy({ id, deletedAt: IsNull() });
   }
 
+  /** Also a deleted account (an impersonator or actor named in history). */
+  findAnyById(id: string): Promise<User | null> {
+    return this.users.findOneBy({ id });
+  }
+
   findByEmail(email: string): Promise<User | null> {
     return this.users
       .createQueryBuilder('u')

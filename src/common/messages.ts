@@ -31,6 +31,10 @@ export const Messages = {
   botLimit: 'Достигнут лимит ботов (20)',
   privateTarget: 'target_url must not point to a private, loopback or link-local address',
 
+  // Tariffs (issue 5)
+  tariffUnchanged: 'Этот тариф уже подключён',
+  teamTooLargeForTariff: 'Команда больше, чем позволяет тариф: сначала удалите участников',
+
   // Proxy-webhook (contract §5)
   invalidWebhookSecret: 'Invalid webhook secret',
   webhookNeedsToken: 'Webhook setup requires bot token',

@@ -33,7 +33,13 @@ describe('Accounts: register, confirm by mail, sessions (contract §3)', () => {
     expect(confirmed.body.user.email_confirmed).toBe(true);
 
     const me = await request(ctx.url).get('/api/me').set('Authorization', `Bearer ${confirmed.body.token}`).expect(200);
-    expect(me.body).toEqual(registered.body.user && { ...registered.body.user, email_confirmed: true });
+    expect(me.body).toEqual({
+      ...registered.body.user,
+      email_confirmed: true,
+      team: { account_id: registered.body.user.id, role: 'owner' },
+      usage: { messages_this_month: 0, cap: 1000 },
+      impersonated_by: null,
+    });
   });
 
   it('stores the password with argon2id, the code and the session only as hashes', async () => {

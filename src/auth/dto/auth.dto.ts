@@ -50,3 +50,31 @@ export class SessionDto {
   expires_at: Date;
   user: UserDto;
 }
+
+export class TeamPlaceDto {
+  /** The account whose bots you work on: your team's, else your own. */
+  account_id: string;
+  @ApiProperty({ enum: ['owner', 'administrator', 'observer'] })
+  role: 'owner' | 'administrator' | 'observer';
+}
+
+export class UsageDto {
+  /** Messages recorded for the account this UTC month, both directions. */
+  messages_this_month: number;
+  /** The plan's monthly cap (FREE_PLAN_MESSAGE_CAP on the free plan); null: none. */
+  @ApiProperty({ type: Number, nullable: true })
+  cap: number | null;
+}
+
+export class ImpersonatorDto {
+  id: string;
+  email: string;
+}
+
+export class MeDto extends UserDto {
+  team: TeamPlaceDto;
+  usage: UsageDto;
+  /** The admin who opened this session as you ("sign in as"), else null. */
+  @ApiProperty({ type: ImpersonatorDto, nullable: true })
+  impersonated_by: ImpersonatorDto | null;
+}

@@ -27,6 +27,7 @@ import { MirrorModule } from './mirror/mirror.module';
 import { ProxyModule } from './proxy/proxy.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './queue/redis';
+import { TeamsModule } from './teams/teams.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 export interface AppModuleOptions {
@@ -54,6 +55,7 @@ export class AppModule {
         BotsModule,
         BillingModule,
         AccountModule,
+        TeamsModule,
         AdminModule,
         EventEmitterModule.forRoot(),
         IngestModule,

@@ -1,5 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { neededTeamRole } from './auth/guards/session-auth.decorator';
 import { ErrorResponseDto } from './common/http/error-response.dto';
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorResponseDto' };
@@ -21,7 +23,22 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
   addDefaultErrorResponses(document);
+  addDefaultTeamRoles(document);
   return document;
+}
+
+/**
+ * Session routes that name no team role follow the access guard's default (neededTeamRole): reads
+ * need `observer`, writes `administrator`. Written into the document so every session route shows it.
+ */
+function addDefaultTeamRoles(document: OpenAPIObject): void {
+  for (const pathItem of Object.values(document.paths)) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const operation = pathItem[method] as (OperationObject & { 'x-team-role'?: string }) | undefined;
+      if (!operation?.security?.some((scheme) => 'session' in scheme)) continue;
+      operation['x-team-role'] ??= neededTeamRole({}, method.toUpperCase());
+    }
+  }
 }
 
 /** Every operation can fail unexpectedly; say so with the shared error schema. */

@@ -35,6 +35,19 @@ export const Messages = {
   tariffUnchanged: 'Этот тариф уже подключён',
   teamTooLargeForTariff: 'Команда больше, чем позволяет тариф: сначала удалите участников',
 
+  // Teams (issue 5)
+  teamNeedsBusiness: 'Команда доступна только на тарифе business',
+  teamLimit: (people: number) => `Достигнут лимит команды (${people} человек)`,
+  inviteNotFound: 'Приглашение не найдено или истекло',
+  inviteForAnotherEmail: 'Приглашение отправлено на другой адрес',
+  cannotInviteSelf: 'Нельзя пригласить самого себя',
+  alreadyMember: 'Этот пользователь уже в команде',
+  alreadyInTeam: 'Вы уже состоите в команде',
+  ownTeamBlocksJoin: 'Сначала удалите участников своей команды',
+  ownBotsBlockJoin: 'Сначала удалите своих ботов: участник команды работает с ботами команды',
+  memberNotFound: 'Участник не найден',
+  ownerCannotLeave: 'Владелец не может покинуть свою команду',
+
   // Proxy-webhook (contract §5)
   invalidWebhookSecret: 'Invalid webhook secret',
   webhookNeedsToken: 'Webhook setup requires bot token',

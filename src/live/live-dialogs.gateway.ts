@@ -8,6 +8,7 @@ import { Messages } from '../common/messages';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { FactEvents, MessageEvent } from '../ingest/events';
+import { TEAM_MEMBERSHIP_CHANGED, TeamMembershipChanged } from '../teams/team-events';
 import { LiveSessions } from './live-sessions';
 
 export const LIVE_PATH = '/api/ws';
@@ -32,8 +33,8 @@ interface LiveSocketData {
 /**
  * Live dialogs over socket.io at /api/ws. A client signs in with its session token (`auth.token`,
  * or `?token=`); a missing, unknown or expired one refuses the connection with the session API's
- * message. Each user's sockets share a room, and every new message of that user's bots, inbound or
- * outbound, is pushed to it as `dialog.updated`.
+ * message. The sockets of everyone working on an account (owner and team) share a room, and every
+ * new message of the account's bots, inbound or outbound, is pushed to it as `dialog.updated`.
  */
 @WebSocketGateway({ path: LIVE_PATH, serveClient: false })
 export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy {
@@ -83,6 +84,19 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
       last_at: message.created_at,
     };
     this.server.to(userRoom(message.userId)).emit(DIALOG_UPDATED, update);
+  }
+
+  /** A user who joins, leaves or is removed from a team hears the new account's dialogs from now on. */
+  @OnEvent(TEAM_MEMBERSHIP_CHANGED)
+  async onTeamChange(change: TeamMembershipChanged): Promise<void> {
+    if (!this.server) return;
+    for (const socket of this.server.of('/').sockets.values()) {
+      const principal = (socket.data as LiveSocketData).principal;
+      if (principal.userId !== change.userId) continue;
+      await socket.leave(userRoom(principal.accountId));
+      Object.assign(principal, { accountId: change.accountId, teamRole: change.teamRole });
+      await socket.join(userRoom(change.accountId));
+    }
   }
 
   /** Sessions end by logout or expiry while their sockets stay open; those sockets are closed here. */

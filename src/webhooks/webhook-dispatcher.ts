@@ -6,6 +6,7 @@ import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { ContactCreatedEvent, FactEvents, MessageEvent } from '../ingest/events';
+import { TEAM_MEMBERSHIP_CHANGED, TeamMembershipChanged } from '../teams/team-events';
 import { WebhookSubscription } from './webhook-subscription.entity';
 
 export const WEBHOOK_QUEUE = 'webhook-deliveries';
@@ -38,6 +39,13 @@ export class WebhookDispatcher {
   /** Called when an account's subscriptions or team change, so the next event sees them. */
   forget(accountId: string): void {
     this.cache.delete(accountId);
+  }
+
+  /** A member's subscriptions move with them between accounts. */
+  @OnEvent(TEAM_MEMBERSHIP_CHANGED)
+  onTeamChange(change: TeamMembershipChanged): void {
+    this.forget(change.accountId);
+    if (change.previousAccountId) this.forget(change.previousAccountId);
   }
 
   @OnEvent(FactEvents.messageCreated)

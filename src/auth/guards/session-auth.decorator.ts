@@ -58,5 +58,6 @@ export function SessionAuth(rule: AccessRule = {}) {
 export function Access(rule: AccessRule) {
   const decorators: Array<ClassDecorator | MethodDecorator> = [SetMetadata(ACCESS, rule)];
   if (rule.team) decorators.push(ApiExtension('x-team-role', rule.team));
+  if (rule.role) decorators.push(ApiExtension('x-global-role', rule.role));
   return applyDecorators(...decorators);
 }

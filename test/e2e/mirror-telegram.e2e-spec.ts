@@ -167,7 +167,7 @@ describe('Telegram mirror (contract §4)', () => {
     expect(callsOf(token)).toHaveLength(before);
   });
 
-  it('answers a deactivated bot 403 in Telegram format without forwarding', async () => {
+  it('answers a deactivated bot 403 in Telegram format without forwarding, and forwards again once it is activated', async () => {
     const { token, bot } = await bindTelegramBot(ctx, session);
     expect((await fetch(api(token, 'getMe'))).status).toBe(200);
     await request(ctx.url).patch(`/api/bots/${bot.id}`).set('Authorization', `Bearer ${session}`).send({ active: false }).expect(200);
@@ -177,6 +177,11 @@ describe('Telegram mirror (contract §4)', () => {
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ ok: false, error_code: 403, description: 'Forbidden: bot is deactivated in Botlens' });
     expect(callsOf(token)).toHaveLength(before);
+
+    // Activated again, its calls pass through at once (the registry entry was dropped on the change).
+    await request(ctx.url).patch(`/api/bots/${bot.id}`).set('Authorization', `Bearer ${session}`).send({ active: true }).expect(200);
+    expect((await fetch(api(token, 'getMe'))).status).toBe(200);
+    expect(callsOf(token)).toHaveLength(before + 1);
   });
 
   it('answers 413 for a body declared over 50 MB without reading it or forwarding', async () => {

@@ -319,7 +319,7 @@ describe('Proxy-webhook (contract §5)', () => {
       expect(await messageCount(bot.id)).toBe(1);
     });
 
-    it('records nothing for a deactivated bot but still forwards its updates to its own target', async () => {
+    it('records nothing for a deactivated bot but still forwards its updates to its own target; reactivated, it records again', async () => {
       const { bot, token } = await connectedTelegramBot({ target_url: target.url });
       await request(ctx.url).patch(`/api/bots/${bot.id}`).set(auth(owner.token)).send({ active: false }).expect(200);
       target.answer = { status: 200, body: '{"method":"sendMessage","chat_id":13,"text":"still here"}', contentType: 'application/json' };
@@ -329,6 +329,11 @@ describe('Proxy-webhook (contract §5)', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const rows = await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1`, [bot.id]);
       expect(rows.rows[0].n).toBe(0);
+
+      // Activating it again resumes collection with the next update.
+      await request(ctx.url).patch(`/api/bots/${bot.id}`).set(auth(owner.token)).send({ active: true }).expect(200);
+      await ctx.telegram.deliverWebhook(token, privateMessage(14, 'back'));
+      expect(await messageCount(bot.id)).toBe(1);
     });
   });
 });

@@ -4,6 +4,7 @@ import { Messages } from '../../src/common/messages';
 import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
 import { eventually } from './support/eventually';
 import { bindTelegramBot, login, registerUser } from './support/factories';
+import { addMember, upgradeToBusiness } from './support/team';
 import { startTestApp, TestApp } from './support/test-app';
 
 const now = Math.floor(Date.now() / 1000);
@@ -101,6 +102,22 @@ describe('Live dialogs (socket.io at /api/ws)', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(first.updates).toHaveLength(2);
     expect(second.updates).toHaveLength(2);
+  });
+
+  it("a team member's socket hears the account's dialogs while a member, and its own account's after removal", async () => {
+    const teamOwner = await registerUser(ctx);
+    await upgradeToBusiness(ctx, teamOwner.token);
+    const teamBot: CaptureBot = { id: (await bindTelegramBot(ctx, teamOwner.token)).bot.id, userId: teamOwner.user.id, platform: 'telegram', utmKey: 'utm_source' };
+    const member = await addMember(ctx, teamOwner.token, 'observer');
+    const client = await signedIn({ token: member.token });
+
+    await capture.inboundUpdates(teamBot, [tgMessage(90, 'to the team')]);
+    await eventually(() => expect(client.updates).toEqual([expect.objectContaining({ bot_id: teamBot.id, last_text: 'to the team' })]));
+
+    await request(ctx.url).delete(`/api/team/members/${member.user.id}`).set('Authorization', `Bearer ${teamOwner.token}`).expect(204);
+    await capture.inboundUpdates(teamBot, [tgMessage(91, 'after removal')]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(client.updates).toHaveLength(1);
   });
 
   it('refuses a connection without a token, with an unknown one and with an expired one', async () => {

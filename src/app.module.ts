@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { AuditModule } from './audit/audit.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
@@ -27,6 +28,7 @@ import { MirrorModule } from './mirror/mirror.module';
 import { ProxyModule } from './proxy/proxy.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './queue/redis';
+import { SupportModule } from './support/support.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 export interface AppModuleOptions {
@@ -55,6 +57,8 @@ export class AppModule {
         BillingModule,
         AccountModule,
         AdminModule,
+        AuditModule,
+        SupportModule,
         EventEmitterModule.forRoot(),
         IngestModule,
         MirrorModule,

@@ -35,6 +35,15 @@ export const Messages = {
   tariffUnchanged: 'Этот тариф уже подключён',
   teamTooLargeForTariff: 'Команда больше, чем позволяет тариф: сначала удалите участников',
 
+  // Administration and support (issue 5)
+  roleOrTariffRequired: 'role or tariff required',
+  cannotImpersonateAdmin: 'Нельзя войти под администратором',
+  emailFilterInvalid: 'email must be a string of at most 254 characters',
+  ticketNotFound: 'Обращение не найдено',
+  ticketSubjectInvalid: 'subject must be 1 to 200 characters',
+  ticketTextInvalid: 'text must be 1 to 5000 characters',
+  ticketStatusInvalid: 'status must be open or answered',
+
   // Proxy-webhook (contract §5)
   invalidWebhookSecret: 'Invalid webhook secret',
   webhookNeedsToken: 'Webhook setup requires bot token',

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SessionDto, UserDto } from '../auth/dto/auth.dto';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import { SessionAuth } from '../auth/guards/session-auth.decorator';
 import type { Principal } from '../auth/principal';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
+import { AccountDeletionService } from './account-deletion.service';
 import { AdminUserListDto, AdminUsersQueryDto, UpdateUserDto } from './admin.dto';
 import { AdminUsersService } from './admin-users.service';
 
@@ -12,7 +13,10 @@ import { AdminUsersService } from './admin-users.service';
 @Controller('api/admin/users')
 @SessionAuth({ role: 'admin' })
 export class AdminController {
-  constructor(private readonly users: AdminUsersService) {}
+  constructor(
+    private readonly users: AdminUsersService,
+    private readonly deletion: AccountDeletionService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Live accounts, newest first, with their bots and this month’s messages; `email` filters by part of the address' })
@@ -36,5 +40,18 @@ export class AdminController {
   @ApiErrors(404)
   impersonate(@CurrentPrincipal() admin: Principal, @Param('id') id: string): Promise<SessionDto> {
     return this.users.impersonate(admin, id);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({
+    summary:
+      'Delete the account: sessions end, keys are revoked, bots deactivated, subscriptions and broadcasts stopped, ' +
+      'team dissolved, the address is free again; history stays until the final cleanup. Audited',
+  })
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiErrors(404, 409)
+  async remove(@CurrentPrincipal() admin: Principal, @Param('id') id: string): Promise<void> {
+    await this.deletion.delete(admin, id);
   }
 }

@@ -2,13 +2,17 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
+import { BotsModule } from '../bots/bots.module';
+import { BroadcastsModule } from '../broadcasts/broadcasts.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { AccountDeletionService } from './account-deletion.service';
 import { AdminController } from './admin.controller';
 import { AdminUsersService } from './admin-users.service';
 
-/** Administration of accounts by admins: list, role and tariff, sign in as. */
+/** Administration of accounts by admins: list, role and tariff, sign in as, deletion. */
 @Module({
-  imports: [AuthModule, AuditModule, BillingModule],
+  imports: [AuthModule, AuditModule, BillingModule, BotsModule, BroadcastsModule, WebhooksModule],
   controllers: [AdminController],
-  providers: [AdminUsersService],
+  providers: [AdminUsersService, AccountDeletionService],
 })
 export class AdminModule {}

@@ -38,6 +38,7 @@ export const Messages = {
   // Administration and support (issue 5)
   roleOrTariffRequired: 'role or tariff required',
   cannotImpersonateAdmin: 'Нельзя войти под администратором',
+  cannotDeleteSelf: 'Нельзя удалить свою учётную запись',
   emailFilterInvalid: 'email must be a string of at most 254 characters',
   ticketNotFound: 'Обращение не найдено',
   ticketSubjectInvalid: 'subject must be 1 to 200 characters',

@@ -35,6 +35,7 @@ describe('Administration: users, tariffs, support, sign in as, audit (issue 5)',
     it('answers 403 "Недостаточно прав" to users and 401 without a session on every /api/admin route', async () => {
       const operations = await adminOperations();
       expect(operations.map((o) => `${o.method} ${o.path.replace(/[0-9a-f-]{36}/g, ':id')}`).sort()).toEqual([
+        'delete /api/admin/users/:id',
         'get /api/admin/audit',
         'get /api/admin/support',
         'get /api/admin/users',

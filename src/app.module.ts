@@ -11,6 +11,7 @@ import { BillingModule } from './billing/billing.module';
 import { AvatarsModule } from './avatars/avatars.module';
 import { BotsModule } from './bots/bots.module';
 import { BroadcastsModule } from './broadcasts/broadcasts.module';
+import { CleanupModule } from './cleanup/cleanup.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -59,6 +60,7 @@ export class AppModule {
         AdminModule,
         AuditModule,
         SupportModule,
+        CleanupModule,
         EventEmitterModule.forRoot(),
         IngestModule,
         MirrorModule,

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { BOT_DATA } from '../../src/cleanup/bot-data';
+import { CleanupService } from '../../src/cleanup/cleanup.service';
 import { Messages } from '../../src/common/messages';
 import { TELEGRAM_REFUSALS } from '../../src/mirror/mirror-replies';
+import { accountData, botWithData } from './support/account-data';
 import { addTelegramContacts } from './support/broadcast-contacts';
 import { bindTelegramBot, issueKey, login, registerUser } from './support/factories';
 import { ADMIN, startTestApp, TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
-describe('Account deletion (spec: User and team; States and transitions)', () => {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('Account deletion and the final cleanup (spec: User and team; States and transitions)', () => {
   let ctx: TestApp;
   let admin: string;
   let receiver: WebhookReceiver;
@@ -18,7 +24,8 @@ describe('Account deletion (spec: User and team; States and transitions)', () =>
   const rows = async (sql: string, params: unknown[] = []) => (await ctx.db.query(sql, params)).rows;
 
   beforeAll(async () => {
-    ctx = await startTestApp();
+    // The cleanup may take what was deleted a moment ago.
+    ctx = await startTestApp({ DELETED_DATA_RETENTION_DAYS: '0' });
     admin = await login(ctx, ADMIN.email, ADMIN.password);
     receiver = await WebhookReceiver.start();
   });
@@ -150,6 +157,111 @@ describe('Account deletion (spec: User and team; States and transitions)', () =>
       // Nor can a deleted user be changed or signed in as.
       await request(ctx.url).patch(`/api/admin/users/${user.id}`).set(bearer(admin)).send({ role: 'admin' }).expect(404);
       await request(ctx.url).post(`/api/admin/users/${user.id}/impersonate`).set(bearer(admin)).expect(404);
+    });
+  });
+
+  describe('the final cleanup', () => {
+    /** Every row of every table, as JSON text. */
+    async function snapshot(): Promise<Map<string, string[]>> {
+      const tables = await rows(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations' ORDER BY tablename`);
+      const result = new Map<string, string[]>();
+      for (const { tablename } of tables) {
+        const found = await rows(`SELECT to_jsonb(t)::text AS row FROM "${tablename}" t`);
+        result.set(tablename, found.map((r) => r.row as string).sort());
+      }
+      return result;
+    }
+
+    /**
+     * The rows that belong to the deleted account or bots: those naming one of `roots`, or the id of a
+     * row that does (a broadcast's file names only its broadcast). The audit log keeps its rows by design.
+     */
+    function belonging(tables: Map<string, string[]>, roots: string[]): Map<string, Set<string>> {
+      const ids = new Set(roots);
+      const found = new Map([...tables.keys()].map((table) => [table, new Set<string>()]));
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const [table, all] of tables) {
+          if (table === 'audit_log') continue;
+          for (const row of all) {
+            if (found.get(table)!.has(row) || ![...ids].some((id) => row.includes(id))) continue;
+            found.get(table)!.add(row);
+            grew = true;
+            const id = (JSON.parse(row) as { id?: unknown }).id;
+            if (typeof id === 'string' && UUID.test(id)) ids.add(id);
+          }
+        }
+      }
+      return found;
+    }
+
+    it('removes exactly the deleted account’s and the deleted bot’s rows from every table; live data stays as it was', async () => {
+      // What the tests above deleted goes first, so only this test's deletions are left to compare.
+      await ctx.app.get(CleanupService).runOnce();
+      const live = await registerUser(ctx);
+      const gone = await registerUser(ctx);
+      const liveBot = await botWithData(ctx, live);
+      const deletedBot = await botWithData(ctx, live);
+      const goneBot = await botWithData(ctx, gone);
+      await accountData(ctx, live, admin, receiver, liveBot.bot.id);
+      await accountData(ctx, gone, admin, receiver, goneBot.bot.id);
+      await request(ctx.url).post('/api/me/webhooks').set(bearer(live.token)).send({ url: receiver.url, events: ['contact.created'], bot_id: deletedBot.bot.id }).expect(201);
+      const member = await registerUser(ctx);
+      await ctx.db.query(`INSERT INTO team_members (account_id, user_id, role) VALUES ($1, $2, 'observer')`, [live.user.id, member.user.id]);
+
+      await request(ctx.url).delete(`/api/bots/${deletedBot.bot.id}`).set(bearer(live.token)).expect(204);
+      await deleteUser(gone.user.id).expect(204);
+
+      const before = await snapshot();
+      const removable = belonging(before, [gone.user.id, goneBot.bot.id, deletedBot.bot.id]);
+      // Every table that holds account or bot data has rows on both sides, so the comparison below covers it.
+      // Sessions and team places of the deleted account already went with the deletion; plans and the audit belong to no one.
+      const ownerless = ['audit_log', 'sessions', 'tariffs', 'team_members'];
+      const coverage = [...before].map(([table, all]) => ({
+        table,
+        removable: removable.get(table)!.size > 0 || ownerless.includes(table),
+        kept: all.length > removable.get(table)!.size,
+      }));
+      expect(coverage).toEqual([...before.keys()].map((table) => ({ table, removable: true, kept: true })));
+
+      // Batches of two rows, so every table is emptied over several statements.
+      expect(await ctx.app.get(CleanupService).runOnce({ batchSize: 2 })).toEqual({ bots: 2, accounts: 1 });
+
+      const after = await snapshot();
+      const expected = new Map([...before].map(([table, all]) => [table, all.filter((row) => !removable.get(table)!.has(row))]));
+      const counts = (tables: Map<string, string[]>) => Object.fromEntries([...tables].map(([table, all]) => [table, all.length]));
+      expect(counts(after)).toEqual(counts(expected));
+      for (const [table, all] of after) expect({ table, rows: all }).toEqual({ table, rows: expected.get(table) });
+
+      // The audit still names the account by its address.
+      const audit = await request(ctx.url).get('/api/admin/audit').set(bearer(admin)).expect(200);
+      expect(audit.body.data.find((e: { action: string; target: { id: string } | null }) => e.action === 'delete_user' && e.target?.id === gone.user.id)).toMatchObject({
+        target: { id: gone.user.id, email: gone.email.toLowerCase() },
+      });
+      // A second run finds nothing.
+      expect(await ctx.app.get(CleanupService).runOnce()).toEqual({ bots: 0, accounts: 0 });
+    });
+
+    it('empties every table of bot data in batches before the bot row goes, so no cascade is left to run long', async () => {
+      const withBotData = await rows(
+        `SELECT DISTINCT conrelid::regclass::text AS name FROM pg_constraint WHERE contype = 'f' AND confrelid = 'bots'::regclass
+         UNION SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'bot_id'`,
+      );
+      const batched = BOT_DATA.map((step) => step.table);
+      // Touches go with their contacts, along touches_by_contact.
+      expect(withBotData.map((t) => t.name as string).filter((name) => !batched.includes(name))).toEqual(['touches']);
+    });
+
+    it('keeps deleted data until DELETED_DATA_RETENTION_DAYS have passed', async () => {
+      const owner = await registerUser(ctx);
+      const bound = await bindTelegramBot(ctx, owner.token);
+      await request(ctx.url).delete(`/api/bots/${bound.bot.id}`).set(bearer(owner.token)).expect(204);
+      const oneDay = new CleanupService(ctx.app.get(DataSource), { ...ctx.config, deletedDataRetentionDays: 1 });
+
+      expect(await oneDay.runOnce()).toEqual({ bots: 0, accounts: 0 });
+      await ctx.db.query(`UPDATE bots SET deleted_at = now() - interval '25 hours' WHERE id = $1`, [bound.bot.id]);
+      expect(await oneDay.runOnce()).toEqual({ bots: 1, accounts: 0 });
+      expect(await rows(`SELECT id FROM bots WHERE id = $1`, [bound.bot.id])).toEqual([]);
     });
   });
 });

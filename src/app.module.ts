@@ -4,12 +4,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { AuditModule } from './audit/audit.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { AvatarsModule } from './avatars/avatars.module';
 import { BotsModule } from './bots/bots.module';
 import { BroadcastsModule } from './broadcasts/broadcasts.module';
+import { CleanupModule } from './cleanup/cleanup.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -28,6 +30,7 @@ import { ProxyModule } from './proxy/proxy.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './queue/redis';
 import { TeamsModule } from './teams/teams.module';
+import { SupportModule } from './support/support.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 export interface AppModuleOptions {
@@ -57,6 +60,9 @@ export class AppModule {
         AccountModule,
         TeamsModule,
         AdminModule,
+        AuditModule,
+        SupportModule,
+        CleanupModule,
         EventEmitterModule.forRoot(),
         IngestModule,
         MirrorModule,

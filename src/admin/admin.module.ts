@@ -1,6 +1,19 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
+import { BillingModule } from '../billing/billing.module';
+import { BotsModule } from '../bots/bots.module';
+import { BroadcastsModule } from '../broadcasts/broadcasts.module';
+import { TeamsModule } from '../teams/teams.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { AccountDeletionService } from './account-deletion.service';
 import { AdminController } from './admin.controller';
+import { AdminUsersService } from './admin-users.service';
 
-@Module({ imports: [AuthModule], controllers: [AdminController] })
+/** Administration of accounts by admins: list, role and tariff, sign in as, deletion. */
+@Module({
+  imports: [AuthModule, AuditModule, BillingModule, BotsModule, BroadcastsModule, TeamsModule, WebhooksModule],
+  controllers: [AdminController],
+  providers: [AdminUsersService, AccountDeletionService],
+})
 export class AdminModule {}

@@ -10,6 +10,7 @@ interface KeyRow extends PrincipalRow {
   scopes: ApiScope[];
   expires_at: Date | null;
   revoked_at: Date | null;
+  account_deleted: boolean;
 }
 
 /** Resolves a raw `blk_…` key to its owner, with the spec's message for each failure. */
@@ -23,7 +24,8 @@ export class ApiKeyAuthenticator {
     if (!rawKey) throw new UnauthorizedException(Messages.apiKeyRequired);
     const row = await this.find(rawKey);
     if (!row) throw new UnauthorizedException(Messages.apiKeyInvalid);
-    if (row.revoked_at) throw new UnauthorizedException(Messages.apiKeyRevoked);
+    // Deleting an account revokes its keys; the account check also covers a key issued while it was being deleted.
+    if (row.revoked_at || row.account_deleted) throw new UnauthorizedException(Messages.apiKeyRevoked);
     if (row.expires_at && row.expires_at.getTime() <= Date.now()) {
       throw new UnauthorizedException(Messages.apiKeyExpired);
     }
@@ -35,8 +37,8 @@ export class ApiKeyAuthenticator {
   private async find(rawKey: string): Promise<KeyRow | null> {
     try {
       const rows: KeyRow[] = await this.dataSource.query(
-        `SELECT k.id, k.scopes, k.expires_at, k.revoked_at, ${PRINCIPAL_COLUMNS}
-         FROM api_keys k JOIN users u ON u.id = k.user_id AND u.deleted_at IS NULL ${PRINCIPAL_TEAM_JOIN}
+        `SELECT k.id, k.scopes, k.expires_at, k.revoked_at, u.deleted_at IS NOT NULL AS account_deleted, ${PRINCIPAL_COLUMNS}
+         FROM api_keys k JOIN users u ON u.id = k.user_id ${PRINCIPAL_TEAM_JOIN}
          WHERE k.key_hash = $1`,
         [sha256Hex(rawKey)],
       );

@@ -7,9 +7,10 @@ import {
   Inject,
   Injectable,
   NotFoundException,
+  UnauthorizedException,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, Repository } from 'typeorm';
+import { DataSource, EntityManager, IsNull, Repository } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import { isUniqueViolation } from '../auth/users.service';
 import { randomBase62 } from '../common/crypto/random';
@@ -90,13 +91,18 @@ export class BotsService {
       deletedAt: null,
       ...tokenFields,
     });
-    return this.saveUnique(() =>
+    const { saved, released } = await this.saveUnique(() =>
       this.dataSource.transaction(async (tx) => {
-        await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [principal.accountId]);
+        const [account] = await tx.query(`SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [principal.accountId]);
+        // Deleted by an admin since this request was authenticated: it must not gain an active bot.
+        if (!account) throw new UnauthorizedException(Messages.sessionRequired);
         await this.assertBelowLimit(tx.query.bind(tx), principal.accountId);
-        return tx.getRepository(Bot).save(bot);
+        const released = await this.releaseFromDeletedAccounts(tx, bot);
+        return { saved: await tx.getRepository(Bot).save(bot), released };
       }),
     );
+    released.forEach((id) => this.notifyChanged(id));
+    return saved;
   }
 
   async update(userId: string, botId: string, dto: UpdateBotDto): Promise<Bot> {
@@ -108,8 +114,13 @@ export class BotsService {
     if (dto.target_url !== undefined) bot.targetUrl = dto.target_url;
     if (dto.utm_key !== undefined) bot.utmKey = dto.utm_key;
     if (dto.active !== undefined) bot.active = dto.active;
-    const saved = await this.saveUnique(() => this.bots.save(bot));
-    this.notifyChanged(bot.id);
+    const { saved, released } = await this.saveUnique(() =>
+      this.dataSource.transaction(async (tx) => {
+        const released = dto.token ? await this.releaseFromDeletedAccounts(tx, bot) : [];
+        return { saved: await tx.getRepository(Bot).save(bot), released };
+      }),
+    );
+    [bot.id, ...released].forEach((id) => this.notifyChanged(id));
     return saved;
   }
 
@@ -130,7 +141,12 @@ export class BotsService {
 
   private async verifiedToken(platform: Platform, token: string, ownBotId?: string) {
     const tokenHash = this.tokenHash(platform, token);
-    const holder = await this.bots.findOneBy({ platform, tokenHash, deletedAt: IsNull() });
+    // A bot of a deleted account does not hold its token against a new binding (releaseFromDeletedAccounts).
+    const [holder] = await this.dataSource.query<Array<{ id: string }>>(
+      `SELECT b.id FROM bots b JOIN users u ON u.id = b.user_id AND u.deleted_at IS NULL
+        WHERE b.platform = $1 AND b.token_hash = $2 AND b.deleted_at IS NULL`,
+      [platform, tokenHash],
+    );
     if (holder && holder.id !== ownBotId) throw new ConflictException(Messages.botTokenTaken);
     let identity: BotIdentity;
     try {
@@ -148,6 +164,24 @@ export class BotsService {
     };
   }
 
+  /**
+   * A deleted account can never use its bots again, so a token (or platform bot id) one of them still
+   * holds goes to the new binding: the old bot loses it in the same transaction and keeps only its
+   * history until the cleanup. Returns the bots that lost it, whose cache entries must go.
+   */
+  private async releaseFromDeletedAccounts(tx: EntityManager, bot: Bot): Promise<string[]> {
+    if (!bot.tokenHash) return [];
+    const [rows] = await tx.query<[Array<{ id: string }>, number]>(
+      `UPDATE bots b SET token_hash = NULL, token_encrypted = NULL, platform_bot_id = NULL, updated_at = now()
+         FROM users u
+        WHERE u.id = b.user_id AND u.deleted_at IS NOT NULL AND b.deleted_at IS NULL AND b.platform = $1
+          AND (b.token_hash = $2 OR b.platform_bot_id = $3)
+        RETURNING b.id`,
+      [bot.platform, bot.tokenHash, bot.platformBotId],
+    );
+    return rows.map((row) => row.id);
+  }
+
   private async assertBelowLimit(query: (sql: string, params: unknown[]) => Promise<Array<{ count: number }>>, userId: string) {
     const [{ count }] = await query(
       `SELECT count(*)::int AS count FROM bots WHERE user_id = $1 AND deleted_at IS NULL`,
@@ -157,7 +191,7 @@ export class BotsService {
   }
 
   /** The partial unique indexes are the final word on "one bot per token / bot id per platform". */
-  private async saveUnique(save: () => Promise<Bot>): Promise<Bot> {
+  private async saveUnique<T>(save: () => Promise<T>): Promise<T> {
     try {
       return await save();
     } catch (error) {

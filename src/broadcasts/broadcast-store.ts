@@ -254,6 +254,14 @@ export class BroadcastStore {
     );
   }
 
+  /** Cancels the unfinished broadcasts of these bots within the caller's transaction (account deletion). */
+  async cancelUnfinishedOfBots(botIds: string[], tx: EntityManager): Promise<void> {
+    await tx.query(
+      `UPDATE broadcasts SET status = 'cancelled', finished_at = now() WHERE bot_id = ANY($1::uuid[]) AND status IN ('scheduled', 'queued', 'running')`,
+      [botIds],
+    );
+  }
+
   /** Cancels an unfinished broadcast; recipients not yet sent stay pending and are never sent. */
   async cancel(id: string): Promise<boolean> {
     const [rows] = await this.db.query<UpdateResult<unknown>>(

@@ -20,5 +20,6 @@ import { SendPacer } from './send-pacer';
   imports: [BullModule.registerQueue({ name: BROADCAST_QUEUE }), TypeOrmModule.forFeature([Bot]), BotsModule, PlatformsModule],
   controllers: [BroadcastV1Controller, BroadcastsController],
   providers: [BroadcastsService, BroadcastStore, BroadcastQueue, BroadcastWorker, BroadcastRunner, BroadcastChannels, RecipientDelivery, SendPacer],
+  exports: [BroadcastStore],
 })
 export class BroadcastsModule {}

@@ -48,6 +48,16 @@ export const Messages = {
   memberNotFound: 'Участник не найден',
   ownerCannotLeave: 'Владелец не может покинуть свою команду',
 
+  // Administration and support (issue 5)
+  roleOrTariffRequired: 'role or tariff required',
+  cannotImpersonateAdmin: 'Нельзя войти под администратором',
+  cannotDeleteSelf: 'Нельзя удалить свою учётную запись',
+  emailFilterInvalid: 'email must be a string of at most 254 characters',
+  ticketNotFound: 'Обращение не найдено',
+  ticketSubjectInvalid: 'subject must be 1 to 200 characters',
+  ticketTextInvalid: 'text must be 1 to 5000 characters',
+  ticketStatusInvalid: 'status must be open or answered',
+
   // Proxy-webhook (contract §5)
   invalidWebhookSecret: 'Invalid webhook secret',
   webhookNeedsToken: 'Webhook setup requires bot token',

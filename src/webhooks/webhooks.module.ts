@@ -16,5 +16,6 @@ import { WebhooksService } from './webhooks.service';
   imports: [TypeOrmModule.forFeature([WebhookSubscription, WebhookDelivery]), BullModule.registerQueue({ name: WEBHOOK_QUEUE }), BotsModule],
   controllers: [WebhooksController],
   providers: [WebhooksService, WebhookSender, DeliveryLog, WebhookDeliveryService, WebhookDispatcher, WebhookDeliveryProcessor],
+  exports: [WebhookDispatcher],
 })
 export class WebhooksModule {}

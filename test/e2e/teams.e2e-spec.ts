@@ -18,6 +18,7 @@ const OBSERVER_WRITES = [
   'POST /api/team/invites/:token/accept',
   'POST /api/team/leave',
   'POST /api/bots/:id/broadcasts/preview',
+  'POST /api/support',
 ];
 
 /** Every route the running app serves, as `METHOD /path` with Express's parameter names. */

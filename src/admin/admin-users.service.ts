@@ -1,0 +1,115 @@
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { actorOf, AuditLog } from '../audit/audit-log.service';
+import { SessionDto, UserDto } from '../auth/dto/auth.dto';
+import type { UserRole } from '../auth/entities/user.entity';
+import type { Principal } from '../auth/principal';
+import { SessionsService } from '../auth/sessions.service';
+import { presentUser } from '../auth/user.presenter';
+import { UsersService } from '../auth/users.service';
+import { TariffsService } from '../billing/tariffs.service';
+import { messagesThisMonth } from '../billing/usage.queries';
+import { isUuid } from '../common/http/ids';
+import { Messages } from '../common/messages';
+import { AdminUserDto, AdminUsersQueryDto, UpdateUserDto } from './admin.dto';
+
+interface UserPageRow {
+  total: number;
+  id: string | null;
+  email: string;
+  email_confirmed_at: Date | null;
+  role: UserRole;
+  tariff: string;
+  created_at: Date;
+  bots_count: number;
+}
+
+/** What admins see and change of accounts: the list, role and tariff, and "sign in as". */
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+    private readonly tariffs: TariffsService,
+    private readonly audit: AuditLog,
+  ) {}
+
+  /** One query for the page and its total, one for the month's usage of the page's accounts. */
+  async list(query: AdminUsersQueryDto): Promise<{ data: AdminUserDto[]; total: number }> {
+    const rows = await this.db.query<UserPageRow[]>(
+      `WITH matching AS (
+         SELECT id, email, email_confirmed_at, role, tariff, created_at FROM users
+          WHERE deleted_at IS NULL AND strpos(lower(email), lower($1)) > 0
+       )
+       SELECT t.total, p.* FROM (SELECT count(*)::int AS total FROM matching) t
+       LEFT JOIN LATERAL (
+         SELECT m.*, (SELECT count(*)::int FROM bots b WHERE b.user_id = m.id AND b.deleted_at IS NULL) AS bots_count
+           FROM matching m ORDER BY m.created_at DESC, m.id DESC LIMIT $2 OFFSET $3
+       ) p ON true`,
+      [query.email ?? '', query.limit, query.offset],
+    );
+    const page = rows.filter((row): row is UserPageRow & { id: string } => row.id !== null);
+    const usage = await messagesThisMonth(this.db, page.map((row) => row.id));
+    return {
+      total: rows[0].total,
+      data: page.map((row) => ({
+        id: row.id,
+        email: row.email,
+        email_confirmed: row.email_confirmed_at !== null,
+        role: row.role,
+        tariff: row.tariff,
+        created_at: row.created_at,
+        bots_count: row.bots_count,
+        messages_this_month: usage.get(row.id) ?? 0,
+      })),
+    };
+  }
+
+  /**
+   * Changes the role and/or the tariff; each change leaves an audit entry. The tariff goes first, as
+   * it is the part that can be refused (409 from TariffsService). An unchanged tariff sent together
+   * with a role is skipped, so it cannot fail the role change; sent alone it is 409 as for an owner.
+   */
+  async update(admin: Principal, id: string, dto: UpdateUserDto): Promise<UserDto> {
+    if (dto.role === undefined && dto.tariff === undefined) throw new BadRequestException(Messages.roleOrTariffRequired);
+    const user = await this.findLive(id);
+    const target = { id: user.id, email: user.email };
+    const actor = actorOf(admin);
+
+    if (dto.tariff !== undefined && !(dto.role !== undefined && dto.tariff === user.tariff)) {
+      const { invoice } = await this.tariffs.change(user.id, dto.tariff, admin.userId);
+      await this.audit.record({ action: 'change_tariff', actor, target, details: { from: invoice.previous_tariff, to: invoice.tariff, invoice_id: invoice.id } });
+    }
+    if (dto.role !== undefined) {
+      await this.db.transaction(async (tx) => {
+        const [row] = await tx.query<Array<{ role: UserRole }>>(`SELECT role FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [user.id]);
+        if (!row) throw new NotFoundException(Messages.userNotFound);
+        if (row.role === dto.role) return;
+        await tx.query(`UPDATE users SET role = $2 WHERE id = $1`, [user.id, dto.role]);
+        await this.audit.record({ action: 'change_role', actor, target, details: { from: row.role, to: dto.role } }, tx);
+      });
+    }
+    return presentUser(await this.findLive(user.id));
+  }
+
+  /** A one-hour session as the user, marked with the admin who opened it (`GET /api/me` shows them). */
+  async impersonate(admin: Principal, id: string): Promise<SessionDto> {
+    const user = await this.findLive(id);
+    if (user.role === 'admin') throw new ForbiddenException(Messages.cannotImpersonateAdmin);
+    const { token, expiresAt } = await this.sessions.open(user.id, admin.userId);
+    await this.audit.record({
+      action: 'impersonate',
+      actor: actorOf(admin),
+      target: { id: user.id, email: user.email },
+      details: { expires_at: expiresAt.toISOString() },
+    });
+    return { token, expires_at: expiresAt, user: presentUser(user) };
+  }
+
+  private async findLive(id: string) {
+    const user = isUuid(id) ? await this.users.findById(id) : null;
+    if (!user) throw new NotFoundException(Messages.userNotFound);
+    return user;
+  }
+}

@@ -1,0 +1,43 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { CleanupService } from './cleanup.service';
+
+export const CLEANUP_QUEUE = 'cleanup';
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Registers the hourly cleanup with BullMQ's job scheduler: one schedule in Redis however many
+ * instances start, so each hour's run happens once.
+ */
+@Injectable()
+export class CleanupSchedule implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Cleanup');
+
+  constructor(@InjectQueue(CLEANUP_QUEUE) private readonly queue: Queue) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.queue.upsertJobScheduler(
+        'deleted-data',
+        { every: CLEANUP_EVERY_MS },
+        // A failed run is simply repeated by the next one.
+        { name: 'cleanup', opts: { attempts: 1, removeOnComplete: true, removeOnFail: 100 } },
+      );
+    } catch (error) {
+      // Redis being away must not stop the start; the schedule stored by an earlier start still holds.
+      this.logger.error(`Scheduling the cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+@Processor(CLEANUP_QUEUE, { concurrency: 1 })
+export class CleanupProcessor extends WorkerHost {
+  constructor(private readonly cleanup: CleanupService) {
+    super();
+  }
+
+  async process(): Promise<void> {
+    await this.cleanup.runOnce();
+  }
+}

@@ -81,7 +81,7 @@ async function seed(db: Client): Promise<SeededBot> {
   // Loader session only: big sorts in memory, and no waiting for each commit's flush.
   await db.query(`SET work_mem = '1GB'; SET maintenance_work_mem = '2GB'; SET synchronous_commit = off`);
   const { rows: [user] } = await db.query<{ id: string }>(
-    `INSERT INTO users (email, password_hash, email_confirmed_at) VALUES ($1, 'bench: no sign-in', now()) RETURNING id`,
+    `INSERT INTO users (email, password_hash, email_confirmed_at, tariff) VALUES ($1, 'bench: no sign-in', now(), 'business') RETURNING id`,
     [BENCH_EMAIL],
   );
   const { rows: [bot] } = await db.query<{ id: string }>(

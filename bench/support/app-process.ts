@@ -7,14 +7,17 @@ import { deleteRedisKeys } from '../../test/e2e/support/stores';
 /** Plain transpiling loader for the benchmark's child processes (see bench/mirror/transpile.js). */
 const TRANSPILE = join(__dirname, '..', 'mirror', 'transpile.js');
 
-/** A confirmed user (confirmed in SQL: the bench has no mail) with an analytics-only Telegram bot. */
+/**
+ * A confirmed user (confirmed in SQL: the bench has no mail) with an analytics-only Telegram bot, on the
+ * business plan so the free plan's monthly cap never stops recording mid-benchmark.
+ */
 export async function bindBenchBot(baseUrl: string, databaseUrl: string): Promise<{ id: string; proxyPath: string; session: string }> {
   const email = `bench-${randomBytes(4).toString('hex')}@example.test`;
   const password = 'bench-password';
   await postJson(`${baseUrl}/api/auth/register`, { email, password });
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
-  await db.query(`UPDATE users SET email_confirmed_at = now() WHERE email = $1`, [email]);
+  await db.query(`UPDATE users SET email_confirmed_at = now(), tariff = 'business' WHERE email = $1`, [email]);
   await db.end();
   const { token } = (await postJson(`${baseUrl}/api/auth/login`, { email, password })) as { token: string };
   const bot = (await postJson(`${baseUrl}/api/bots`, { platform: 'telegram', name: 'Bench bot' }, token)) as { id: string; proxy_url: string };

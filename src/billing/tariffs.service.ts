@@ -4,6 +4,7 @@ import { Messages } from '../common/messages';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { InvoiceDto, TariffChangedDto, TariffCode, TariffDto } from './tariff.dto';
+import { currentMonth, recordedSinceSql } from './usage.queries';
 
 interface TariffRow {
   code: TariffCode;
@@ -69,6 +70,13 @@ export class TariffsService {
       );
       if (people > plan.team_size) throw new ConflictException(Messages.teamTooLargeForTariff);
       await tx.query(`UPDATE users SET tariff = $2 WHERE id = $1`, [accountId, tariff]);
+      // Capped again in a month the cap already counted: what was recorded on the paid plan counts too.
+      if (plan.capped) {
+        await tx.query(
+          `UPDATE usage_months SET messages = GREATEST(messages, ${recordedSinceSql('$1', '$2')}) WHERE user_id = $1 AND month = $2::date`,
+          [accountId, currentMonth()],
+        );
+      }
       const [row] = await tx.query<InvoiceRow[]>(
         `INSERT INTO invoices (user_id, tariff, previous_tariff, amount, changed_by) VALUES ($1, $2, $3, $4, $5)
          RETURNING id, user_id, tariff, previous_tariff, amount, changed_by, created_at`,

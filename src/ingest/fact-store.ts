@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
+import { RecordingAllowance } from '../billing/recording-allowance';
 import type { CaptureBot } from './capture.service';
 import type { ContactCreatedEvent, MessageEvent } from './events';
 import { ContactProfile, Fact, MessageFact } from './facts';
@@ -62,7 +63,10 @@ const key = (botId: string, externalUserId: string) => `${botId}\u0000${external
  */
 @Injectable()
 export class FactStore {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly allowance: RecordingAllowance,
+  ) {}
 
   async store(batch: FactBatchItem[]): Promise<StoredFacts> {
     // The driver's pool directly, with prepared statements: this is the hottest write of the service,
@@ -72,8 +76,12 @@ export class FactStore {
     let broken = false;
     try {
       await client.query('BEGIN');
-      const stored = await this.write(client, batch);
+      // The free plan's cap (src/billing/recording-allowance.ts): keeps what fits, counts what was stored.
+      const allowed = await this.allowance.reserve(client, batch);
+      const stored = await this.write(client, allowed.batch);
+      await allowed.settle(stored);
       await client.query('COMMIT');
+      allowed.committed();
       return stored;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => (broken = true));

@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
+import { RecordingAllowance } from '../billing/recording-allowance';
 import type { CaptureBot } from './capture.service';
 import { FactEvents } from './events';
 import { Fact } from './facts';
@@ -14,6 +15,7 @@ interface Pending extends FactBatchItem {
 const MAX_BATCH_FACTS = 1000;
 /** Transactions in flight at once: while one commits, the next is already being written. */
 const MAX_IN_FLIGHT = 2;
+const NOTHING_STORED: StoredFacts = { contacts: [], messages: [] };
 
 /**
  * Group commit: facts from concurrent requests are gathered while earlier transactions run and
@@ -31,6 +33,7 @@ export class IngestWriter implements BeforeApplicationShutdown {
   constructor(
     private readonly store: FactStore,
     private readonly events: EventEmitter2,
+    private readonly allowance: RecordingAllowance,
   ) {}
 
   /** Resolves once `facts` (and `alongside`, in the same transaction) are committed. */
@@ -78,7 +81,9 @@ export class IngestWriter implements BeforeApplicationShutdown {
 
   private async flush(batch: Pending[]): Promise<void> {
     try {
-      const stored = await this.store.store(batch);
+      // Accounts already at the free plan's cap this month are left out before any transaction.
+      const admitted = await this.allowance.admit(batch);
+      const stored = admitted.length ? await this.store.store(admitted) : NOTHING_STORED;
       for (const item of batch) item.resolve();
       this.emit(stored);
     } catch (error) {

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module';
 import { CaptureService } from './capture.service';
 import { FactStore } from './fact-store';
 import { IngestWriter } from './ingest-writer';
@@ -6,6 +7,7 @@ import { IngestWriter } from './ingest-writer';
 /** Turns traffic into stored facts; global so the mirror and the proxy can hand traffic over. */
 @Global()
 @Module({
+  imports: [BillingModule],
   providers: [CaptureService, FactStore, IngestWriter],
   exports: [CaptureService],
 })

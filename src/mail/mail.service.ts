@@ -18,6 +18,19 @@ export class MailService {
     });
   }
 
+  /** Once a month at most: the free plan's cap was reached (src/billing/recording-allowance.ts). */
+  async sendRecordingCapReached(to: string, cap: number): Promise<void> {
+    await this.send({
+      to,
+      subject: 'Botlens: достигнут месячный лимит бесплатного тарифа',
+      text:
+        `Ваш аккаунт Botlens достиг месячного лимита бесплатного тарифа: записано сообщений — ${cap}.\n\n` +
+        `Ваши боты продолжают работать: Botlens по-прежнему пересылает все их запросы и обновления без изменений.\n` +
+        `Но до конца месяца новые сообщения, контакты и события не записываются в статистику.\n\n` +
+        `Запись возобновится 1-го числа следующего месяца (UTC) или сразу после перехода на платный тариф в кабинете.\n`,
+    });
+  }
+
   async send(mail: MailJob): Promise<void> {
     await this.queue.add('send', mail, {
       attempts: 8,

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
+import { OffsetQueryDto } from '../common/http/page-query.dto';
 import { strictInteger } from '../common/http/query-params';
 import { Messages } from '../common/messages';
 
@@ -8,7 +9,7 @@ import { Messages } from '../common/messages';
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
 
-export class ContactsQueryDto {
+export class ContactsQueryDto extends OffsetQueryDto {
   /** Page size, 1 to 1000; out of range is 400 (not cut, unlike messages and dialogs). */
   @ApiPropertyOptional({ type: 'integer', default: DEFAULT_PAGE_SIZE, minimum: 1, maximum: MAX_PAGE_SIZE })
   @Transform(({ value }) => strictInteger(value))
@@ -16,15 +17,6 @@ export class ContactsQueryDto {
   @Min(1, { message: Messages.badLimitOffset })
   @Max(MAX_PAGE_SIZE, { message: Messages.badLimitOffset })
   limit: number = DEFAULT_PAGE_SIZE;
-
-  /** How many contacts to skip, 0 or more. */
-  @ApiPropertyOptional({ type: 'integer', default: 0, minimum: 0 })
-  @Transform(({ value }) => strictInteger(value))
-  @IsInt({ message: Messages.badLimitOffset })
-  @Min(0, { message: Messages.badLimitOffset })
-  // Beyond this a number loses integer precision; no bot has that many contacts.
-  @Max(Number.MAX_SAFE_INTEGER, { message: Messages.badLimitOffset })
-  offset: number = 0;
 }
 
 /** A contact in the list. Name fields are null when the platform did not give them. */

@@ -7,21 +7,25 @@ import { strictInteger } from './query-params';
 export const ADMIN_PAGE_SIZE = 50;
 export const MAX_ADMIN_PAGE_SIZE = 100;
 
+/** `offset` of every paged list: 0 or more; not a plain integer is 400 `неверный limit/offset`. */
+export class OffsetQueryDto {
+  @ApiPropertyOptional({ type: 'integer', default: 0, minimum: 0 })
+  @Transform(({ value }) => strictInteger(value))
+  @IsInt({ message: Messages.badLimitOffset })
+  @Min(0, { message: Messages.badLimitOffset })
+  // Beyond this a number loses integer precision; no list is that long.
+  @Max(Number.MAX_SAFE_INTEGER, { message: Messages.badLimitOffset })
+  offset: number = 0;
+}
+
 /** `limit`/`offset` of the administration lists; out of range or not a plain integer is 400 `неверный limit/offset`. */
-export class AdminPageQueryDto {
+export class AdminPageQueryDto extends OffsetQueryDto {
   @ApiPropertyOptional({ type: 'integer', default: ADMIN_PAGE_SIZE, minimum: 1, maximum: MAX_ADMIN_PAGE_SIZE })
   @Transform(({ value }) => strictInteger(value))
   @IsInt({ message: Messages.badLimitOffset })
   @Min(1, { message: Messages.badLimitOffset })
   @Max(MAX_ADMIN_PAGE_SIZE, { message: Messages.badLimitOffset })
   limit: number = ADMIN_PAGE_SIZE;
-
-  @ApiPropertyOptional({ type: 'integer', default: 0, minimum: 0 })
-  @Transform(({ value }) => strictInteger(value))
-  @IsInt({ message: Messages.badLimitOffset })
-  @Min(0, { message: Messages.badLimitOffset })
-  @Max(Number.MAX_SAFE_INTEGER, { message: Messages.badLimitOffset })
-  offset: number = 0;
 }
 
 /** The paging part of a list answer. */

@@ -77,7 +77,11 @@ export async function accountData(ctx: TestApp, owner: Owner, admin: string, rec
   const auth = { Authorization: `Bearer ${owner.token}` };
   await issueKey(ctx, owner.token, ['read']);
   await request(ctx.url).put('/api/billing/tariff').set(auth).send({ tariff: 'pro' }).expect(200);
-  await ctx.db.query(`INSERT INTO usage_months (user_id, month, messages) VALUES ($1, date_trunc('month', now())::date, 3)`, [owner.user.id]);
+  // The free plan's cap keeps this row while the account records on `free`; make sure there is one either way.
+  await ctx.db.query(
+    `INSERT INTO usage_months (user_id, month, messages) VALUES ($1, date_trunc('month', now())::date, 3) ON CONFLICT (user_id, month) DO NOTHING`,
+    [owner.user.id],
+  );
   await ctx.db.query(`INSERT INTO email_codes (user_id, code_hash, expires_at) VALUES ($1, 'x', now() + interval '15 minutes')`, [owner.user.id]);
   await ctx.db.query(
     `INSERT INTO team_invites (account_id, email, role, token_hash, expires_at, accepted_at) VALUES ($1, 'x@example.test', 'observer', md5(random()::text), now() + interval '1 day', now())`,

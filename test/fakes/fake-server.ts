@@ -97,13 +97,13 @@ export abstract class FakeHttpServer<Fault> {
     this.delays.push(key, ms, times);
   }
 
-  /** The largest number of send calls that arrived within any 1-second window (of those at or after `since`, ms). */
-  maxSendsPerSecond(since = 0): number {
+  /** The largest number of send calls that arrived within any `windowMs` window (of those at or after `since`, ms). */
+  maxSendsPerSecond(since = 0, windowMs = 1000): number {
     const times = this.sendTimestamps.filter((at) => at >= since).sort((a, b) => a - b);
     let best = 0;
     let start = 0;
     for (let end = 0; end < times.length; end++) {
-      while (times[end] - times[start] >= 1000) start++;
+      while (times[end] - times[start] >= windowMs) start++;
       best = Math.max(best, end - start + 1);
     }
     return best;

@@ -41,6 +41,11 @@ export class DeliveryLog implements BeforeApplicationShutdown {
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    await this.flushNow();
+  }
+
+  /** Writes what is buffered now (shutdown: after the workers stopped, before the database closes). */
+  async flushNow(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.flush();

@@ -4,8 +4,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BotsModule } from '../bots/bots.module';
 import { DeliveryLog } from './delivery-log';
 import { WebhookDelivery } from './webhook-delivery.entity';
-import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
 import { WebhookDeliveryService } from './webhook-delivery.service';
+import { WebhookDeliveryWorkers } from './webhook-delivery.workers';
 import { WEBHOOK_QUEUE, WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookSender } from './webhook-sender';
 import { WebhookSubscription } from './webhook-subscription.entity';
@@ -15,7 +15,7 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookSubscription, WebhookDelivery]), BullModule.registerQueue({ name: WEBHOOK_QUEUE }), BotsModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookSender, DeliveryLog, WebhookDeliveryService, WebhookDispatcher, WebhookDeliveryProcessor],
+  providers: [WebhooksService, WebhookSender, DeliveryLog, WebhookDeliveryService, WebhookDispatcher, WebhookDeliveryWorkers],
   exports: [WebhookDispatcher],
 })
 export class WebhooksModule {}

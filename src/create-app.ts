@@ -24,7 +24,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
-  // The hot paths go first, on plain Express handlers, so they pay for no parser or Nest pipeline.
+  // The hot paths (mirror, proxy receiver) answer on the HTTP server ahead of Express: no router, parser or Nest pipeline.
   mountMirror(app);
   mountProxy(app);
   app.use('/api', ...apiBodyParsers());

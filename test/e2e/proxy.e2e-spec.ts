@@ -266,6 +266,19 @@ describe('Proxy-webhook (contract §5)', () => {
       }
     });
 
+    it('takes POST only, with or without a trailing slash or query; other methods and longer paths are ordinary 404s', async () => {
+      const { bot } = await bindTelegramBot(ctx, owner.token);
+      const path = proxyPath(bot.proxy_url as string);
+      await request(ctx.url).post(`${path}/`).send(privateMessage(31, 'slash')).expect(200);
+      await request(ctx.url).post(`${path}?from=test`).send(privateMessage(32, 'query')).expect(200);
+      expect(await messageCount(bot.id)).toBe(2);
+      for (const res of [await request(ctx.url).get(path), await request(ctx.url).post(`${path}/more`).send(privateMessage(33, 'x'))]) {
+        expect(res.status).toBe(404);
+        expect(res.body.message).not.toBe(Messages.botNotFound);
+      }
+      expect(await messageCount(bot.id)).toBe(2);
+    });
+
     it('answers 401 "Invalid webhook secret" when the platform secret header is wrong or missing', async () => {
       const { bot, secret } = await connectedTelegramBot();
       const path = proxyPath(bot.proxy_url as string);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { PoolClient } from 'pg';
+import type { QueryResult, QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -10,7 +10,10 @@ import { PlanCache } from './plan-cache';
 import { TariffsService } from './tariffs.service';
 import { currentMonth, recordedSinceSql } from './usage.queries';
 
-type Transaction = Pick<PoolClient, 'query'>;
+/** What the cap needs of the batch's transaction: statements run in it, in order (a pg client, or the ingest's pipelined transaction). */
+interface Transaction {
+  query<R extends QueryResultRow>(text: string, values: unknown[]): Promise<QueryResult<R>>;
+}
 
 /** A batch cut to what the caps allow, and the bookkeeping that goes with it. */
 export interface Reservation<T extends FactBatchItem> {

@@ -1,13 +1,14 @@
-import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
-import type { Pool, PoolClient } from 'pg';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Pool } from 'pg';
 import { RecordingAllowance } from '../billing/recording-allowance';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
 import type { CaptureBot } from './capture.service';
 import type { ContactCreatedEvent, MessageEvent } from './events';
 import { ContactProfile, Fact, MessageFact } from './facts';
 import { parseStartParameter } from './start-parameter';
 import { ContactDelta, contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
+import { PipelinedTransaction, planned, prepared } from './pipelined-transaction';
 
 /** A statement run in the same transaction as the facts (e.g. a broadcast recipient marked sent). */
 export interface Statement {
@@ -59,49 +60,66 @@ const key = (botId: string, externalUserId: string) => `${botId}\u0000${external
 /**
  * Writes a batch of facts in one transaction: contacts, messages (once per dedupe key), touches and
  * attribution, and the rollups the reports read (contact counters, daily_stats, source_rollups).
- * Set-based statements over arrays keep it to a handful of round trips whatever the batch size.
+ * Set-based statements over arrays, pipelined, keep a batch to three round trips whatever its size:
+ * BEGIN and the contacts; the messages; everything else and COMMIT.
  */
 @Injectable()
-export class FactStore {
+export class FactStore implements OnApplicationShutdown {
+  private readonly logger = new Logger('Ingest');
+  /**
+   * Connections of its own rather than the ORM's: this is the hottest write of the service, the ORM's
+   * per-query work cost more than the statements, and pipelining is a per-connection mode. The writer
+   * keeps at most two transactions in flight.
+   */
+  private readonly pool: Pool;
+
   constructor(
-    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly allowance: RecordingAllowance,
-  ) {}
+  ) {
+    this.pool = new Pool({ connectionString: config.databaseUrl, max: 2, pipeline: true });
+    this.pool.on('error', (error) => this.logger.warn(`An idle ingest connection failed: ${error.message}`));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
 
   async store(batch: FactBatchItem[]): Promise<StoredFacts> {
-    // The driver's pool directly, with prepared statements: this is the hottest write of the service,
-    // and the ORM's per-query work cost more than the statements themselves.
-    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
-    const client = await pool.connect();
+    const client = await this.pool.connect();
+    const tx = new PipelinedTransaction(client);
     let broken = false;
     try {
-      await client.query('BEGIN');
       // The free plan's cap (src/billing/recording-allowance.ts): keeps what fits, counts what was stored.
-      const allowed = await this.allowance.reserve(client, batch);
-      const stored = await this.write(client, allowed.batch);
+      const allowed = await this.allowance.reserve(tx, batch);
+      const stored = await this.write(tx, allowed.batch);
       await allowed.settle(stored);
-      await client.query('COMMIT');
+      await tx.commit();
       allowed.committed();
       return stored;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => (broken = true));
+      await tx.rollback().catch(() => (broken = true));
       throw error;
     } finally {
       client.release(broken);
     }
   }
 
-  private async write(runner: PoolClient, batch: FactBatchItem[]): Promise<StoredFacts> {
+  private async write(tx: PipelinedTransaction, batch: FactBatchItem[]): Promise<StoredFacts> {
     const bots = new Map(batch.map((item) => [item.bot.id, item.bot]));
     const messages = uniqueMessages(batch);
     const blocks = batch.flatMap((item) => item.facts.filter((f) => f.kind !== 'message').map((f) => ({ botId: item.bot.id, fact: f })));
 
-    const upserted = await this.upsertContacts(runner, latestPerContact(messages));
+    const snapshots = latestPerContact(messages);
+    const withMessages = new Set(snapshots.map((s) => key(s.botId, s.externalUserId)));
+    const blockOnly = blocks.filter((b) => !withMessages.has(key(b.botId, b.fact.externalUserId)));
+    const [upserted, locked] = await Promise.all([
+      this.upsertContacts(tx, snapshots),
+      this.lockContacts(tx, blockOnly.map((b) => [b.botId, b.fact.externalUserId] as const)),
+    ]);
     const created = upserted.filter((c) => c.inserted);
-    const contacts = new Map(upserted.map((c) => [key(c.bot_id, c.external_user_id), c as ContactRow]));
-    const blockOnly = blocks.filter((b) => !contacts.has(key(b.botId, b.fact.externalUserId)));
-    for (const [k, row] of await this.lockContacts(runner, blockOnly.map((b) => [b.botId, b.fact.externalUserId] as const))) contacts.set(k, row);
-    const newMessages = await this.insertMessages(runner, messages, contacts);
+    const contacts = new Map([...upserted.map((c) => [key(c.bot_id, c.external_user_id), c as ContactRow] as const), ...locked]);
+    const newMessages = await this.insertMessages(tx, messages, contacts);
 
     const factByKey = new Map(messages.map((m) => [key(m.botId, m.fact.dedupeKey), m]));
     const touches = newMessages.flatMap((row) => {
@@ -111,16 +129,17 @@ export class FactStore {
       return [{ row, parameter: source.fact.touch.parameter, ...parsed }];
     });
 
+    // From here on nothing is awaited: the statements go out together, in this order, before COMMIT.
     const deltas = contactDeltas(newMessages, touches);
-    await this.updateContacts(runner, deltas);
-    await this.applyBlocks(runner, blocks, contacts);
-    await this.insertTouches(runner, touches);
+    this.updateContacts(tx, deltas);
+    this.applyBlocks(tx, blocks, contacts);
+    this.insertTouches(tx, touches);
 
     const previousSource = new Map([...contacts.values()].map((c) => [c.id, c.source_value]));
     const newlyAttributed = deltas.filter((d) => d.source !== null && previousSource.get(d.contactId) === null);
-    await this.upsertDailyStats(runner, dailyDeltas(newMessages, created));
-    await this.upsertSourceRollups(runner, rollupDeltas(touches, newlyAttributed));
-    for (const statement of batch.flatMap((item) => item.alongside ?? [])) await runner.query(statement.text, statement.values);
+    this.upsertDailyStats(tx, dailyDeltas(newMessages, created));
+    this.upsertSourceRollups(tx, rollupDeltas(touches, newlyAttributed));
+    for (const statement of batch.flatMap((item) => item.alongside ?? [])) tx.send({ text: statement.text, values: statement.values });
 
     const attribution = new Map(newlyAttributed.map((d) => [d.contactId, d]));
     return {
@@ -154,10 +173,10 @@ export class FactStore {
    * concurrent batches never deadlock, and returns each contact's id and its source before this batch.
    * A contact appears with its first message either way; a block alone makes none.
    */
-  private async upsertContacts(runner: PoolClient, rows: ContactSnapshot[]): Promise<UpsertedContact[]> {
+  private async upsertContacts(tx: PipelinedTransaction, rows: ContactSnapshot[]): Promise<UpsertedContact[]> {
     if (!rows.length) return [];
     return records<UpsertedContact>(
-      runner,
+      tx,
       `WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[],
            $9::timestamptz[], $10::boolean[])
@@ -191,11 +210,11 @@ export class FactStore {
   }
 
   /** Locks the batch's contacts in id order, so concurrent writers never deadlock on them. */
-  private async lockContacts(runner: PoolClient, pairs: ReadonlyArray<readonly [string, string]>): Promise<Map<string, ContactRow>> {
+  private async lockContacts(tx: PipelinedTransaction, pairs: ReadonlyArray<readonly [string, string]>): Promise<Map<string, ContactRow>> {
     const unique = [...new Map(pairs.map((p) => [key(p[0], p[1]), p])).values()];
     if (!unique.length) return new Map();
-    const rows = await planned<ContactRow>(
-      runner,
+    const rows = await plannedRecords<ContactRow>(
+      tx,
       `SELECT c.id, c.bot_id, c.external_user_id, c.source_value FROM contacts c
        JOIN unnest($1::uuid[], $2::text[]) AS d(bot_id, external_user_id)
          ON c.bot_id = d.bot_id AND c.external_user_id = d.external_user_id
@@ -205,12 +224,12 @@ export class FactStore {
     return new Map(rows.map((r) => [key(r.bot_id, r.external_user_id), r]));
   }
 
-  private async insertMessages(runner: PoolClient, unsorted: BotMessage[], contacts: Map<string, ContactRow>): Promise<NewMessageRow[]> {
+  private async insertMessages(tx: PipelinedTransaction, unsorted: BotMessage[], contacts: Map<string, ContactRow>): Promise<NewMessageRow[]> {
     if (!unsorted.length) return [];
     // Key order, like every other write here, so two batches never wait on each other in a cycle.
     const messages = [...unsorted].sort((a, b) => compare(a.botId, b.botId) || compare(a.fact.dedupeKey, b.fact.dedupeKey));
     return records<NewMessageRow>(
-      runner,
+      tx,
       `INSERT INTO messages (bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw_json, created_at)
        SELECT bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw::jsonb, created_at
        FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
@@ -231,11 +250,11 @@ export class FactStore {
     );
   }
 
-  private async updateContacts(runner: PoolClient, deltas: ContactDelta[]) {
+  private updateContacts(tx: PipelinedTransaction, deltas: ContactDelta[]): void {
     if (!deltas.length) return;
     const column = <K extends keyof ContactDelta>(name: K) => deltas.map((d) => d[name]);
-    await planned(
-      runner,
+    sendPlanned(
+      tx,
       `WITH d AS (
          SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[], $7::text[],
            $8::text[], $9::int[], $10::timestamptz[], $11::timestamptz[], $12::text[], $13::text[])
@@ -278,7 +297,7 @@ export class FactStore {
   }
 
   /** The newest block fact of a contact wins, unless the user wrote after it. */
-  private async applyBlocks(runner: PoolClient, blocks: Array<{ botId: string; fact: Fact }>, contacts: Map<string, ContactRow>) {
+  private applyBlocks(tx: PipelinedTransaction, blocks: Array<{ botId: string; fact: Fact }>, contacts: Map<string, ContactRow>) {
     const latest = new Map<string, { contactId: string; blocked: boolean; at: Date }>();
     for (const { botId, fact } of blocks) {
       const contact = contacts.get(key(botId, fact.externalUserId));
@@ -288,8 +307,8 @@ export class FactStore {
     }
     const rows = [...latest.values()];
     if (!rows.length) return;
-    await planned(
-      runner,
+    sendPlanned(
+      tx,
       `WITH d AS (SELECT * FROM unnest($1::uuid[], $2::boolean[], $3::timestamptz[]) AS d(contact_id, blocked, at)),
        updated AS (
          UPDATE contacts c SET blocked_at = CASE WHEN d.blocked THEN d.at ELSE NULL END
@@ -300,10 +319,10 @@ export class FactStore {
     );
   }
 
-  private async insertTouches(runner: PoolClient, touches: TouchRow[]) {
+  private insertTouches(tx: PipelinedTransaction, touches: TouchRow[]): void {
     if (!touches.length) return;
-    await records(
-      runner,
+    sendPrepared(
+      tx,
       `INSERT INTO touches (bot_id, contact_id, parameter, source_value, campaign_name, created_at)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])`,
       [
@@ -317,10 +336,10 @@ export class FactStore {
     );
   }
 
-  private async upsertDailyStats(runner: PoolClient, days: ReturnType<typeof dailyDeltas>) {
+  private upsertDailyStats(tx: PipelinedTransaction, days: ReturnType<typeof dailyDeltas>): void {
     if (!days.length) return;
-    await records(
-      runner,
+    sendPrepared(
+      tx,
       `INSERT INTO daily_stats (bot_id, day, messages_in, messages_out, new_contacts)
        SELECT * FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[], $5::int[]) ORDER BY 1, 2
        ON CONFLICT (bot_id, day) DO UPDATE SET
@@ -331,10 +350,10 @@ export class FactStore {
     );
   }
 
-  private async upsertSourceRollups(runner: PoolClient, rows: ReturnType<typeof rollupDeltas>) {
+  private upsertSourceRollups(tx: PipelinedTransaction, rows: ReturnType<typeof rollupDeltas>): void {
     if (!rows.length) return;
-    await records(
-      runner,
+    sendPrepared(
+      tx,
       `INSERT INTO source_rollups (bot_id, source_value, campaign_name, contacts_count, touches)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::int[]) ORDER BY 1, 2, 3
        ON CONFLICT (bot_id, source_value, campaign_name) DO UPDATE SET
@@ -405,25 +424,22 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-const statementNames = new Map<string, string>();
-
-/** Rows of a statement, run as a named prepared statement so PostgreSQL parses and plans it once per connection. */
-async function records<T = unknown>(client: PoolClient, sql: string, params: unknown[]): Promise<T[]> {
-  let name = statementNames.get(sql);
-  if (!name) statementNames.set(sql, (name = `facts_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`));
-  const result = await client.query({ name, text: sql, values: params });
-  return result.rows as T[];
+/** Rows of a statement PostgreSQL parses and plans once per connection. */
+function records<T = unknown>(tx: PipelinedTransaction, sql: string, params: unknown[]): Promise<T[]> {
+  return tx.rows<T>(prepared(sql, params));
 }
 
-/**
- * Rows of a statement that joins the batch to `contacts`, planned afresh on every run. A prepared
- * statement settles on one generic plan after five runs; on a young database that plan hash-joins a
- * sequential scan of contacts (cheapest while the table is small) and keeps doing so as it grows:
- * bench/ingest read 36M contact rows for 100k updates that way. Planning costs ~0.1 ms; the scan grew
- * with the table.
- */
-async function planned<T = unknown>(client: PoolClient, sql: string, params: unknown[]): Promise<T[]> {
-  const result = await client.query(sql, params);
-  return result.rows as T[];
+/** Rows of a statement joining the batch to contacts, planned on every run (see `planned`). */
+function plannedRecords<T = unknown>(tx: PipelinedTransaction, sql: string, params: unknown[]): Promise<T[]> {
+  return tx.rows<T>(planned(sql, params));
 }
 
+/** Sends a prepared statement without waiting for its answer; a failure surfaces at commit. */
+function sendPrepared(tx: PipelinedTransaction, sql: string, params: unknown[]): void {
+  tx.send(prepared(sql, params));
+}
+
+/** Sends a statement joining the batch to contacts, planned on every run; a failure surfaces at commit. */
+function sendPlanned(tx: PipelinedTransaction, sql: string, params: unknown[]): void {
+  tx.send(planned(sql, params));
+}

@@ -153,6 +153,17 @@ describe('Ingest: facts from traffic (contract §6)', () => {
     expect(contacts.rows[0].n).toBe(400);
   });
 
+  it('rolls a failed shared transaction back whole: the failing caller stores nothing, the callers batched with it are stored', async () => {
+    const sent = { message_id: 77, chat: { id: 901, type: 'private' }, date: now, text: 'never stored' };
+    const failing = capture.recordSent(bot, 'sendmessage', { chat_id: 901, text: 'never stored' }, sent, () => ({ text: 'SELECT 1/0', values: [] }));
+    const batchedWithIt = Array.from({ length: 5 }, (_, i) => capture.inboundUpdates(bot, [tgMessage(5000 + i, 902, `kept ${i}`)]));
+    await expect(failing).rejects.toThrow('division by zero');
+    await Promise.all(batchedWithIt);
+    expect(await contact(901)).toBeUndefined();
+    expect((await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND external_user_id = '901'`, [bot.id])).rows[0].n).toBe(0);
+    expect((await contact(902)).messages_in).toBe(5);
+  });
+
   it('turns MAX bot_started into an inbound /start with the payload, and stores MAX sends', async () => {
     const { token, id } = maxToken();
     ctx.max.addBot({ token, user_id: id, first_name: 'M', username: 'm_bot' });

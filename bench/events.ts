@@ -18,6 +18,7 @@ import { deleteRedisKeys, dropDatabase } from '../test/e2e/support/stores';
 import type { Arrival } from './events/subscriber';
 import type { MessageLoad, MessageLoadResult } from './events/message-load';
 import { askChild, bindBenchBot, postJson, startChild, stopChild } from './support/app-process';
+import { CpuMeter, cpuPerItem } from './support/cpu-meter';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
     const bot = await bindBenchBot(baseUrl, databaseUrl);
     const subscriberUrl = `http://127.0.0.1:${subscriber.port}/hook`;
     await postJson(`${baseUrl}/api/me/webhooks`, { url: subscriberUrl, events: ['message.created'] }, bot.session);
+    const cpu = await CpuMeter.start(app.child.pid!, databaseUrl, REDIS_URL);
 
     const phases = [
       ...(WARMUP_SECONDS > 0 ? [{ label: 'warm-up', prefix: 'w', seconds: WARMUP_SECONDS, firstUpdateId: 0 }] : []),
@@ -63,9 +65,12 @@ async function main(): Promise<void> {
     ];
     for (const phase of phases) {
       const load: MessageLoad = { baseUrl, path: bot.proxyPath, rate: RATE, seconds: phase.seconds, prefix: phase.prefix, firstUpdateId: phase.firstUpdateId };
+      const before = await cpu.read();
       const result = await askChild<MessageLoadResult>(generator.child, load);
       const arrivals = await waitForDeliveries(subscriber.child, phase.prefix, result.acknowledged.length, 60_000);
+      const after = await cpu.read();
       report(phase.label, result, arrivals, phase.prefix);
+      console.log(`  CPU per message: ${cpuPerItem(before, after, result.posted)}`);
     }
   } finally {
     await Promise.all(children.map((child) => stopChild(child)));

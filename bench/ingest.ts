@@ -14,6 +14,7 @@ import { Client } from 'pg';
 import type { UpdateLoad, UpdateLoadFigures } from './ingest/update-load';
 import { deleteRedisKeys, dropDatabase } from '../test/e2e/support/stores';
 import { askChild, bindBenchBot, startChild, stopChild } from './support/app-process';
+import { CpuMeter, cpuPerItem } from './support/cpu-meter';
 import type { ChildProcess } from 'node:child_process';
 
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 100_000);
@@ -49,9 +50,12 @@ async function main(): Promise<void> {
 
     console.error(`… posting ${UPDATES.toLocaleString('en')} updates from ${USERS.toLocaleString('en')} users over ${CONNECTIONS} connections`);
     const load: UpdateLoad = { url: `${baseUrl}${bot.proxyPath}`, connections: CONNECTIONS, total: UPDATES, users: USERS };
+    const cpu = await CpuMeter.start(app.child.pid!, databaseUrl, REDIS_URL);
+    const before = await cpu.read();
     const figures = await askChild<UpdateLoadFigures>(generator.child, load);
+    const after = await cpu.read();
     const stored = await countStored(databaseUrl, bot.id);
-    print(figures, stored);
+    print(figures, stored, cpuPerItem(before, after, figures.ok));
   } finally {
     await Promise.all(children.map((child) => stopChild(child)));
     await dropDatabase(databaseUrl);
@@ -59,13 +63,14 @@ async function main(): Promise<void> {
   }
 }
 
-function print(f: UpdateLoadFigures, stored: { messages: number; distinctUpdates: number; contacts: number }): void {
+function print(f: UpdateLoadFigures, stored: { messages: number; distinctUpdates: number; contacts: number }, cpuPerUpdate: string): void {
   const rate = f.ok / f.seconds;
   console.log(`\nProxy receiver ingest: ${UPDATES.toLocaleString('en')} Telegram updates, ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections`);
   console.log(`  requests sent       ${f.sent}`);
   console.log(`  answered 200        ${f.ok} in ${f.seconds.toFixed(2)} s, failed ${f.failed}`);
   console.log(`  sustained           ${rate.toFixed(0)} updates/s (target ≥ ${TARGET_PER_SECOND}) ${rate >= TARGET_PER_SECOND ? 'PASS' : 'MISS'}`);
   console.log(`  latency             p50 ${f.p50} ms, p99 ${f.p99} ms`);
+  console.log(`  CPU per update      ${cpuPerUpdate}`);
   console.log(`\nStored right after the last answer (no waiting):`);
   const exact = stored.messages === UPDATES && stored.distinctUpdates === UPDATES && stored.contacts === USERS;
   console.log(`  messages            ${stored.messages} (expected ${UPDATES})`);

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+
+/** CPU seconds (user + system) a Linux process has used so far; 0 once it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100 a second).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+export interface CpuReading {
+  app: number;
+  /** Per backend (with its application_name), so a backend that starts or ends between two readings is not miscounted. */
+  postgres: Map<number, { name: string; seconds: number }>;
+  redis: number;
+}
+
+/**
+ * Reads the CPU used by the app process, by the PostgreSQL backends serving the bench database and by
+ * Redis, so a benchmark can say where each message's cost went. Redis is shared by the whole machine,
+ * so its figure includes whatever else used it meanwhile.
+ */
+export class CpuMeter {
+  private constructor(
+    private readonly appPid: number,
+    private readonly databaseUrl: string,
+    private readonly redisPid: number,
+  ) {}
+
+  static async start(appPid: number, databaseUrl: string, redisUrl: string): Promise<CpuMeter> {
+    const redis = new Redis(redisUrl);
+    const info = await redis.info('server');
+    await redis.quit();
+    return new CpuMeter(appPid, databaseUrl, Number(/process_id:(\d+)/.exec(info)?.[1] ?? 0));
+  }
+
+  async read(): Promise<CpuReading> {
+    const db = new Client({ connectionString: this.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ pid: number; name: string }>(
+        `SELECT pid, application_name AS name FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      const postgres = new Map(rows.map((row) => [row.pid, { name: row.name || 'other', seconds: cpuSeconds(row.pid) }]));
+      return { app: cpuSeconds(this.appPid), postgres, redis: cpuSeconds(this.redisPid) };
+    } finally {
+      await db.end();
+    }
+  }
+}
+
+/** "app 412 µs, PostgreSQL 230 µs (botlens-ingest 180 µs), Redis 61 µs": CPU per item between two readings. */
+export function cpuPerItem(before: CpuReading, after: CpuReading, items: number): string {
+  const byName = new Map<string, number>();
+  for (const [pid, { name, seconds }] of after.postgres) byName.set(name, (byName.get(name) ?? 0) + seconds - (before.postgres.get(pid)?.seconds ?? 0));
+  const per = (seconds: number) => `${Math.round((seconds / items) * 1e6)} µs`;
+  const postgres = [...byName.values()].reduce((sum, seconds) => sum + seconds, 0);
+  const split = [...byName].map(([name, seconds]) => `${name} ${per(seconds)}`).join(', ');
+  return `app ${per(after.app - before.app)}, PostgreSQL ${per(postgres)} (${split}), Redis ${per(after.redis - before.redis)}`;
+}

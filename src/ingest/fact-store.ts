@@ -77,7 +77,7 @@ export class FactStore implements OnApplicationShutdown {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly allowance: RecordingAllowance,
   ) {
-    this.pool = new Pool({ connectionString: config.databaseUrl, max: 2, pipeline: true });
+    this.pool = new Pool({ connectionString: config.databaseUrl, max: 2, pipeline: true, application_name: 'botlens-ingest' });
     this.pool.on('error', (error) => this.logger.warn(`An idle ingest connection failed: ${error.message}`));
   }
 

@@ -129,7 +129,7 @@ export class FactStore implements OnApplicationShutdown {
       return [{ row, parameter: source.fact.touch.parameter, ...parsed }];
     });
 
-    // From here on nothing is awaited: the statements go out together, in this order, before COMMIT.
+    // From here on statements are only queued: they go out together, in this order, with COMMIT.
     const deltas = contactDeltas(newMessages, touches);
     this.updateContacts(tx, deltas);
     this.applyBlocks(tx, blocks, contacts);

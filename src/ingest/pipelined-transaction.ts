@@ -21,46 +21,61 @@ export function planned(text: string, values: unknown[]): QueryConfig {
 }
 
 /**
- * One transaction on a pipelining connection (node-postgres `pipeline: true`): each statement goes out
- * without waiting for the answers to those before it, and PostgreSQL runs them in order. Statements
- * whose rows the batch needs are awaited; the rest are only sent, and COMMIT is sent right behind
- * them. If any of those fails, PostgreSQL answers that COMMIT with ROLLBACK (the transaction was
- * aborted), and commit() rejects with the failure: nothing is ever half committed.
+ * One transaction on a pipelining connection (node-postgres `pipeline: true`). Statements whose rows
+ * are not needed are queued and go out, in order, in the same write as the next statement whose rows
+ * are awaited (or as COMMIT), so a batch costs one write and one wake-up of the backend per round
+ * trip instead of per statement. If a queued statement fails, PostgreSQL answers the COMMIT sent
+ * behind it with ROLLBACK (the transaction was aborted) and commit() rejects with the failure:
+ * nothing is ever half committed.
  */
 export class PipelinedTransaction {
+  private queued: QueryConfig[] = [{ text: 'BEGIN' }];
   private failure: { error: unknown } | null = null;
 
-  constructor(private readonly client: PoolClient) {
-    this.send({ text: 'BEGIN' });
+  constructor(private readonly client: PoolClient) {}
+
+  /** Queues a statement whose answer matters only if it fails (commit() then rejects). */
+  send(statement: QueryConfig): void {
+    this.queued.push(statement);
   }
 
-  /** Sends a statement and resolves with its rows. */
+  /** Sends the queued statements and this one, and resolves with this one's rows. */
   async rows<T>(statement: QueryConfig): Promise<T[]> {
-    const result = await this.client.query(statement);
+    const result = await this.sendQueuedAnd(statement);
     return result.rows as T[];
   }
 
-  /** A statement whose rows are awaited, answered as node-postgres answers, for code that takes a client. */
+  /** Sends the queued statements and this one, answered as node-postgres answers, for code that takes a client. */
   query<R extends QueryResultRow>(text: string, values: unknown[]): Promise<QueryResult<R>> {
-    return this.client.query<R>({ text, values });
+    return this.sendQueuedAnd({ text, values }) as Promise<QueryResult<R>>;
   }
 
-  /** Sends a statement whose answer matters only if it fails (commit() then rejects). */
-  send(statement: QueryConfig): void {
-    this.client.query(statement).catch((error: unknown) => {
-      this.failure ??= { error };
-    });
-  }
-
-  /** Resolves once everything sent is committed (durably: synchronous_commit is left on). */
+  /** Sends the queued statements and COMMIT; resolves once all of it is committed (synchronous_commit stays on). */
   async commit(): Promise<void> {
-    const result = await this.client.query('COMMIT');
+    const result = await this.sendQueuedAnd({ text: 'COMMIT' });
     if (this.failure) throw this.failure.error;
     if (result.command !== 'COMMIT') throw new Error(`The ingest transaction ended with ${result.command}`);
   }
 
   /** Ends the transaction after a failure; harmless (a warning) when COMMIT already ended it. */
   async rollback(): Promise<void> {
+    this.queued = [];
     await this.client.query('ROLLBACK');
+  }
+
+  private sendQueuedAnd(last: QueryConfig): Promise<QueryResult> {
+    // In pipeline mode each query is written as it is issued; corking the socket makes them one write.
+    const socket = this.client.connection.stream;
+    socket.cork();
+    try {
+      for (const statement of this.queued.splice(0)) {
+        this.client.query(statement).catch((error: unknown) => {
+          this.failure ??= { error };
+        });
+      }
+      return this.client.query(last);
+    } finally {
+      socket.uncork();
+    }
   }
 }

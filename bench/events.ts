@@ -18,7 +18,7 @@ import { deleteRedisKeys, dropDatabase } from '../test/e2e/support/stores';
 import type { Arrival } from './events/subscriber';
 import type { MessageLoad, MessageLoadResult } from './events/message-load';
 import { askChild, bindBenchBot, postJson, startChild, stopChild } from './support/app-process';
-import { CpuMeter, cpuPerItem } from './support/cpu-meter';
+import { CpuMeter, cpuPerItem, machineLoad } from './support/cpu-meter';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     const bot = await bindBenchBot(baseUrl, databaseUrl);
     const subscriberUrl = `http://127.0.0.1:${subscriber.port}/hook`;
     await postJson(`${baseUrl}/api/me/webhooks`, { url: subscriberUrl, events: ['message.created'] }, bot.session);
-    const cpu = await CpuMeter.start(app.child.pid!, databaseUrl, REDIS_URL);
+    const cpu = await CpuMeter.start(app.child.pid!, [subscriber.child.pid!, generator.child.pid!], databaseUrl, REDIS_URL);
 
     const phases = [
       ...(WARMUP_SECONDS > 0 ? [{ label: 'warm-up', prefix: 'w', seconds: WARMUP_SECONDS, firstUpdateId: 0 }] : []),
@@ -71,6 +71,7 @@ async function main(): Promise<void> {
       const after = await cpu.read();
       report(phase.label, result, arrivals, phase.prefix);
       console.log(`  CPU per message: ${cpuPerItem(before, after, result.posted)}`);
+      console.log(`  ${machineLoad(before, after)}`);
     }
   } finally {
     await Promise.all(children.map((child) => stopChild(child)));

@@ -14,7 +14,7 @@ import { Client } from 'pg';
 import type { UpdateLoad, UpdateLoadFigures } from './ingest/update-load';
 import { deleteRedisKeys, dropDatabase } from '../test/e2e/support/stores';
 import { askChild, bindBenchBot, startChild, stopChild } from './support/app-process';
-import { CpuMeter, cpuPerItem } from './support/cpu-meter';
+import { CpuMeter, cpuPerItem, machineLoad } from './support/cpu-meter';
 import type { ChildProcess } from 'node:child_process';
 
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 100_000);
@@ -50,12 +50,12 @@ async function main(): Promise<void> {
 
     console.error(`… posting ${UPDATES.toLocaleString('en')} updates from ${USERS.toLocaleString('en')} users over ${CONNECTIONS} connections`);
     const load: UpdateLoad = { url: `${baseUrl}${bot.proxyPath}`, connections: CONNECTIONS, total: UPDATES, users: USERS };
-    const cpu = await CpuMeter.start(app.child.pid!, databaseUrl, REDIS_URL);
+    const cpu = await CpuMeter.start(app.child.pid!, [generator.child.pid!], databaseUrl, REDIS_URL);
     const before = await cpu.read();
     const figures = await askChild<UpdateLoadFigures>(generator.child, load);
     const after = await cpu.read();
     const stored = await countStored(databaseUrl, bot.id);
-    print(figures, stored, cpuPerItem(before, after, figures.ok));
+    print(figures, stored, cpuPerItem(before, after, figures.ok), machineLoad(before, after));
   } finally {
     await Promise.all(children.map((child) => stopChild(child)));
     await dropDatabase(databaseUrl);
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   }
 }
 
-function print(f: UpdateLoadFigures, stored: { messages: number; distinctUpdates: number; contacts: number }, cpuPerUpdate: string): void {
+function print(f: UpdateLoadFigures, stored: { messages: number; distinctUpdates: number; contacts: number }, cpuPerUpdate: string, load: string): void {
   const rate = f.ok / f.seconds;
   console.log(`\nProxy receiver ingest: ${UPDATES.toLocaleString('en')} Telegram updates, ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections`);
   console.log(`  requests sent       ${f.sent}`);
@@ -71,6 +71,7 @@ function print(f: UpdateLoadFigures, stored: { messages: number; distinctUpdates
   console.log(`  sustained           ${rate.toFixed(0)} updates/s (target ≥ ${TARGET_PER_SECOND}) ${rate >= TARGET_PER_SECOND ? 'PASS' : 'MISS'}`);
   console.log(`  latency             p50 ${f.p50} ms, p99 ${f.p99} ms`);
   console.log(`  CPU per update      ${cpuPerUpdate}`);
+  console.log(`  ${load}`);
   console.log(`\nStored right after the last answer (no waiting):`);
   const exact = stored.messages === UPDATES && stored.distinctUpdates === UPDATES && stored.contacts === USERS;
   console.log(`  messages            ${stored.messages} (expected ${UPDATES})`);

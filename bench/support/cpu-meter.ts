@@ -13,7 +13,18 @@ function cpuSeconds(pid: number): number {
   }
 }
 
+/** CPU seconds every process of the machine has used (all cores), from /proc/stat. */
+function machineBusySeconds(): number {
+  // cpu  user nice system idle iowait irq softirq steal …, in clock ticks.
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
 export interface CpuReading {
+  at: number;
+  machine: number;
+  /** The benchmark's own load generator and receivers. */
+  tools: number;
   app: number;
   /** Per backend (with its application_name), so a backend that starts or ends between two readings is not miscounted. */
   postgres: Map<number, { name: string; seconds: number }>;
@@ -28,15 +39,16 @@ export interface CpuReading {
 export class CpuMeter {
   private constructor(
     private readonly appPid: number,
+    private readonly toolPids: number[],
     private readonly databaseUrl: string,
     private readonly redisPid: number,
   ) {}
 
-  static async start(appPid: number, databaseUrl: string, redisUrl: string): Promise<CpuMeter> {
+  static async start(appPid: number, toolPids: number[], databaseUrl: string, redisUrl: string): Promise<CpuMeter> {
     const redis = new Redis(redisUrl);
     const info = await redis.info('server');
     await redis.quit();
-    return new CpuMeter(appPid, databaseUrl, Number(/process_id:(\d+)/.exec(info)?.[1] ?? 0));
+    return new CpuMeter(appPid, toolPids, databaseUrl, Number(/process_id:(\d+)/.exec(info)?.[1] ?? 0));
   }
 
   async read(): Promise<CpuReading> {
@@ -47,7 +59,14 @@ export class CpuMeter {
         `SELECT pid, application_name AS name FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
       );
       const postgres = new Map(rows.map((row) => [row.pid, { name: row.name || 'other', seconds: cpuSeconds(row.pid) }]));
-      return { app: cpuSeconds(this.appPid), postgres, redis: cpuSeconds(this.redisPid) };
+      return {
+        at: performance.now() / 1000,
+        machine: machineBusySeconds(),
+        tools: this.toolPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+        app: cpuSeconds(this.appPid),
+        postgres,
+        redis: cpuSeconds(this.redisPid),
+      };
     } finally {
       await db.end();
     }
@@ -62,4 +81,19 @@ export function cpuPerItem(before: CpuReading, after: CpuReading, items: number)
   const postgres = [...byName.values()].reduce((sum, seconds) => sum + seconds, 0);
   const split = [...byName].map(([name, seconds]) => `${name} ${per(seconds)}`).join(', ');
   return `app ${per(after.app - before.app)}, PostgreSQL ${per(postgres)} (${split}), Redis ${per(after.redis - before.redis)}`;
+}
+
+/**
+ * "machine busy 171% of 200%: app 62%, PostgreSQL 70%, Redis 1%, load tools 21%, everything else 17%".
+ * Everything else is other work on the machine (it shares its two cores with other jobs): a run with
+ * much of it is not comparable with a quiet one.
+ */
+export function machineLoad(before: CpuReading, after: CpuReading): string {
+  const seconds = after.at - before.at;
+  const pct = (cpu: number) => `${Math.round((cpu / seconds) * 100)}%`;
+  const postgres = [...after.postgres].reduce((sum, [pid, { seconds: s }]) => sum + s - (before.postgres.get(pid)?.seconds ?? 0), 0);
+  const parts = { app: after.app - before.app, postgres, redis: after.redis - before.redis, tools: after.tools - before.tools };
+  const machine = after.machine - before.machine;
+  const rest = machine - parts.app - parts.postgres - parts.redis - parts.tools;
+  return `machine busy ${pct(machine)} of 200%: app ${pct(parts.app)}, PostgreSQL ${pct(parts.postgres)}, Redis ${pct(parts.redis)}, load tools ${pct(parts.tools)}, everything else ${pct(rest)}`;
 }

@@ -85,7 +85,8 @@ export class FactStore implements OnApplicationShutdown {
     await this.pool.end();
   }
 
-  async store(batch: FactBatchItem[]): Promise<StoredFacts> {
+  /** Resolves once `batch` is committed; `committing` is called when only the commit itself is left. */
+  async store(batch: FactBatchItem[], committing?: () => void): Promise<StoredFacts> {
     const client = await this.pool.connect();
     const tx = new PipelinedTransaction(client);
     let broken = false;
@@ -94,7 +95,7 @@ export class FactStore implements OnApplicationShutdown {
       const allowed = await this.allowance.reserve(tx, batch);
       const stored = await this.write(tx, allowed.batch);
       await allowed.settle(stored);
-      await tx.commit();
+      await tx.commit(committing);
       allowed.committed();
       return stored;
     } catch (error) {

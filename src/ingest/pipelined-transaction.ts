@@ -41,18 +41,24 @@ export class PipelinedTransaction {
 
   /** Sends the queued statements and this one, and resolves with this one's rows. */
   async rows<T>(statement: QueryConfig): Promise<T[]> {
-    const result = await this.sendQueuedAnd(statement);
+    const result = await this.sendQueued(statement).final;
     return result.rows as T[];
   }
 
   /** Sends the queued statements and this one, answered as node-postgres answers, for code that takes a client. */
   query<R extends QueryResultRow>(text: string, values: unknown[]): Promise<QueryResult<R>> {
-    return this.sendQueuedAnd({ text, values }) as Promise<QueryResult<R>>;
+    return this.sendQueued({ text, values }).final as Promise<QueryResult<R>>;
   }
 
-  /** Sends the queued statements and COMMIT; resolves once all of it is committed (synchronous_commit stays on). */
-  async commit(): Promise<void> {
-    const result = await this.sendQueuedAnd({ text: 'COMMIT' });
+  /**
+   * Sends the queued statements and COMMIT; calls `flushing` once PostgreSQL has run all but the
+   * COMMIT (what is left is the WAL flush), and resolves once all of it is committed
+   * (synchronous_commit stays on).
+   */
+  async commit(flushing?: () => void): Promise<void> {
+    const { last, final: committed } = this.sendQueued({ text: 'COMMIT' });
+    void last.then(flushing, flushing);
+    const result = await committed;
     if (this.failure) throw this.failure.error;
     if (result.command !== 'COMMIT') throw new Error(`The ingest transaction ended with ${result.command}`);
   }
@@ -63,17 +69,19 @@ export class PipelinedTransaction {
     await this.client.query('ROLLBACK');
   }
 
-  private sendQueuedAnd(last: QueryConfig): Promise<QueryResult> {
+  /** Sends the queued statements and `final` in one write; `last` settles when the last queued one is answered. */
+  private sendQueued(final: QueryConfig): { last: Promise<unknown>; final: Promise<QueryResult> } {
     // In pipeline mode each query is written as it is issued; corking the socket makes them one write.
     const socket = this.client.connection.stream;
     socket.cork();
     try {
+      let last: Promise<unknown> = Promise.resolve();
       for (const statement of this.queued.splice(0)) {
-        this.client.query(statement).catch((error: unknown) => {
+        last = this.client.query(statement).catch((error: unknown) => {
           this.failure ??= { error };
         });
       }
-      return this.client.query(last);
+      return { last, final: this.client.query(final) };
     } finally {
       socket.uncork();
     }

@@ -81,7 +81,11 @@ export class PipelinedTransaction {
           this.failure ??= { error };
         });
       }
-      return { last, final: this.client.query(final) };
+      // After a queued statement failed, every later one fails as "transaction is aborted": report the cause.
+      const answered = this.client.query(final).catch((error: unknown) => {
+        throw this.failure ? this.failure.error : error;
+      });
+      return { last, final: answered };
     } finally {
       socket.uncork();
     }

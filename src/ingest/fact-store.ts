@@ -60,8 +60,8 @@ const key = (botId: string, externalUserId: string) => `${botId}\u0000${external
 /**
  * Writes a batch of facts in one transaction: contacts, messages (once per dedupe key), touches and
  * attribution, and the rollups the reports read (contact counters, daily_stats, source_rollups).
- * Set-based statements over arrays, pipelined, keep a batch to three round trips whatever its size:
- * BEGIN and the contacts; the messages; everything else and COMMIT.
+ * Set-based statements over arrays, pipelined, keep a batch to two round trips whatever its size:
+ * BEGIN, the contacts and the messages; everything else and COMMIT.
  */
 @Injectable()
 export class FactStore implements OnApplicationShutdown {
@@ -114,13 +114,14 @@ export class FactStore implements OnApplicationShutdown {
     const snapshots = latestPerContact(messages);
     const withMessages = new Set(snapshots.map((s) => key(s.botId, s.externalUserId)));
     const blockOnly = blocks.filter((b) => !withMessages.has(key(b.botId, b.fact.externalUserId)));
-    const [upserted, locked] = await Promise.all([
+    // One round trip: the messages find their contacts in SQL, right after the upsert made them.
+    const [upserted, locked, newMessages] = await Promise.all([
       this.upsertContacts(tx, snapshots),
       this.lockContacts(tx, blockOnly.map((b) => [b.botId, b.fact.externalUserId] as const)),
+      this.insertMessages(tx, messages),
     ]);
     const created = upserted.filter((c) => c.inserted);
     const contacts = new Map([...upserted.map((c) => [key(c.bot_id, c.external_user_id), c as ContactRow] as const), ...locked]);
-    const newMessages = await this.insertMessages(tx, messages, contacts);
 
     const factByKey = new Map(messages.map((m) => [key(m.botId, m.fact.dedupeKey), m]));
     const touches = newMessages.flatMap((row) => {
@@ -225,21 +226,23 @@ export class FactStore implements OnApplicationShutdown {
     return new Map(rows.map((r) => [key(r.bot_id, r.external_user_id), r]));
   }
 
-  private async insertMessages(tx: PipelinedTransaction, unsorted: BotMessage[], contacts: Map<string, ContactRow>): Promise<NewMessageRow[]> {
+  /** Each message with its contact, which the upsert just before it (same transaction) created or locked. */
+  private async insertMessages(tx: PipelinedTransaction, unsorted: BotMessage[]): Promise<NewMessageRow[]> {
     if (!unsorted.length) return [];
     // Key order, like every other write here, so two batches never wait on each other in a cycle.
     const messages = [...unsorted].sort((a, b) => compare(a.botId, b.botId) || compare(a.fact.dedupeKey, b.fact.dedupeKey));
-    return records<NewMessageRow>(
+    return plannedRecords<NewMessageRow>(
       tx,
       `INSERT INTO messages (bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw_json, created_at)
-       SELECT bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw::jsonb, created_at
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
-         AS d(bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw, created_at)
+       SELECT d.bot_id, c.id, d.external_user_id, d.direction, d.text, d.platform_message_id, d.dedupe_key, d.raw::jsonb, d.created_at
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[]) WITH ORDINALITY
+         AS d(bot_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw, created_at, position)
+       JOIN contacts c ON c.bot_id = d.bot_id AND c.external_user_id = d.external_user_id
+       ORDER BY d.position
        ON CONFLICT (bot_id, dedupe_key) DO NOTHING
        RETURNING id, bot_id, contact_id, external_user_id, direction, text, created_at, dedupe_key`,
       [
         messages.map((m) => m.botId),
-        messages.map((m) => contacts.get(key(m.botId, m.fact.externalUserId))!.id),
         messages.map((m) => m.fact.externalUserId),
         messages.map((m) => m.fact.direction),
         messages.map((m) => m.fact.text),

@@ -20,45 +20,54 @@ export function planned(text: string, values: unknown[]): QueryConfig {
   return { text, values };
 }
 
+interface Queued {
+  statement: QueryConfig;
+  /** Present when the caller awaits the answer; otherwise only a failure matters. */
+  answer?: { resolve: (result: QueryResult) => void; reject: (error: unknown) => void };
+  /** Called once the statement sent before this one has been answered. */
+  afterPrevious?: () => void;
+}
+
 /**
- * One transaction on a pipelining connection (node-postgres `pipeline: true`). Statements whose rows
- * are not needed are queued and go out, in order, in the same write as the next statement whose rows
- * are awaited (or as COMMIT), so a batch costs one write and one wake-up of the backend per round
- * trip instead of per statement. If a queued statement fails, PostgreSQL answers the COMMIT sent
- * behind it with ROLLBACK (the transaction was aborted) and commit() rejects with the failure:
- * nothing is ever half committed.
+ * One transaction on a pipelining connection (node-postgres `pipeline: true`). Statements are queued
+ * and go out together, in order, in one write once an awaited one is queued (a microtask later, so
+ * awaited statements issued together share it): what a batch issues before waiting on answers costs
+ * one write and one wake-up of the backend, a round trip, instead of one per statement. Statements
+ * whose rows are not needed are only queued; if one fails, PostgreSQL answers the COMMIT sent behind
+ * it with ROLLBACK (the transaction was aborted) and commit() rejects with that failure: nothing is
+ * ever half committed.
  */
 export class PipelinedTransaction {
-  private queued: QueryConfig[] = [{ text: 'BEGIN' }];
+  private queued: Queued[] = [{ statement: { text: 'BEGIN' } }];
+  private flushScheduled = false;
   private failure: { error: unknown } | null = null;
+  /** Settles once the last statement sent so far has been answered. */
+  private lastAnswered: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly client: PoolClient) {}
 
-  /** Queues a statement whose answer matters only if it fails (commit() then rejects). */
+  /** Queues a statement whose answer matters only if it fails (commit() then rejects); it goes out with the next awaited one. */
   send(statement: QueryConfig): void {
-    this.queued.push(statement);
+    this.queued.push({ statement });
   }
 
-  /** Sends the queued statements and this one, and resolves with this one's rows. */
+  /** Queues a statement and resolves with its rows. */
   async rows<T>(statement: QueryConfig): Promise<T[]> {
-    const result = await this.sendQueued(statement).final;
+    const result = await this.answer(statement);
     return result.rows as T[];
   }
 
-  /** Sends the queued statements and this one, answered as node-postgres answers, for code that takes a client. */
+  /** Queues a statement, answered as node-postgres answers, for code that takes a client. */
   query<R extends QueryResultRow>(text: string, values: unknown[]): Promise<QueryResult<R>> {
-    return this.sendQueued({ text, values }).final as Promise<QueryResult<R>>;
+    return this.answer({ text, values }) as Promise<QueryResult<R>>;
   }
 
   /**
-   * Sends the queued statements and COMMIT; calls `flushing` once PostgreSQL has run all but the
-   * COMMIT (what is left is the WAL flush), and resolves once all of it is committed
-   * (synchronous_commit stays on).
+   * Queues COMMIT; calls `flushing` once PostgreSQL has run everything before it (what is left is the
+   * WAL flush), and resolves once all of it is committed (synchronous_commit stays on).
    */
   async commit(flushing?: () => void): Promise<void> {
-    const { last, final: committed } = this.sendQueued({ text: 'COMMIT' });
-    void last.then(flushing, flushing);
-    const result = await committed;
+    const result = await this.answer({ text: 'COMMIT' }, flushing);
     if (this.failure) throw this.failure.error;
     if (result.command !== 'COMMIT') throw new Error(`The ingest transaction ended with ${result.command}`);
   }
@@ -69,23 +78,40 @@ export class PipelinedTransaction {
     await this.client.query('ROLLBACK');
   }
 
-  /** Sends the queued statements and `final` in one write; `last` settles when the last queued one is answered. */
-  private sendQueued(final: QueryConfig): { last: Promise<unknown>; final: Promise<QueryResult> } {
+  private answer(statement: QueryConfig, afterPrevious?: () => void): Promise<QueryResult> {
+    return new Promise((resolve, reject) => {
+      this.queued.push({ statement, answer: { resolve, reject }, afterPrevious });
+      this.flushSoon();
+    });
+  }
+
+  private flushSoon(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    queueMicrotask(() => {
+      this.flushScheduled = false;
+      this.flush();
+    });
+  }
+
+  private flush(): void {
     // In pipeline mode each query is written as it is issued; corking the socket makes them one write.
     const socket = this.client.connection.stream;
     socket.cork();
     try {
-      let last: Promise<unknown> = Promise.resolve();
-      for (const statement of this.queued.splice(0)) {
-        last = this.client.query(statement).catch((error: unknown) => {
-          this.failure ??= { error };
-        });
+      for (const { statement, answer, afterPrevious } of this.queued.splice(0)) {
+        if (afterPrevious) void this.lastAnswered.then(afterPrevious);
+        const answered = this.client.query(statement);
+        this.lastAnswered = answered.catch(() => undefined);
+        answered.then(
+          (result) => answer?.resolve(result),
+          (error: unknown) => {
+            this.failure ??= { error };
+            // After one statement failed, every later one fails as "transaction is aborted": report the cause.
+            answer?.reject(this.failure.error);
+          },
+        );
       }
-      // After a queued statement failed, every later one fails as "transaction is aborted": report the cause.
-      const answered = this.client.query(final).catch((error: unknown) => {
-        throw this.failure ? this.failure.error : error;
-      });
-      return { last, final: answered };
     } finally {
       socket.uncork();
     }

@@ -131,7 +131,7 @@ export class FactStore implements OnApplicationShutdown {
       return [{ row, parameter: source.fact.touch.parameter, ...parsed }];
     });
 
-    // From here on statements are only queued: they go out together, in this order, with COMMIT.
+    // From here on statements are only queued: they go out together, in this order, with what is awaited next (COMMIT).
     const deltas = contactDeltas(newMessages, touches);
     this.updateContacts(tx, deltas);
     this.applyBlocks(tx, blocks, contacts);

@@ -22,17 +22,17 @@ const NOTHING_STORED: StoredFacts = { contacts: [], messages: [] };
  * written together in the next one, so throughput grows with load instead of paying one commit per
  * update. Each caller's promise settles when its own facts are committed (or failed).
  *
- * Transactions are staggered: the next one starts when the one before has sent its COMMIT, so one
- * batch is written while the previous one waits for its WAL flush, and two never compete for the
- * same rows and cores (two writing at once cost PostgreSQL ~30% more CPU per update in bench/ingest,
- * in smaller batches, and were no faster).
+ * Transactions are staggered: the next one starts once PostgreSQL has run all of the one before but
+ * its COMMIT, so one batch is written while the previous one waits for its WAL flush, and two never
+ * compete for the same rows and cores (two writing at once cost PostgreSQL ~30% more CPU per update
+ * in bench/ingest, in smaller batches, and were no faster).
  */
 @Injectable()
 export class IngestWriter implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Ingest');
   private pending: Pending[] = [];
   private inFlight = 0;
-  /** Transactions in flight that have not yet sent their COMMIT. */
+  /** Transactions in flight that PostgreSQL is still running (not yet only waiting for their COMMIT). */
   private writing = 0;
   private scheduled = false;
   private idleWaiters: Array<() => void> = [];

@@ -34,8 +34,10 @@ export class MirrorCapture {
       });
     }
     if (TELEGRAM_OUTBOUND_METHODS.has(method)) {
+      // The Message a send answers with tells everything; only copyMessage's bare id needs the call's own fields.
+      const needsParams = !TELEGRAM_SEND_METHODS.has(method);
       return new JsonTap(this, method, true, (answer) =>
-        isTelegramOk(answer) ? this.capture.outboundResult(bot, method, params(), answer.result) : undefined,
+        isTelegramOk(answer) ? this.capture.outboundResult(bot, method, needsParams ? params() : null, answer.result) : undefined,
       );
     }
     return null;

@@ -22,6 +22,7 @@ describe('BotRegistry: the mirror resolves known bots without waiting on Postgre
   let findOneBy: jest.Mock<Promise<Bot | null>, [unknown]>;
   let changed: Array<(botId: string) => void>;
   let registry: BotRegistry;
+  let tokenHash: jest.Mock<string, [string, string]>;
   let warn: jest.SpyInstance;
 
   beforeEach(() => {
@@ -30,7 +31,8 @@ describe('BotRegistry: the mirror resolves known bots without waiting on Postgre
     warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     findOneBy = jest.fn();
     changed = [];
-    const bots = { tokenHash: (platform: string, token: string) => `${platform}:${token}`, onChange: (l: (id: string) => void) => changed.push(l) };
+    tokenHash = jest.fn((platform: string, token: string) => `${platform}:${token}`);
+    const bots = { tokenHash, onChange: (l: (id: string) => void) => changed.push(l) };
     registry = new BotRegistry({ findOneBy } as unknown as Repository<Bot>, bots as unknown as BotsService);
   });
   afterEach(() => jest.restoreAllMocks());
@@ -87,6 +89,19 @@ describe('BotRegistry: the mirror resolves known bots without waiting on Postgre
     expect(registry.peekByToken('telegram', 'T')).toBeUndefined();
     findOneBy.mockResolvedValueOnce(row({ active: false }));
     await expect(registry.findByToken('telegram', 'T')).resolves.toMatchObject({ active: false });
+  });
+
+  it('hashes a known bot\'s token once, an unknown token on every call', async () => {
+    findOneBy.mockImplementation(async (where) => ((where as { tokenHash: string }).tokenHash === 'telegram:T' ? row() : null));
+    await registry.findByToken('telegram', 'T');
+    await registry.findByToken('telegram', 'nope');
+    tokenHash.mockClear();
+    for (let i = 0; i < 3; i++) {
+      expect(registry.peekByToken('telegram', 'T')).toMatchObject({ id: 'bot-1' });
+      expect(registry.peekByToken('telegram', 'nope')).toBeNull();
+    }
+    expect(tokenHash.mock.calls).toEqual([['telegram', 'T'], ['telegram', 'nope'], ['telegram', 'nope'], ['telegram', 'nope']]);
+    expect(registry.peekByToken('max', 'T')).toBeUndefined();
   });
 
   it('loads a bot once for concurrent lookups', async () => {

@@ -44,7 +44,8 @@ export class CaptureService {
    */
   outboundResult(bot: CaptureBot, method: string, params: Record<string, unknown> | null, result: unknown): Promise<void> {
     const facts: Fact[] = bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
-    return this.writer.write(bot, facts);
+    // Nobody waits on this commit (the mirror answered already): the facts may wait a little for company.
+    return this.writer.writeSoon(bot, facts);
   }
 
   /**

@@ -76,6 +76,10 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
   @OnEvent(FactEvents.messageOutbound)
   onMessage(message: MessageEvent): void {
     if (!this.server) return;
+    const room = userRoom(message.userId);
+    // Usually nobody of the account is watching: then the update is not built or encoded at all (every
+    // stored message comes here). The in-memory adapter knows every socket of this one server.
+    if (!this.server.sockets.adapter.rooms.has(room)) return;
     const update: DialogUpdated = {
       bot_id: message.bot_id,
       external_user_id: message.external_user_id,
@@ -83,7 +87,7 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
       last_direction: message.direction,
       last_at: message.created_at,
     };
-    this.server.to(userRoom(message.userId)).emit(DIALOG_UPDATED, update);
+    this.server.to(room).emit(DIALOG_UPDATED, update);
   }
 
   /** A user who joins, leaves or is removed from a team hears the new account's dialogs from now on. */

@@ -34,8 +34,10 @@ export class MirrorCapture {
       });
     }
     if (TELEGRAM_OUTBOUND_METHODS.has(method)) {
+      // The Message a send answers with tells everything; only copyMessage's bare id needs the call's own fields.
+      const needsParams = !TELEGRAM_SEND_METHODS.has(method);
       return new JsonTap(this, method, true, (answer) =>
-        isTelegramOk(answer) ? this.capture.outboundResult(bot, method, params(), answer.result) : undefined,
+        isTelegramOk(answer) ? this.capture.outboundResult(bot, method, needsParams ? params() : null, answer.result) : undefined,
       );
     }
     return null;
@@ -82,7 +84,11 @@ class JsonTap implements ResponseTap {
       return;
     }
     try {
-      this.record(answer)?.catch((error: unknown) => this.owner.reportFailure(this.call, error));
+      // The handler waits for the commit (50 ms or more): it holds the call's name only, not this tap,
+      // whose parameter reader holds the whole request. Kept alive that long, requests were copied
+      // and promoted by the garbage collector, which cost more than recording them.
+      const { owner, call } = this;
+      this.record(answer)?.catch((error: unknown) => owner.reportFailure(call, error));
     } catch (error) {
       this.owner.reportFailure(this.call, error);
     }

@@ -86,7 +86,7 @@ class Relay implements Dispatcher.DispatchHandler {
     private readonly res: ServerResponse,
     private readonly tap: ResponseTap | null,
   ) {
-    res.once('close', this.onClientClose);
+    res.on('close', this.onClientClose);
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
@@ -127,8 +127,9 @@ class Relay implements Dispatcher.DispatchHandler {
     const { copy, tap } = this;
     if (copy && tap) {
       const body = copy.length === 1 ? copy[0] : Buffer.concat(copy, this.copySize);
+      const contentEncoding = this.contentEncoding;
       // The answer is on its way; recording waits for the next turn of the event loop.
-      setImmediate(() => tap.done(body, this.contentEncoding));
+      recordLater(() => tap.done(body, contentEncoding));
     }
   }
 
@@ -163,6 +164,27 @@ class Relay implements Dispatcher.DispatchHandler {
     // E.g. a stopped long poll: the platform call is not needed any more.
     this.controller?.abort(new ClientGoneError());
   };
+}
+
+/** Recordings of answers that ended during this turn of the event loop, run together on the next one. */
+let recordingsDue: Array<() => void> = [];
+
+/** One setImmediate per turn rather than per answer: each is an object and an async resource. */
+function recordLater(record: () => void): void {
+  if (!recordingsDue.length) setImmediate(runRecordingsDue);
+  recordingsDue.push(record);
+}
+
+function runRecordingsDue(): void {
+  const due = recordingsDue;
+  recordingsDue = [];
+  for (const record of due) {
+    try {
+      record();
+    } catch (error) {
+      logger.error(`Recording a mirrored answer failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 }
 
 /** The platform's headers minus hop-by-hop ones, as the flat list writeHead takes without copying. */

@@ -25,10 +25,12 @@ import { deleteRedisKeys, dropDatabase } from '../test/e2e/support/stores';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-// Knobs for profiling: BENCH_TARGETS=mirror BENCH_CONNECTIONS=32 BENCH_PROFILE=/tmp/prof (a --cpu-prof of the app).
+// Knobs for profiling: BENCH_TARGETS=mirror BENCH_CONNECTIONS=32 BENCH_PROFILE=/tmp/prof (a --cpu-prof of the app);
+// BENCH_APP_NODE_OPTIONS='--trace-gc' (or '--perf-basic-prof' for `perf record -p`) adds Node flags to the app only.
 const TARGETS = (process.env.BENCH_TARGETS ?? 'direct,nginx,undici,mirror').split(',');
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '32,1').split(',').map(Number);
 const PROFILE_DIR = process.env.BENCH_PROFILE;
+const APP_NODE_OPTIONS = (process.env.BENCH_APP_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
 const WARMUP_SECONDS = 2;
 const randomToken = () => `${700_000 + Math.floor(Math.random() * 1_000_000)}:BENCH${randomBytes(16).toString('hex')}`;
 // The mirror's bot has a token of its own, so the platform's count of its sends is exactly what the mirror forwarded.
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
         AUTH_RATE_LIMIT_PER_IP: '100000',
       },
       children,
-      PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+      [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...APP_NODE_OPTIONS],
     );
     const botId = await bindBenchBot(`http://127.0.0.1:${botlens.port}`, databaseUrl);
     const generator = await startChild(join(__dirname, 'mirror', 'load-generator.ts'), {}, children);

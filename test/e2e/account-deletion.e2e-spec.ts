@@ -63,7 +63,8 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
       expect({ status: mirror.status, body: await mirror.json() }).toEqual({ status: 403, body: TELEGRAM_REFUSALS.deactivated });
       expect(callsOf(mirrored.token)).toBe(before);
 
-      expect((await ctx.telegram.deliverWebhook(proxied.token, update(2))).status).toBe(200);
+      const delivery = await ctx.telegram.deliverWebhook(proxied.token, update(2));
+      expect({ status: delivery.status, body: JSON.parse(delivery.body) }).toEqual({ status: 403, body: TELEGRAM_REFUSALS.deactivated });
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(await rows(`SELECT text FROM messages WHERE bot_id = $1`, [proxied.bot.id])).toEqual([{ text: 'hello 1' }]);
 

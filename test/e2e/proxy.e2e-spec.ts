@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { Messages } from '../../src/common/messages';
+import { TELEGRAM_REFUSALS } from '../../src/mirror/mirror-replies';
 import { TargetForwarder } from '../../src/proxy/receiver/target-forwarder';
 import { MAX_UPDATE_TYPES, TELEGRAM_ALLOWED_UPDATES } from '../../src/proxy/webhook/platform-webhooks';
 import { eventually } from './support/eventually';
@@ -332,13 +333,12 @@ describe('Proxy-webhook (contract §5)', () => {
       expect(await messageCount(bot.id)).toBe(1);
     });
 
-    it('records nothing for a deactivated bot but still forwards its updates to its own target; reactivated, it records again', async () => {
+    it('answers 403 in the platform format for a deactivated bot, recording and forwarding nothing; reactivated, it records again', async () => {
       const { bot, token } = await connectedTelegramBot({ target_url: target.url });
       await request(ctx.url).patch(`/api/bots/${bot.id}`).set(auth(owner.token)).send({ active: false }).expect(200);
-      target.answer = { status: 200, body: '{"method":"sendMessage","chat_id":13,"text":"still here"}', contentType: 'application/json' };
       const delivery = await ctx.telegram.deliverWebhook(token, privateMessage(13, 'paused'));
-      expect(delivery).toMatchObject({ status: 200, body: '{"method":"sendMessage","chat_id":13,"text":"still here"}' });
-      expect(target.requests).toHaveLength(1);
+      expect({ status: delivery.status, body: JSON.parse(delivery.body) }).toEqual({ status: 403, body: TELEGRAM_REFUSALS.deactivated });
+      expect(target.requests).toHaveLength(0);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const rows = await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1`, [bot.id]);
       expect(rows.rows[0].n).toBe(0);

@@ -6,6 +6,7 @@ import { isUuid } from '../../common/http/ids';
 import { Messages } from '../../common/messages';
 import { CaptureService } from '../../ingest/capture.service';
 import { POLLING_TARGET } from '../../mirror/mirror-core';
+import { refuse } from '../../mirror/mirror-replies';
 import { heldUpdateKey } from '../polling/held-update-key';
 import { HeldUpdateSignal } from '../polling/held-update-signal';
 import { HeldUpdatesStore } from '../polling/held-updates.store';
@@ -48,6 +49,8 @@ export class ProxyReceiver {
   async handle(req: IncomingMessage, res: ServerResponse, botId: string, secret: string): Promise<void> {
     try {
       const bot = await this.authenticate(req, botId, secret);
+      // Deactivated (by its owner, or with a deleted account): no new update enters (contract §4's 403).
+      if (!bot.active) return refuse(res, bot.platform, 'deactivated');
       const raw = await this.readBody(req);
       const update = parseUpdate(raw);
       await this.commit(bot, update, raw);
@@ -81,12 +84,8 @@ export class ProxyReceiver {
     }
   }
 
-  /**
-   * Resolves once the update is committed. A deactivated bot collects nothing (its updates still
-   * reach its own target_url, so deactivating analytics never silences the bot itself).
-   */
+  /** Resolves once the update is committed. */
   private async commit(bot: RegisteredBot, update: Record<string, unknown>, raw: Buffer): Promise<void> {
-    if (!bot.active) return;
     if (bot.targetUrl !== POLLING_TARGET) return this.capture.inboundUpdates(bot, [update]);
     const text = raw.toString('utf8');
     await Promise.all([
@@ -108,7 +107,7 @@ export class ProxyReceiver {
     res.setHeader('content-length', result.body.length);
     res.end(result.body);
     const reply = webhookReplyCall(result.body);
-    if (reply && bot.active) {
+    if (reply) {
       this.capture.webhookReply(bot, reply).catch((error: unknown) => {
         this.logger.warn(`Recording a webhook reply failed: ${error instanceof Error ? error.message : String(error)}`);
       });

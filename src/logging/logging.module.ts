@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import type { Options } from 'pino-http';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { errorWithoutStack } from './describe-error';
 import { redactUrl } from './redact';
 
 function httpLogOptions(config: AppConfig): Options {
@@ -27,6 +28,8 @@ function httpLogOptions(config: AppConfig): Options {
       censor: '[redacted]',
     },
     serializers: {
+      // pino-http logs a failed request's error; its stack stays out of the log like every other.
+      err: errorWithoutStack,
       req: (req: { id: unknown; method: string; url: string; headers: unknown }) => ({
         id: req.id,
         method: req.method,

@@ -9,6 +9,7 @@ import { refuse } from './mirror-replies';
 import type { MirrorCall, PollingAnswerer } from './polling-hook';
 import { declaredBodyLength, isMultipart, limitedBody, MAX_BODY_BYTES, readSmallBody, SMALL_BODY_BYTES } from './request-body';
 import { ForwardRequest, ResponseTap, Upstream } from './upstream';
+import { describeError } from '../logging/describe-error';
 
 /** A bot's `target_url` that asks for its updates to be served to its own polling (contract §5). */
 export const POLLING_TARGET = 'polling';
@@ -149,7 +150,7 @@ export class MirrorCore implements OnModuleDestroy {
 
   /** Answers an unexpected failure of the mirror itself, without leaking its details. */
   fail(platform: Platform, res: ServerResponse, error: unknown): void {
-    this.logger.error(`Mirror failure on ${platform}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    this.logger.error(`Mirror failure on ${platform}: ${describeError(error)}`);
     if (res.headersSent) res.destroy();
     else refuse(res, platform, 'internal');
   }

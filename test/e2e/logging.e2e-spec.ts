@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
+import { Messages } from '../../src/common/messages';
 import { bindTelegramBot, issueKey, registerUser, telegramToken, uniqueEmail } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -47,5 +48,22 @@ describe('Logs: structured JSON with request ids, and no secret in any line', ()
     const health = entries.find((entry) => entry.req?.url === '/health');
     expect(health?.req?.id).toBe('trace-me-123');
     expect(entries.filter((entry) => entry.req).every((entry) => typeof entry.req!.id === 'string')).toBe(true);
+  });
+
+  it('logs an unexpected failure by its message, with no stack trace in any line', async () => {
+    const { token } = await registerUser(ctx, uniqueEmail());
+    const before = sink.lines.length;
+    // A missing table is the kind of internal failure nobody planned a message for.
+    await ctx.db.query('ALTER TABLE support_tickets RENAME TO support_tickets_away');
+    try {
+      const res = await request(ctx.url).get('/api/support').set('Authorization', `Bearer ${token}`).expect(500);
+      expect(res.body).toEqual({ message: Messages.internal });
+    } finally {
+      await ctx.db.query('ALTER TABLE support_tickets_away RENAME TO support_tickets');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const lines = sink.lines.slice(before);
+    expect(lines.some((line) => line.includes('relation \\"support_tickets\\" does not exist'))).toBe(true);
+    expect(lines.filter((line) => /\bat .*\.[jt]s:\d+:\d+/.test(line))).toEqual([]);
   });
 });

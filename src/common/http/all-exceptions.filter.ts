@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { Messages } from '../messages';
+import { describeError } from '../../logging/describe-error';
 
 /**
  * Shapes every error as `{ message }` (plus `provider` on platform failures). Nothing internal leaks:
@@ -20,7 +21,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       response.status(exception.getStatus()).json(errorBody(exception));
       return;
     }
-    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    this.logger.error(describeError(exception));
     response.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: Messages.internal });
   }
 }

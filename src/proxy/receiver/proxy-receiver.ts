@@ -13,6 +13,7 @@ import { HeldUpdatesStore } from '../polling/held-updates.store';
 import { ForwardStatusRecorder } from './forward-status.recorder';
 import { BodyTooLargeError, readBody, SenderGoneError } from './read-body';
 import { TargetForwarder } from './target-forwarder';
+import { describeError } from '../../logging/describe-error';
 
 export const PROXY_BODY_LIMIT = 50 * 1024 * 1024;
 
@@ -58,7 +59,7 @@ export class ProxyReceiver {
     } catch (error) {
       if (error instanceof ReceiverError) return answerMessage(res, error.status, error.message);
       if (error instanceof SenderGoneError) return;
-      this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      this.logger.error(describeError(error));
       answerMessage(res, 500, Messages.internal);
     }
   }

@@ -34,7 +34,7 @@ export class BroadcastsService implements BeforeApplicationShutdown {
     const bot = await this.bots.getOwned(ownerId, botId);
     const text = requiredText(rawText);
     this.requireToken(bot);
-    const created = await this.store.create({ botId: bot.id, origin: 'api', text, kind: null, platform: 'all', segment: {}, sendAt: null, file: null });
+    const created = await this.store.create({ botId: bot.id, origin: 'api', text, kind: null, platform: 'all', segment: { all_contacts: true }, sendAt: null, file: null });
     await this.queue.enqueue(created.id);
     const finished = await this.waitUntilFinished(created.id);
     return {
@@ -101,12 +101,14 @@ export class BroadcastsService implements BeforeApplicationShutdown {
 }
 
 export function presentBroadcast(row: BroadcastRow): BroadcastDto {
+  // all_contacts is how the service stores the open API's audience, not a filter a client chose.
+  const { all_contacts: _allContacts, ...segment } = row.segment;
   return {
     id: row.id,
     text: row.text,
     kind: row.kind,
     platform: row.platform,
-    segment: row.segment,
+    segment,
     status: row.status,
     total_count: row.total_count,
     sent_count: row.sent_count,

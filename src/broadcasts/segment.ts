@@ -14,6 +14,11 @@ export interface Segment {
   blocked?: boolean;
   /** Contacts whose last inbound message is at most this many days old. */
   active_within_days?: number;
+  /**
+   * The open API's broadcast goes to "all contacts of the bot" (spec): blocked ones included, so
+   * they count in total_count and fail with the platform's 403. Set by the service, never parsed.
+   */
+  all_contacts?: true;
 }
 
 export type BroadcastPlatform = 'all' | 'telegram' | 'max';
@@ -100,7 +105,7 @@ export function audienceFilter(platform: BroadcastPlatform, segment: Segment): {
                 WHERE i.bot_id = c.bot_id AND i.name = ${param(segment.intent)} AND mi.contact_id = c.id)`,
     );
   }
-  conditions.push(segment.blocked === true ? 'c.blocked_at IS NOT NULL' : 'c.blocked_at IS NULL');
+  if (segment.all_contacts !== true) conditions.push(segment.blocked === true ? 'c.blocked_at IS NOT NULL' : 'c.blocked_at IS NULL');
   return { where: conditions.join(' AND '), params };
 }
 

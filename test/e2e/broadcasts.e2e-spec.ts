@@ -77,20 +77,23 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
     });
   });
 
-  it('sends to every contact that has not blocked the bot, stores each as out, and answers the spec counts', async () => {
+  it('goes to all contacts of the bot, blocked ones included (their 403 counts as failed), stores each sent one as out', async () => {
     const { bot, token } = await telegramBotWith([101, 102, 103, 104]);
     await ctx.db.query(`UPDATE contacts SET blocked_at = now() WHERE bot_id = $1 AND external_user_id = '104'`, [bot.id]);
+    ctx.telegram.blockUser(token, 104);
 
     const res = await broadcast(bot.id, { text: 'Скидки!' }).expect(200);
-    expect(res.body).toEqual({ id: expect.any(String), total_count: 3, sent_count: 3, failed_count: 0, created_at: expect.any(String) });
+    expect(res.body).toEqual({ id: expect.any(String), total_count: 4, sent_count: 3, failed_count: 1, created_at: expect.any(String) });
     expect(Object.keys(res.body).sort()).toEqual(['created_at', 'failed_count', 'id', 'sent_count', 'total_count']);
     expect(messagesPerChat(ctx.telegram.sentMessages(token))).toEqual(new Map([['101', 1], ['102', 1], ['103', 1]]));
-    expect(ctx.telegram.callsOf('sendMessage').filter((c) => c.token === token).map((c) => c.params.text)).toEqual(['Скидки!', 'Скидки!', 'Скидки!']);
+    expect(ctx.telegram.callsOf('sendMessage').filter((c) => c.token === token && c.params.chat_id !== 104 && c.params.chat_id !== '104').map((c) => c.params.text)).toEqual(['Скидки!', 'Скидки!', 'Скидки!']);
     expect((await outMessages(bot.id)).rows).toEqual([
       { external_user_id: '101', text: 'Скидки!' },
       { external_user_id: '102', text: 'Скидки!' },
       { external_user_id: '103', text: 'Скидки!' },
     ]);
+    const listed = await request(ctx.url).get(`/api/bots/${bot.id}/broadcasts`).set('Authorization', `Bearer ${owner.token}`).expect(200);
+    expect(listed.body.data[0]).toMatchObject({ id: res.body.id, segment: {} });
   });
 
   it('answers 0 counts at once for a bot without contacts', async () => {
@@ -164,9 +167,9 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
       { external_user_id: '503', blocked: false },
     ]);
     expect((await outMessages(bot.id)).rows).toEqual([{ external_user_id: '503', text: 'hello' }]);
-    // The next broadcast leaves the blocked contact out.
+    // The next one still counts all three: the open API's broadcast goes to all contacts of the bot.
     const next = await broadcast(bot.id, { text: 'again' }).expect(200);
-    expect(next.body).toMatchObject({ total_count: 2 });
+    expect(next.body).toMatchObject({ total_count: 3, sent_count: 1, failed_count: 2 });
   });
 
   it('keeps going when the client goes away: the broadcast finishes and is reported', async () => {

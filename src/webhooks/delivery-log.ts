@@ -12,6 +12,8 @@ interface Entry {
 
 const FLUSH_EVERY_MS = 25;
 const FLUSH_AT = 500;
+/** PostgreSQL's foreign_key_violation. */
+const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
  * The delivery log. Queued deliveries are written in batches (one insert and one trim per flush
@@ -70,11 +72,27 @@ export class DeliveryLog implements BeforeApplicationShutdown {
     return this.flushing;
   }
 
+  /**
+   * A subscription deleted while one of its deliveries was in flight has nothing left to log to: its
+   * records are dropped, never the whole batch. One deleted during the insert itself fails the
+   * foreign key; the second try no longer sees it.
+   */
   private async insert(entries: Entry[]): Promise<WebhookDelivery[]> {
+    try {
+      return await this.insertOnce(entries);
+    } catch (error) {
+      if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw error;
+      return this.insertOnce(entries);
+    }
+  }
+
+  private async insertOnce(entries: Entry[]): Promise<WebhookDelivery[]> {
     return this.dataSource.query(
       `WITH inserted AS (
          INSERT INTO webhook_deliveries (subscription_id, event, status_code, error, duration_ms)
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::int[])
+         SELECT d.* FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::int[])
+           AS d(subscription_id, event, status_code, error, duration_ms)
+         WHERE EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.id = d.subscription_id)
          RETURNING id, subscription_id, event, status_code, error, duration_ms, created_at),
        trimmed AS (
          -- The statement's snapshot does not see its own inserts, so keep room for them.

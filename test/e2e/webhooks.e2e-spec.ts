@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { Messages } from '../../src/common/messages';
 import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
+import { DeliveryLog } from '../../src/webhooks/delivery-log';
 import { eventually } from './support/eventually';
 import { bindTelegramBot, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
@@ -141,6 +142,20 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     expect(deliveries.body.every((d: { status_code: number }) => d.status_code === 200)).toBe(true);
     const stored = await ctx.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE subscription_id = $1`, [sub.id]);
     expect(stored.rows[0].n).toBe(50);
+  });
+
+  it('keeps a batch of delivery records when one of their subscriptions was deleted meanwhile', async () => {
+    const kept = await subscribe({ url: receiver.url, events: ['test.ping'] });
+    const gone = await subscribe({ url: receiver.url, events: ['test.ping'] });
+    await request(ctx.url).delete(`/api/me/webhooks/${gone.id}`).set(auth()).expect(204);
+    const log = ctx.app.get(DeliveryLog);
+    // Both land in one batch, as deliveries finishing together do.
+    log.add(gone.id, 'test.ping', { statusCode: 200, error: null, durationMs: 3 });
+    log.add(kept.id, 'test.ping', { statusCode: 200, error: null, durationMs: 4 });
+    await eventually(async () => {
+      const rows = await ctx.db.query(`SELECT subscription_id, duration_ms FROM webhook_deliveries WHERE subscription_id = ANY($1)`, [[kept.id, gone.id]]);
+      expect(rows.rows).toEqual([{ subscription_id: kept.id, duration_ms: 4 }]);
+    });
   });
 
   it('records an unreachable receiver as an error with no status code', async () => {

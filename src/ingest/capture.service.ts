@@ -5,8 +5,8 @@ import type { Platform } from '../bots/bot.entity';
 import type { Statement } from './fact-store';
 import { Fact } from './facts';
 import { IngestWriter } from './ingest-writer';
-import { maxSentFacts, maxUpdateFacts } from './max-facts';
-import { telegramSentFacts, telegramUpdateFacts, telegramWebhookReplyFacts } from './telegram-facts';
+import { maxForbiddenSendFacts, maxSentFacts, maxUpdateFacts } from './max-facts';
+import { telegramForbiddenSendFacts, telegramSentFacts, telegramUpdateFacts, telegramWebhookReplyFacts } from './telegram-facts';
 
 /** The bot a captured exchange belongs to. */
 export interface CaptureBot {
@@ -45,6 +45,17 @@ export class CaptureService {
   outboundResult(bot: CaptureBot, method: string, params: Record<string, unknown> | null, result: unknown): Promise<void> {
     const facts: Fact[] = bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
     // Nobody waits on this commit (the mirror answered already): the facts may wait a little for company.
+    return this.writer.writeSoon(bot, facts);
+  }
+
+  /**
+   * A send call the platform answered 403: the user blocked the bot (contract §6). `params` as for
+   * outboundResult: Telegram's `chat_id` (private chats only), MAX's `user_id` query parameter.
+   * Like `my_chat_member` blocks, it only marks an existing contact and never creates one.
+   */
+  sendForbidden(bot: CaptureBot, params: Record<string, unknown> | null): Promise<void> {
+    const at = new Date();
+    const facts = bot.platform === 'telegram' ? telegramForbiddenSendFacts(params, at) : maxForbiddenSendFacts(params, at);
     return this.writer.writeSoon(bot, facts);
   }
 

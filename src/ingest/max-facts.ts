@@ -137,6 +137,15 @@ export function maxSentFacts(params: Record<string, unknown> | null, result: unk
   ];
 }
 
+/**
+ * A `POST /messages?user_id=` answered 403 (`chat.denied`): a block of that user. A `chat_id` is not
+ * the user's id in a dialog (platforms.md §3), so a call naming only the chat tells nothing.
+ */
+export function maxForbiddenSendFacts(params: Record<string, unknown> | null, at: Date): Fact[] {
+  const userId = numberOrNull(params?.user_id);
+  return userId === null ? [] : [{ kind: 'blocked', externalUserId: String(userId), at }];
+}
+
 function numberOrNull(value: unknown): number | null {
   const n = typeof value === 'string' ? Number(value) : value;
   return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;

@@ -1,5 +1,5 @@
-import { maxSentFacts, maxUpdateFacts } from './max-facts';
-import { telegramSentFacts, telegramUpdateFacts, telegramWebhookReplyFacts } from './telegram-facts';
+import { maxForbiddenSendFacts, maxSentFacts, maxUpdateFacts } from './max-facts';
+import { telegramForbiddenSendFacts, telegramSentFacts, telegramUpdateFacts, telegramWebhookReplyFacts } from './telegram-facts';
 
 const user = { id: 7, is_bot: false, first_name: 'Ann', last_name: 'Lee', username: 'ann', language_code: 'en' };
 
@@ -48,6 +48,16 @@ describe('telegramSentFacts', () => {
     expect(telegramSentFacts('copymessage', { chat_id: '@channel' }, { message_id: 4 })).toEqual([]);
   });
 
+  it('reads a send answered 403 as a block of its private chat only', () => {
+    const at = new Date(5000);
+    expect(telegramForbiddenSendFacts({ chat_id: 7, text: 'x' }, at)).toEqual([{ kind: 'blocked', externalUserId: '7', at }]);
+    expect(telegramForbiddenSendFacts({ chat_id: '7' }, at)).toEqual([{ kind: 'blocked', externalUserId: '7', at }]);
+    expect(telegramForbiddenSendFacts({ chat_id: -1001234 }, at)).toEqual([]);
+    expect(telegramForbiddenSendFacts({ chat_id: '@channel' }, at)).toEqual([]);
+    expect(telegramForbiddenSendFacts({}, at)).toEqual([]);
+    expect(telegramForbiddenSendFacts(null, at)).toEqual([]);
+  });
+
   it('reads a webhook reply that sends a message', () => {
     expect(telegramWebhookReplyFacts({ method: 'sendMessage', chat_id: 7, text: 'hey' }, 'r1')).toEqual([
       expect.objectContaining({ direction: 'out', dedupeKey: 'tg:reply:r1', externalUserId: '7', text: 'hey' }),
@@ -91,6 +101,14 @@ describe('maxUpdateFacts', () => {
       { kind: 'blocked', externalUserId: '42', at: new Date(7) },
     ]);
     expect(maxUpdateFacts({ update_type: 'message_created', timestamp: 1, message: { sender, recipient: { chat_type: 'chat' }, timestamp: 1, body: { mid: 'm' } } })).toEqual([]);
+  });
+
+  it('reads a POST /messages?user_id= answered 403 as a block of that user; a chat_id alone names no user', () => {
+    const at = new Date(5000);
+    expect(maxForbiddenSendFacts({ user_id: '42' }, at)).toEqual([{ kind: 'blocked', externalUserId: '42', at }]);
+    expect(maxForbiddenSendFacts({ chat_id: '99' }, at)).toEqual([]);
+    expect(maxForbiddenSendFacts({ user_id: 'abc' }, at)).toEqual([]);
+    expect(maxForbiddenSendFacts(null, at)).toEqual([]);
   });
 
   it('reads a sent message from the POST /messages answer', () => {

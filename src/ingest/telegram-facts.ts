@@ -104,6 +104,12 @@ export function telegramSentFacts(method: string, params: Record<string, unknown
   return [];
 }
 
+/** A send call answered 403 `Forbidden: bot was blocked by the user`: a block of the private chat it named. */
+export function telegramForbiddenSendFacts(params: Record<string, unknown> | null, at: Date): Fact[] {
+  const chatId = privateChatId(params?.chat_id);
+  return chatId === null ? [] : [{ kind: 'blocked', externalUserId: chatId, at }];
+}
+
 /** A webhook answer that is an API call (`{ method: 'sendMessage', chat_id, text }`) sends a message with no id we can see. */
 export function telegramWebhookReplyFacts(reply: Record<string, unknown>, replyId: string): Fact[] {
   const name = String(reply.method ?? '').toLowerCase();

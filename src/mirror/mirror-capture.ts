@@ -11,6 +11,8 @@ export const TELEGRAM_OUTBOUND_METHODS: ReadonlySet<string> = new Set([...TELEGR
 export const TELEGRAM_INBOUND_METHOD = 'getupdates';
 export const MAX_INBOUND_CALL = 'GET /updates';
 export const MAX_OUTBOUND_CALL = 'POST /messages';
+/** A send answered this way was refused because the user blocked the bot (platforms.md §7). */
+const FORBIDDEN = 403;
 
 /** The call's parameters, read only after the answer went back (null when they cannot be read). */
 export type ParamsReader = () => Record<string, unknown> | null;
@@ -28,7 +30,7 @@ export class MirrorCapture {
   /** The tap for a Telegram call (method lower-cased) whose answer is recorded, or null. */
   telegramTap(bot: RegisteredBot, method: string, params: ParamsReader): ResponseTap | null {
     if (method === TELEGRAM_INBOUND_METHOD) {
-      return new JsonTap(this, method, false, (answer) => {
+      return new JsonTap(this, method, 'poll', (answer) => {
         const result = isTelegramOk(answer) ? answer.result : undefined;
         return Array.isArray(result) && result.length > 0 ? this.capture.inboundUpdates(bot, result) : undefined;
       });
@@ -36,9 +38,10 @@ export class MirrorCapture {
     if (TELEGRAM_OUTBOUND_METHODS.has(method)) {
       // The Message a send answers with tells everything; only copyMessage's bare id needs the call's own fields.
       const needsParams = !TELEGRAM_SEND_METHODS.has(method);
-      return new JsonTap(this, method, true, (answer) =>
-        isTelegramOk(answer) ? this.capture.outboundResult(bot, method, needsParams ? params() : null, answer.result) : undefined,
-      );
+      return new JsonTap(this, method, 'send', (answer, status) => {
+        if (status === FORBIDDEN) return this.capture.sendForbidden(bot, params());
+        return isTelegramOk(answer) ? this.capture.outboundResult(bot, method, needsParams ? params() : null, answer.result) : undefined;
+      });
     }
     return null;
   }
@@ -46,13 +49,15 @@ export class MirrorCapture {
   /** The tap for a MAX call (`GET /updates` style) whose answer is recorded, or null. */
   maxTap(bot: RegisteredBot, call: string, query: () => Record<string, string>): ResponseTap | null {
     if (call === MAX_INBOUND_CALL) {
-      return new JsonTap(this, call, false, (answer) => {
+      return new JsonTap(this, call, 'poll', (answer) => {
         const updates = isObject(answer) ? answer.updates : undefined;
         return Array.isArray(updates) && updates.length > 0 ? this.capture.inboundUpdates(bot, updates) : undefined;
       });
     }
     if (call === MAX_OUTBOUND_CALL) {
-      return new JsonTap(this, call, true, (answer) => this.capture.outboundResult(bot, call, query(), answer));
+      return new JsonTap(this, call, 'send', (answer, status) =>
+        status === FORBIDDEN ? this.capture.sendForbidden(bot, query()) : this.capture.outboundResult(bot, call, query(), answer),
+      );
     }
     return null;
   }
@@ -62,33 +67,43 @@ export class MirrorCapture {
   }
 }
 
-/** Parses a successful JSON answer and records it; a body that is not JSON carries no facts. */
+/**
+ * Parses a successful JSON answer and records it; a body that is not JSON carries no facts. A send's
+ * 403 is recorded too, with no answer: it means the user blocked the bot (contract §6).
+ */
 class JsonTap implements ResponseTap {
+  /** Sends are recorded even when the bot left before their answer; polls are dropped with it. */
+  readonly outlivesClient: boolean;
+
   constructor(
     private readonly owner: MirrorCapture,
     private readonly call: string,
-    /** Sends are recorded even when the bot left before their answer; polls are dropped with it. */
-    readonly outlivesClient: boolean,
-    private readonly record: (answer: unknown) => Promise<void> | undefined,
-  ) {}
-
-  wants(status: number): boolean {
-    return status === 200;
+    kind: 'poll' | 'send',
+    /** Gets the parsed answer of a 200, or undefined with a send's 403. */
+    private readonly record: (answer: unknown, status: number) => Promise<void> | undefined,
+  ) {
+    this.outlivesClient = kind === 'send';
   }
 
-  done(body: Buffer, contentEncoding: string | undefined): void {
+  wants(status: number): boolean {
+    return status === 200 || (status === FORBIDDEN && this.outlivesClient);
+  }
+
+  done(status: number, body: Buffer, contentEncoding: string | undefined): void {
     let answer: unknown;
-    try {
-      answer = JSON.parse(decode(body, contentEncoding).toString('utf8'));
-    } catch {
-      return;
+    if (status === 200) {
+      try {
+        answer = JSON.parse(decode(body, contentEncoding).toString('utf8'));
+      } catch {
+        return;
+      }
     }
     try {
       // The handler waits for the commit (50 ms or more): it holds the call's name only, not this tap,
       // whose parameter reader holds the whole request. Kept alive that long, requests were copied
       // and promoted by the garbage collector, which cost more than recording them.
       const { owner, call } = this;
-      this.record(answer)?.catch((error: unknown) => owner.reportFailure(call, error));
+      this.record(answer, status)?.catch((error: unknown) => owner.reportFailure(call, error));
     } catch (error) {
       this.owner.reportFailure(this.call, error);
     }

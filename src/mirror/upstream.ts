@@ -30,8 +30,8 @@ export interface ResponseTap {
   readonly outlivesClient: boolean;
   /** Whether a response with this status carries facts. */
   wants(status: number): boolean;
-  /** Runs once the client's response has ended, with the whole body as the platform sent it. */
-  done(body: Buffer, contentEncoding: string | undefined): void;
+  /** Runs once the client's response has ended, with the status it wanted and the whole body as the platform sent it. */
+  done(status: number, body: Buffer, contentEncoding: string | undefined): void;
 }
 
 // Hop-by-hop headers describe one connection, not the message (RFC 9110 §7.6.1).
@@ -79,6 +79,7 @@ class Relay implements Dispatcher.DispatchHandler {
   private clientGone = false;
   private copy: Buffer[] | null = null;
   private copySize = 0;
+  private copyStatus = 0;
   private contentEncoding: string | undefined;
 
   constructor(
@@ -105,6 +106,7 @@ class Relay implements Dispatcher.DispatchHandler {
     if (!this.clientGone) this.res.writeHead(statusCode, responseHeaders(controller.rawHeaders, headers));
     if (this.tap?.wants(statusCode)) {
       this.copy = [];
+      this.copyStatus = statusCode;
       const encoding = headers['content-encoding'];
       this.contentEncoding = typeof encoding === 'string' ? encoding : undefined;
     }
@@ -127,9 +129,9 @@ class Relay implements Dispatcher.DispatchHandler {
     const { copy, tap } = this;
     if (copy && tap) {
       const body = copy.length === 1 ? copy[0] : Buffer.concat(copy, this.copySize);
-      const contentEncoding = this.contentEncoding;
+      const { copyStatus, contentEncoding } = this;
       // The answer is on its way; recording waits for the next turn of the event loop.
-      recordLater(() => tap.done(body, contentEncoding));
+      recordLater(() => tap.done(copyStatus, body, contentEncoding));
     }
   }
 

@@ -118,7 +118,7 @@ describe('Proxy-webhook (contract §5)', () => {
       );
       expect(subscriptions[0].secret).toMatch(SECRET);
       const call = ctx.max.callsOf('POST', '/subscriptions').find((c) => c.token === token)!;
-      expect(call.body).toEqual({ url: bot.proxy_url, update_types: MAX_UPDATE_TYPES, secret: subscriptions[0].secret });
+      expect(call.body).toEqual({ url: bot.proxy_url, update_types: MAX_UPDATE_TYPES, version: '0.0.1', secret: subscriptions[0].secret });
       expect(set.body).toEqual({
         platform: 'max',
         connected: true,

@@ -5,6 +5,9 @@ import { PlatformErrorException } from '../../platforms/platform-errors';
 import { platformCall } from '../../platforms/platform-call';
 import { MAX_UPDATE_TYPES, PlatformWebhooks, PlatformWebhookState } from './platform-webhooks';
 
+/** The subscription body's `version` the spec's table gives (platforms.md §6: today's schema may ignore it). */
+const SUBSCRIPTION_VERSION = '0.0.1';
+
 interface MaxSubscription {
   url?: string;
   update_types?: string[];
@@ -16,7 +19,7 @@ export class MaxSubscriptions implements PlatformWebhooks {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async set(token: string, url: string, secret: string): Promise<void> {
-    await this.call(token, 'POST', '/subscriptions', { url, update_types: MAX_UPDATE_TYPES, secret });
+    await this.call(token, 'POST', '/subscriptions', { url, update_types: MAX_UPDATE_TYPES, version: SUBSCRIPTION_VERSION, secret });
   }
 
   async get(token: string, proxyUrl: string): Promise<PlatformWebhookState> {

@@ -4,7 +4,7 @@ import { TELEGRAM_REFUSALS } from '../../src/mirror/mirror-replies';
 import { TargetForwarder } from '../../src/proxy/receiver/target-forwarder';
 import { MAX_UPDATE_TYPES, TELEGRAM_ALLOWED_UPDATES } from '../../src/proxy/webhook/platform-webhooks';
 import { eventually } from './support/eventually';
-import { bindMaxBot, bindTelegramBot, registerUser } from './support/factories';
+import { bindMaxBot, bindTelegramBot, bindTelegramProxyBot, registerUser } from './support/factories';
 import { rawRequest } from './support/raw-http';
 import { TargetReceiver } from './support/target-receiver';
 import { startTestApp, TestApp } from './support/test-app';
@@ -32,13 +32,7 @@ describe('Proxy-webhook (contract §5)', () => {
   const reachable = (proxyUrl: string) => proxyUrl.replace(ctx.config.publicBaseUrl, ctx.url);
   const proxyPath = (proxyUrl: string) => proxyUrl.slice(ctx.config.publicBaseUrl.length);
 
-  async function connectedTelegramBot(fields: Record<string, unknown> = {}) {
-    const bound = await bindTelegramBot(ctx, owner.token, fields);
-    await request(ctx.url).post(`/api/bots/${bound.bot.id}/webhook`).set(auth(owner.token)).expect(200);
-    const hook = ctx.telegram.webhookOf(bound.token)!;
-    hook.url = reachable(hook.url);
-    return { ...bound, secret: hook.secret_token! };
-  }
+  const connectedTelegramBot = (fields: Record<string, unknown> = {}) => bindTelegramProxyBot(ctx, owner.token, fields);
 
   async function connectedMaxBot(fields: Record<string, unknown> = {}) {
     const bound = await bindMaxBot(ctx, owner.token, fields);

@@ -1,18 +1,34 @@
 import request from 'supertest';
+import { BotRegistry } from '../../src/bots/bot-registry';
 import { Messages } from '../../src/common/messages';
-import { registerUser, uniqueEmail } from './support/factories';
+import { eventually } from './support/eventually';
+import { bindTelegramProxyBot, registerUser, uniqueEmail } from './support/factories';
+import { TargetReceiver } from './support/target-receiver';
 import { startTestApp, TestApp } from './support/test-app';
+import { WebhookReceiver } from './support/webhook-receiver';
+
+/** Accepted when saved: a literal public address needs no DNS. */
+const PUBLIC_URL = 'https://8.8.8.8/hook';
 
 describe('Production-like limits: private targets refused, sign-in limited per client address', () => {
   let ctx: TestApp;
+  let token: string;
+  const auth = () => ({ Authorization: `Bearer ${token}` });
+  let updateIds = 9000;
+  const textUpdate = (userId: number, text: string) => ({
+    update_id: ++updateIds,
+    message: { message_id: updateIds, date: Math.floor(Date.now() / 1000), chat: { id: userId, type: 'private' }, from: { id: userId, is_bot: false, first_name: 'Ann' }, text },
+  });
+  /** Loopback URLs standing for a name that resolves privately by the time of delivery, and for a literal address. */
+  const loopbackUrls = (url: string) => ({ byName: url.replace('127.0.0.1', 'localhost'), byAddress: url });
 
   beforeAll(async () => {
     ctx = await startTestApp({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'false', AUTH_RATE_LIMIT_PER_IP: '4' });
+    ({ token } = await registerUser(ctx)); // 2 of the 4 sign-in calls
   });
   afterAll(() => ctx.close());
 
   it('refuses target_urls and webhook URLs on loopback or private addresses, and accepts polling', async () => {
-    const { token } = await registerUser(ctx); // 2 of the 4 sign-in calls
     for (const target_url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://10.0.0.5/hook', 'http://[::1]/x']) {
       const res = await request(ctx.url)
         .post('/api/bots')
@@ -29,6 +45,54 @@ describe('Production-like limits: private targets refused, sign-in limited per c
       .send({ url: 'http://127.0.0.1:9/hook', events: ['message.created'] })
       .expect(400);
     expect(hook.body).toEqual({ message: Messages.privateWebhookUrl });
+  });
+
+  it('refuses a target_url that leads to loopback at delivery time, though it was accepted when saved', async () => {
+    const target = await TargetReceiver.start();
+    try {
+      for (const targetUrl of Object.values(loopbackUrls(target.url))) {
+        const { bot, token: botToken } = await bindTelegramProxyBot(ctx, token, { target_url: PUBLIC_URL });
+        // What DNS rebinding does: the saved name now leads into the service's own network.
+        await ctx.db.query(`UPDATE bots SET target_url = $2 WHERE id = $1`, [bot.id, targetUrl]);
+        ctx.app.get(BotRegistry).invalidate(bot.id);
+
+        const delivery = await ctx.telegram.deliverWebhook(botToken, textUpdate(1, 'hi'));
+        expect(delivery).toMatchObject({ status: 200, body: '' });
+        const row = await request(ctx.url).get(`/api/bots/${bot.id}`).set(auth()).expect(200);
+        expect(row.body).toMatchObject({ last_forward_error: Messages.privateTarget, last_forward_at: expect.any(String) });
+      }
+      expect(target.requests).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('refuses a subscriber URL that leads to loopback at delivery time, and records the refusal', async () => {
+    const receiver = await WebhookReceiver.start();
+    try {
+      for (const url of Object.values(loopbackUrls(receiver.url))) {
+        const created = await request(ctx.url).post('/api/me/webhooks').set(auth()).send({ url: PUBLIC_URL, events: ['message.created', 'test.ping'] }).expect(201);
+        const subscriptionId = created.body.id as string;
+        await ctx.db.query(`UPDATE webhook_subscriptions SET url = $2 WHERE id = $1`, [subscriptionId, url]);
+
+        const ping = await request(ctx.url).post(`/api/me/webhooks/${subscriptionId}/test`).set(auth()).expect(200);
+        expect(ping.body).toMatchObject({ event: 'test.ping', status_code: null, error: 'EPRIVATEADDRESS' });
+
+        const { token: botToken } = await bindTelegramProxyBot(ctx, token);
+        await ctx.telegram.deliverWebhook(botToken, textUpdate(2, 'queued event'));
+        await eventually(async () => {
+          const deliveries = await request(ctx.url).get(`/api/me/webhooks/${subscriptionId}/deliveries`).set(auth()).expect(200);
+          expect(deliveries.body).toEqual([
+            expect.objectContaining({ event: 'message.created', status_code: null, error: 'EPRIVATEADDRESS' }),
+            expect.objectContaining({ event: 'test.ping', status_code: null, error: 'EPRIVATEADDRESS' }),
+          ]);
+        });
+        await request(ctx.url).delete(`/api/me/webhooks/${subscriptionId}`).set(auth()).expect(204);
+      }
+      expect(receiver.requests).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('answers 429 once one client address spends its sign-in budget, whatever the email', async () => {

@@ -1,8 +1,10 @@
-import { BadRequestException, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, request } from 'undici';
-import { TargetUrlPolicy } from '../../bots/target-url.policy';
 import { Messages } from '../../common/messages';
+import { PRIVATE_ADDRESS_CODE, publicOnlyConnector } from '../../common/net/public-only-connector';
+import { AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../config/config.module';
 import { networkErrorCode } from '../../platforms/platform-errors';
 
 /** What became of one forward to the bot's target_url. */
@@ -13,32 +15,34 @@ export type ForwardResult =
 export const DEFAULT_FORWARD_TIMEOUT_MS = 25_000;
 /** A webhook answer is an API call or nothing; anything bigger is not one. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
-const POLICY_VERDICT_MS = 60_000;
-const POLICY_CACHE_LIMIT = 10_000;
 
 /** Headers passed to the target unchanged: the body's type and the platforms' secret headers. */
 const FORWARDED_HEADERS = ['content-type', 'x-telegram-bot-api-secret-token', 'x-max-bot-api-secret'] as const;
 
 /**
  * Forwards a pushed update to a bot's target_url over pooled keep-alive connections. Redirects are
- * not followed (a 3xx is a failure), and the private-address policy is checked at delivery time,
- * its verdict cached per URL for a minute so the hot path does not resolve DNS for every update.
+ * not followed (a 3xx is a failure), and private addresses are refused when a connection is opened
+ * (see publicOnlyConnector), so an update on an open connection costs no DNS lookup or check.
  */
 @Injectable()
 export class TargetForwarder implements OnApplicationShutdown {
   /** Settable so tests can exercise a slow target quickly. */
   timeoutMs = DEFAULT_FORWARD_TIMEOUT_MS;
-  private readonly agent = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
-  private readonly verdicts = new Map<string, { allowed: boolean; until: number }>();
+  private readonly agent: Agent;
 
-  constructor(private readonly policy: TargetUrlPolicy) {}
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.agent = new Agent({
+      keepAliveTimeout: 30_000,
+      connections: 256,
+      connect: config.allowPrivateWebhookTargets ? undefined : publicOnlyConnector(),
+    });
+  }
 
   async onApplicationShutdown(): Promise<void> {
     await this.agent.close();
   }
 
   async forward(targetUrl: string, body: Buffer, incoming: IncomingHttpHeaders): Promise<ForwardResult> {
-    if (!(await this.allowed(targetUrl))) return { delivered: false, error: Messages.privateTarget };
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     for (const name of FORWARDED_HEADERS) {
       const value = incoming[name];
@@ -68,23 +72,9 @@ export class TargetForwarder implements OnApplicationShutdown {
         body: answer,
       };
     } catch (error) {
-      return { delivered: false, error: networkErrorCode(error) };
+      const code = networkErrorCode(error);
+      return { delivered: false, error: code === PRIVATE_ADDRESS_CODE ? Messages.privateTarget : code };
     }
-  }
-
-  private async allowed(targetUrl: string): Promise<boolean> {
-    const cached = this.verdicts.get(targetUrl);
-    if (cached && cached.until > Date.now()) return cached.allowed;
-    let allowed = true;
-    try {
-      await this.policy.assertAllowed(targetUrl);
-    } catch (error) {
-      if (!(error instanceof BadRequestException)) throw error;
-      allowed = false;
-    }
-    if (this.verdicts.size >= POLICY_CACHE_LIMIT) this.verdicts.clear();
-    this.verdicts.set(targetUrl, { allowed, until: Date.now() + POLICY_VERDICT_MS });
-    return allowed;
   }
 }
 

@@ -67,6 +67,18 @@ export async function bindTelegramBot(ctx: TestApp, session: string, fields: Rec
   return { bot: res.body as Record<string, unknown> & { id: string }, token, platformId: id };
 }
 
+/**
+ * Binds a Telegram bot and connects proxy mode. The fake is pointed at the test app itself, since
+ * PUBLIC_BASE_URL is not a loopback address (the test stands in for DNS).
+ */
+export async function bindTelegramProxyBot(ctx: TestApp, session: string, fields: Record<string, unknown> = {}) {
+  const bound = await bindTelegramBot(ctx, session, fields);
+  await request(ctx.url).post(`/api/bots/${bound.bot.id}/webhook`).set('Authorization', `Bearer ${session}`).expect(200);
+  const hook = ctx.telegram.webhookOf(bound.token)!;
+  hook.url = hook.url.replace(ctx.config.publicBaseUrl, ctx.url);
+  return { ...bound, secret: hook.secret_token! };
+}
+
 /** Binds a MAX bot known to the fake platform. */
 export async function bindMaxBot(ctx: TestApp, session: string, fields: Record<string, unknown> = {}) {
   const { token, id } = maxToken();

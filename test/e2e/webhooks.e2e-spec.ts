@@ -5,7 +5,7 @@ import { Messages } from '../../src/common/messages';
 import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
 import { DeliveryLog } from '../../src/webhooks/delivery-log';
 import { eventually } from './support/eventually';
-import { bindTelegramBot, registerUser } from './support/factories';
+import { bindTelegramBot, issueKey, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -225,6 +225,35 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
           'message.outbound 200',
         ]);
       });
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('fires message.outbound for real sends: the open API send and a send through the mirror', async () => {
+    const user = await registerUser(ctx);
+    const { bot, token } = await bindTelegramBot(ctx, user.token);
+    const key = (await issueKey(ctx, user.token, ['write'])).key;
+    const hook = await WebhookReceiver.start();
+    try {
+      await subscribe({ url: hook.url, events: ['message.outbound'], bot_id: bot.id }, user.token);
+      await ctx.app.get(CaptureService).inboundUpdates({ id: bot.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' }, [tgMessage(1, 21, 'hi')]);
+
+      const sent = await request(ctx.url).post(`/api/v1/bots/${bot.id}/send`).set('X-API-Key', key).send({ userId: '21', text: 'from the API' }).expect(200);
+      const mirrored = await fetch(`${ctx.url}/tg/bot${token}/sendMessage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chat_id: 21, text: 'from the bot' }),
+      });
+      expect(mirrored.status).toBe(200);
+
+      await hook.waitForCount(2);
+      const outbound = hook.requests.map((r) => JSON.parse(r.body)).sort((a, b) => a.data.text.localeCompare(b.data.text));
+      expect(outbound.map((b) => [b.event, b.data.text, b.data.external_user_id, b.data.direction])).toEqual([
+        ['message.outbound', 'from the API', '21', 'out'],
+        ['message.outbound', 'from the bot', '21', 'out'],
+      ]);
+      expect(outbound.find((b) => b.data.text === 'from the API').data.message_id).toBe(sent.body.id);
     } finally {
       await hook.close();
     }

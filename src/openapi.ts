@@ -3,6 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { neededTeamRole } from './auth/guards/session-auth.decorator';
 import { ErrorResponseDto } from './common/http/error-response.dto';
+import { addRawHttpRoutes } from './openapi-raw-routes';
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorResponseDto' };
 
@@ -22,6 +23,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     extraModels: [ErrorResponseDto],
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
+  addRawHttpRoutes(document);
   addDefaultErrorResponses(document);
   addDefaultTeamRoles(document);
   return document;

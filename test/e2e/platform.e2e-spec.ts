@@ -64,6 +64,11 @@ describe('Service basics: health, OpenAPI, error shape, configuration', () => {
       expect(ids.every((id) => typeof id === 'string' && /^[A-Za-z0-9]+_[A-Za-z0-9]+$/.test(id))).toBe(true);
       expect(new Set(ids).size).toBe(ids.length);
       expect(ids).toEqual(expect.arrayContaining(['BotsV1_list', 'BotsV1_get', 'Auth_register', 'ApiKeys_issue', 'Health_live']));
+      // Served ahead of Express, described by hand (src/openapi-raw-routes.ts).
+      expect(Object.keys(document.paths)).toEqual(
+        expect.arrayContaining(['/proxy/{bot_id}/{secret}', '/tg/bot{token}/{method}', '/tg/file/bot{token}/{file_path}', '/max/{resource}']),
+      );
+      expect(ids).toEqual(expect.arrayContaining(['ProxyReceiver_receive', 'TelegramMirror_call', 'MaxMirror_post']));
       for (const { path, method, operation } of operations()) {
         const errorRefs = Object.entries(operation.responses)
           .filter(([status]) => Number(status) >= 400)

@@ -1,5 +1,7 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ApiKeyDto } from '../api-keys/api-key.dto';
+import { ApiKeysService } from '../api-keys/api-keys.service';
 import { actorOf, AuditLog } from '../audit/audit-log.service';
 import { SessionDto, UserDto } from '../auth/dto/auth.dto';
 import type { UserRole } from '../auth/entities/user.entity';
@@ -24,7 +26,7 @@ interface UserPageRow {
   bots_count: number;
 }
 
-/** What admins see and change of accounts: the list, role and tariff, and "sign in as". */
+/** What admins see and change of accounts: the list, role and tariff, "sign in as", and API keys. */
 @Injectable()
 export class AdminUsersService {
   constructor(
@@ -33,6 +35,7 @@ export class AdminUsersService {
     private readonly sessions: SessionsService,
     private readonly tariffs: TariffsService,
     private readonly audit: AuditLog,
+    private readonly apiKeys: ApiKeysService,
   ) {}
 
   /** One query for the page and its total, one for the month's usage of the page's accounts. */
@@ -105,6 +108,29 @@ export class AdminUsersService {
       details: { expires_at: expiresAt.toISOString() },
     });
     return { token, expires_at: expiresAt, user: presentUser(user) };
+  }
+
+  /** A live account's keys, as its holder lists them (never the keys themselves). */
+  async listApiKeys(id: string): Promise<ApiKeyDto[]> {
+    const user = await this.findLive(id);
+    return this.apiKeys.list(user.id);
+  }
+
+  /** Revokes any user's key; the revocation and its audit entry commit together (none for a key already revoked). */
+  async revokeApiKey(admin: Principal, id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const { key, holder, revoked } = await this.apiKeys.revokeAny(id, tx);
+      if (!revoked) return;
+      await this.audit.record(
+        {
+          action: 'revoke_api_key',
+          actor: actorOf(admin),
+          target: { id: holder.user_id, email: holder.email },
+          details: { key_id: key.id, name: key.name, key_hint: key.keyHint },
+        },
+        tx,
+      );
+    });
   }
 
   private async findLive(id: string) {

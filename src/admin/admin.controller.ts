@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiKeyListDto } from '../api-keys/api-key.dto';
 import { SessionDto, UserDto } from '../auth/dto/auth.dto';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import { SessionAuth } from '../auth/guards/session-auth.decorator';
@@ -32,6 +33,14 @@ export class AdminController {
   @ApiErrors(400, 404, 409)
   update(@CurrentPrincipal() admin: Principal, @Param('id') id: string, @Body() body: UpdateUserDto): Promise<UserDto> {
     return this.users.update(admin, id, body);
+  }
+
+  @Get(':id/api-keys')
+  @ApiOperation({ summary: "A user's API keys, as they list them (never the keys themselves)" })
+  @ApiOkResponse({ type: ApiKeyListDto })
+  @ApiErrors(404)
+  async listApiKeys(@Param('id') id: string): Promise<ApiKeyListDto> {
+    return { data: await this.users.listApiKeys(id) };
   }
 
   @Post(':id/impersonate')

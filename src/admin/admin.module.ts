@@ -7,13 +7,14 @@ import { BroadcastsModule } from '../broadcasts/broadcasts.module';
 import { TeamsModule } from '../teams/teams.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AccountDeletionService } from './account-deletion.service';
+import { AdminApiKeysController } from './admin-api-keys.controller';
 import { AdminController } from './admin.controller';
 import { AdminUsersService } from './admin-users.service';
 
-/** Administration of accounts by admins: list, role and tariff, sign in as, deletion. */
+/** Administration of accounts by admins: list, role and tariff, sign in as, API keys, deletion. */
 @Module({
   imports: [AuthModule, AuditModule, BillingModule, BotsModule, BroadcastsModule, TeamsModule, WebhooksModule],
-  controllers: [AdminController],
+  controllers: [AdminController, AdminApiKeysController],
   providers: [AdminUsersService, AccountDeletionService],
 })
 export class AdminModule {}

@@ -54,3 +54,19 @@ export class CreatedApiKeyDto {
 export class ApiKeyListDto {
   data: ApiKeyDto[];
 }
+
+/** The person who issued a key. */
+export class ApiKeyHolderDto {
+  user_id: string;
+  email: string;
+}
+
+export class TeamApiKeyDto extends ApiKeyDto {
+  holder: ApiKeyHolderDto;
+}
+
+export class TeamApiKeyListDto {
+  /** Keys of everyone in the account (owner and members), newest first. */
+  @ApiProperty({ type: [TeamApiKeyDto] })
+  data: TeamApiKeyDto[];
+}

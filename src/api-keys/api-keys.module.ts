@@ -6,14 +6,15 @@ import { ApiKey } from './api-key.entity';
 import { ApiKeyStrategy } from './api-key.strategy';
 import { ApiKeysController } from './api-keys.controller';
 import { ApiKeysService } from './api-keys.service';
+import { TeamApiKeysController } from './team-api-keys.controller';
 import { ApiKeyGuard, ScopeGuard } from './require-scope.decorator';
 
-/** Global so every open-API module can use `@RequireScope` without importing this one. */
+/** Global so every open-API module can use `@RequireScope` (and administration ApiKeysService) without importing this one. */
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([ApiKey]), PassportModule],
-  controllers: [ApiKeysController],
+  controllers: [ApiKeysController, TeamApiKeysController],
   providers: [ApiKeysService, ApiKeyAuthenticator, ApiKeyStrategy, ApiKeyGuard, ScopeGuard],
-  exports: [ApiKeyGuard, ScopeGuard],
+  exports: [ApiKeyGuard, ScopeGuard, ApiKeysService],
 })
 export class ApiKeysModule {}

@@ -1,11 +1,11 @@
 import { ForbiddenException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import { prefixedSecret, sha256Hex } from '../common/crypto/random';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
-import { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './api-key.dto';
+import { ApiKeyDto, ApiKeyHolderDto, CreateApiKeyDto, CreatedApiKeyDto, TeamApiKeyDto } from './api-key.dto';
 import { ApiKey } from './api-key.entity';
 
 export const API_KEY_PREFIX = 'blk_';
@@ -58,11 +58,71 @@ export class ApiKeysService {
     return keys.map(presentKey);
   }
 
+  /** Your own key. */
   async revoke(userId: string, id: string): Promise<void> {
-    const key = isUuid(id) ? await this.keys.findOneBy({ id, userId }) : null;
-    if (!key) throw new NotFoundException('API key not found');
-    if (!key.revokedAt) await this.keys.update({ id }, { revokedAt: new Date() });
+    const key = await this.find(id);
+    if (!key || key.userId !== userId) throw new NotFoundException(Messages.apiKeyNotFound);
+    await markRevoked(this.dataSource.manager, key.id);
   }
+
+  /** The keys of everyone in the account: its owner and the members of its team. */
+  async listOfAccount(accountId: string): Promise<TeamApiKeyDto[]> {
+    const people = await this.dataSource.query<ApiKeyHolderDto[]>(
+      `SELECT id AS user_id, email FROM users WHERE id = $1
+       UNION ALL
+       SELECT u.id, u.email FROM team_members tm JOIN users u ON u.id = tm.user_id WHERE tm.account_id = $1`,
+      [accountId],
+    );
+    const holders = new Map(people.map((person) => [person.user_id, person]));
+    const keys = await this.keys.find({ where: { userId: In([...holders.keys()]) }, order: { createdAt: 'DESC', id: 'ASC' } });
+    return keys.map((key) => ({ ...presentKey(key), holder: holders.get(key.userId)! }));
+  }
+
+  /**
+   * A key of someone in the caller's account. A key of anyone else is unknown (404). The owner's keys
+   * are the owner's to revoke: an administrator sees them in the list but gets 403.
+   */
+  async revokeInAccount(principal: Principal, id: string): Promise<void> {
+    const key = await this.find(id);
+    if (!key || !(await this.inAccount(key.userId, principal.accountId))) throw new NotFoundException(Messages.apiKeyNotFound);
+    if (key.userId === principal.accountId && principal.teamRole !== 'owner') throw new ForbiddenException(Messages.forbidden);
+    await markRevoked(this.dataSource.manager, key.id);
+  }
+
+  /**
+   * Any key (administration), inside the caller's transaction so its audit entry commits with it.
+   * Answers the key with its holder, and whether this call revoked it (false if it already was).
+   */
+  async revokeAny(id: string, manager: EntityManager): Promise<{ key: ApiKey; holder: ApiKeyHolderDto; revoked: boolean }> {
+    const key = isUuid(id) ? await manager.findOneBy(ApiKey, { id }) : null;
+    if (!key) throw new NotFoundException(Messages.apiKeyNotFound);
+    const [holder] = await manager.query<ApiKeyHolderDto[]>(`SELECT id AS user_id, email FROM users WHERE id = $1`, [key.userId]);
+    const revoked = await markRevoked(manager, key.id);
+    return { key, holder, revoked };
+  }
+
+  private async find(id: string): Promise<ApiKey | null> {
+    return isUuid(id) ? this.keys.findOneBy({ id }) : null;
+  }
+
+  private async inAccount(userId: string, accountId: string): Promise<boolean> {
+    if (userId === accountId) return true;
+    const rows = await this.dataSource.query(`SELECT 1 FROM team_members WHERE user_id = $1 AND account_id = $2`, [userId, accountId]);
+    return rows.length > 0;
+  }
+}
+
+/**
+ * Revoking is one conditional UPDATE: the authenticator reads the key's row on every request (there
+ * is no key cache), so the key is refused with 401 "API-ключ отозван" from the next request on.
+ * Revoking a revoked key changes nothing and answers false.
+ */
+async function markRevoked(manager: EntityManager, id: string): Promise<boolean> {
+  const [, affected] = await manager.query<[unknown[], number]>(
+    `UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id`,
+    [id],
+  );
+  return affected > 0;
 }
 
 function presentKey(key: ApiKey): ApiKeyDto {

@@ -11,6 +11,8 @@ export const Messages = {
   scopeRequired: (scope: string) => `Недостаточно прав: требуется scope "${scope}"`,
   authFailure: 'Ошибка авторизации',
   apiKeyLimit: 'Достигнут лимит активных ключей (20)',
+  // Not in the spec (README: API decisions); the same for your own, a team member's and any key an admin names.
+  apiKeyNotFound: 'API key not found',
 
   // Sessions and accounts (contract §3)
   sessionRequired: 'Требуется авторизация',

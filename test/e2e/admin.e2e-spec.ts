@@ -3,7 +3,7 @@ import request from 'supertest';
 import { Messages } from '../../src/common/messages';
 import { IMPERSONATION_TTL_MS } from '../../src/auth/sessions.service';
 import { addTelegramContacts } from './support/broadcast-contacts';
-import { bindTelegramBot, login, registerUser, uniqueEmail } from './support/factories';
+import { bindTelegramBot, issueKey, login, registerUser, uniqueEmail } from './support/factories';
 import { ADMIN, startTestApp, TestApp } from './support/test-app';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -35,10 +35,12 @@ describe('Administration: users, tariffs, support, sign in as, audit (issue 5)',
     it('answers 403 "Недостаточно прав" to users and 401 without a session on every /api/admin route', async () => {
       const operations = await adminOperations();
       expect(operations.map((o) => `${o.method} ${o.path.replace(/[0-9a-f-]{36}/g, ':id')}`).sort()).toEqual([
+        'delete /api/admin/api-keys/:id',
         'delete /api/admin/users/:id',
         'get /api/admin/audit',
         'get /api/admin/support',
         'get /api/admin/users',
+        'get /api/admin/users/:id/api-keys',
         'patch /api/admin/users/:id',
         'post /api/admin/support/:id/reply',
         'post /api/admin/users/:id/impersonate',
@@ -266,6 +268,83 @@ describe('Administration: users, tariffs, support, sign in as, audit (issue 5)',
       }
       const missing = await request(ctx.url).post(`/api/admin/users/${randomUUID()}/impersonate`).set(asAdmin()).expect(404);
       expect(missing.body).toEqual({ message: Messages.userNotFound });
+    });
+  });
+
+  describe("a user's API keys: GET /api/admin/users/:id/api-keys, DELETE /api/admin/api-keys/:id", () => {
+    const callWith = (key: string) => request(ctx.url).get('/api/v1/bots').set('X-API-Key', key);
+
+    it('lists the keys as their holder does, never the key itself', async () => {
+      const user = await registerUser(ctx);
+      const first = await issueKey(ctx, user.token, ['read']);
+      const second = await issueKey(ctx, user.token, ['read', 'write']);
+      const listed = await request(ctx.url).get(`/api/admin/users/${user.user.id}/api-keys`).set(asAdmin()).expect(200);
+      const own = await request(ctx.url).get('/api/me/api-keys').set(bearer(user.token)).expect(200);
+      expect(listed.body).toEqual(own.body);
+      expect(listed.body.data.map((k: { id: string }) => k.id).sort()).toEqual([first.id, second.id].sort());
+      expect(listed.body.data[0]).toEqual({
+        id: expect.any(String),
+        name: 'test key',
+        key_hint: expect.stringMatching(/^blk_/),
+        scopes: expect.any(Array),
+        status: 'active',
+        expires_at: null,
+        revoked_at: null,
+        last_used_at: null,
+        created_at: expect.any(String),
+      });
+      expect(JSON.stringify(listed.body)).not.toContain(first.key);
+      expect(JSON.stringify(listed.body)).not.toContain(second.key);
+
+      const missing = await request(ctx.url).get(`/api/admin/users/${randomUUID()}/api-keys`).set(asAdmin()).expect(404);
+      expect(missing.body).toEqual({ message: Messages.userNotFound });
+    });
+
+    it('revokes another user\'s key: its next call gets 401 "API-ключ отозван", the user\'s other keys keep working; audited once', async () => {
+      const user = await registerUser(ctx);
+      const revoked = await issueKey(ctx, user.token, ['read']);
+      const kept = await issueKey(ctx, user.token, ['read']);
+      await callWith(revoked.key).expect(200);
+
+      await request(ctx.url).delete(`/api/admin/api-keys/${revoked.id}`).set(asAdmin()).expect(204);
+      const refused = await callWith(revoked.key).expect(401);
+      expect(refused.body).toEqual({ message: Messages.apiKeyRevoked });
+      await callWith(kept.key).expect(200);
+      const own = await request(ctx.url).get('/api/me/api-keys').set(bearer(user.token)).expect(200);
+      expect(own.body.data.find((k: { id: string }) => k.id === revoked.id)).toMatchObject({ status: 'revoked', revoked_at: expect.any(String) });
+
+      const entry = (await audit()).data[0];
+      expect(entry).toEqual({
+        id: expect.any(String),
+        action: 'revoke_api_key',
+        actor: { id: adminId, email: ADMIN.email },
+        target: { id: user.user.id, email: user.email.toLowerCase() },
+        details: { key_id: revoked.id, name: 'test key', key_hint: own.body.data.find((k: { id: string }) => k.id === revoked.id).key_hint },
+        created_at: expect.any(String),
+      });
+      // Revoking it again changes nothing: 204, and no second entry.
+      await request(ctx.url).delete(`/api/admin/api-keys/${revoked.id}`).set(asAdmin()).expect(204);
+      expect((await audit()).data[0].id).toBe(entry.id);
+    });
+
+    it('answers an unknown or malformed key id with 404 "API key not found"', async () => {
+      for (const id of [randomUUID(), 'not-a-uuid']) {
+        const res = await request(ctx.url).delete(`/api/admin/api-keys/${id}`).set(asAdmin()).expect(404);
+        expect({ id, body: res.body }).toEqual({ id, body: { message: Messages.apiKeyNotFound } });
+      }
+    });
+
+    it('refuses a user who is not an admin with 403 "Недостаточно прав"; the key keeps working', async () => {
+      const holder = await registerUser(ctx);
+      const key = await issueKey(ctx, holder.token, ['read']);
+      const other = await registerUser(ctx);
+      for (const token of [other.token, holder.token]) {
+        const revoke = await request(ctx.url).delete(`/api/admin/api-keys/${key.id}`).set(bearer(token)).expect(403);
+        expect(revoke.body).toEqual({ message: Messages.forbidden });
+        const list = await request(ctx.url).get(`/api/admin/users/${holder.user.id}/api-keys`).set(bearer(token)).expect(403);
+        expect(list.body).toEqual({ message: Messages.forbidden });
+      }
+      await callWith(key.key).expect(200);
     });
   });
 

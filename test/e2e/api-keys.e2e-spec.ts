@@ -80,7 +80,7 @@ describe('API keys and the open-API authentication table (spec: Authentication)'
     const key = await issueKey(ctx, owner.token, ['read']);
     const stranger = await registerUser(ctx);
     const res = await request(ctx.url).delete(`/api/me/api-keys/${key.id}`).set(auth(stranger.token)).expect(404);
-    expect(res.body).toEqual({ message: 'API key not found' });
+    expect(res.body).toEqual({ message: Messages.apiKeyNotFound });
   });
 
   describe('every row of the authentication-failure table', () => {

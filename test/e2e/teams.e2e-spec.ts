@@ -186,6 +186,94 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
     expect(gone.body).toEqual({ message: Messages.botNotFound });
   });
 
+  describe("the account's API keys: GET /api/team/api-keys, DELETE /api/team/api-keys/:keyId", () => {
+    const callWith = (key: string) => request(ctx.url).get(`/api/v1/bots/${bot.id}`).set('X-API-Key', key);
+    const revoke = (session: Session, keyId: string) => request(ctx.url).delete(`/api/team/api-keys/${keyId}`).set(as(session));
+
+    it('the owner and administrators see every key of the account with its holder, never the key itself', async () => {
+      const administrator = await addMember(ctx, owner.token, 'administrator');
+      const ownerKey = await issueKey(ctx, owner.token, ['read']);
+      const memberKey = await issueKey(ctx, administrator.token, ['read', 'write']);
+      const stranger = await registerUser(ctx);
+      const strangerKey = await issueKey(ctx, stranger.token, ['read']);
+
+      for (const viewer of [owner, administrator]) {
+        const res = await request(ctx.url).get('/api/team/api-keys').set(as(viewer)).expect(200);
+        expect(res.body.data.map((k: { id: string }) => k.id).sort()).toEqual([ownerKey.id, memberKey.id].sort());
+        expect(res.body.data.find((k: { id: string }) => k.id === memberKey.id)).toEqual({
+          id: memberKey.id,
+          name: 'test key',
+          key_hint: expect.stringMatching(/^blk_/),
+          scopes: ['read', 'write'],
+          status: 'active',
+          expires_at: null,
+          revoked_at: null,
+          last_used_at: null,
+          created_at: expect.any(String),
+          holder: { user_id: administrator.user.id, email: administrator.email.toLowerCase() },
+        });
+        expect(res.body.data.find((k: { id: string }) => k.id === ownerKey.id).holder).toEqual({ user_id: owner.user.id, email: owner.email.toLowerCase() });
+        for (const secret of [ownerKey.key, memberKey.key, strangerKey.key]) expect(JSON.stringify(res.body)).not.toContain(secret);
+      }
+    });
+
+    it("the owner and an administrator revoke a member's key: its next call gets 401 \"API-ключ отозван\"", async () => {
+      const administrator = await addMember(ctx, owner.token, 'administrator');
+      const colleague = await addMember(ctx, owner.token, 'administrator');
+      const byOwner = await issueKey(ctx, administrator.token, ['read']);
+      const byAdministrator = await issueKey(ctx, colleague.token, ['read']);
+      const kept = await issueKey(ctx, colleague.token, ['read']);
+      for (const key of [byOwner, byAdministrator, kept]) await callWith(key.key).expect(200);
+
+      await revoke(owner, byOwner.id).expect(204);
+      await revoke(administrator, byAdministrator.id).expect(204);
+      for (const key of [byOwner, byAdministrator]) {
+        const res = await callWith(key.key).expect(401);
+        expect(res.body).toEqual({ message: Messages.apiKeyRevoked });
+      }
+      await callWith(kept.key).expect(200);
+      // Revoking a revoked key again changes nothing.
+      await revoke(owner, byOwner.id).expect(204);
+      const listed = await request(ctx.url).get('/api/team/api-keys').set(as(owner)).expect(200);
+      expect(listed.body.data.find((k: { id: string }) => k.id === byAdministrator.id)).toMatchObject({ status: 'revoked', revoked_at: expect.any(String) });
+    });
+
+    it("the owner's keys are the owner's: an administrator gets 403 and the key keeps working", async () => {
+      const administrator = await addMember(ctx, owner.token, 'administrator');
+      const ownerKey = await issueKey(ctx, owner.token, ['read']);
+      const res = await revoke(administrator, ownerKey.id).expect(403);
+      expect(res.body).toEqual({ message: Messages.forbidden });
+      await callWith(ownerKey.key).expect(200);
+    });
+
+    it('an observer gets 403 on both routes', async () => {
+      const observer = await addMember(ctx, owner.token, 'observer');
+      const administrator = await addMember(ctx, owner.token, 'administrator');
+      const key = await issueKey(ctx, administrator.token, ['read']);
+      const list = await request(ctx.url).get('/api/team/api-keys').set(as(observer)).expect(403);
+      expect(list.body).toEqual({ message: Messages.forbidden });
+      const res = await revoke(observer, key.id).expect(403);
+      expect(res.body).toEqual({ message: Messages.forbidden });
+      await callWith(key.key).expect(200);
+    });
+
+    it('a key of someone outside the team (a stranger, a removed member) is 404 "API key not found", like an unknown key', async () => {
+      const stranger = await registerUser(ctx);
+      const strangerKey = await issueKey(ctx, stranger.token, ['read']);
+      const removed = await addMember(ctx, owner.token, 'administrator');
+      const removedKey = await issueKey(ctx, removed.token, ['read']);
+      await request(ctx.url).delete(`/api/team/members/${removed.user.id}`).set(as(owner)).expect(204);
+
+      for (const keyId of [strangerKey.id, removedKey.id, randomUUID(), 'not-a-uuid']) {
+        const res = await revoke(owner, keyId);
+        expect({ keyId, status: res.status, body: res.body }).toEqual({ keyId, status: 404, body: { message: Messages.apiKeyNotFound } });
+      }
+      await request(ctx.url).get('/api/v1/bots').set('X-API-Key', strangerKey.key).expect(200);
+      const listed = await request(ctx.url).get('/api/team/api-keys').set(as(owner)).expect(200);
+      expect(listed.body.data.map((k: { id: string }) => k.id)).not.toContain(removedKey.id);
+    });
+  });
+
   it('a removed member loses access at once; a member may leave; the owner may not', async () => {
     const removed = await addMember(ctx, owner.token, 'administrator');
     await request(ctx.url).get(`/api/bots/${bot.id}`).set(as(removed)).expect(200);

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/config';
 import { createApp } from './create-app';
+import { describeError } from './logging/describe-error';
 
 async function main(): Promise<void> {
   let config;
@@ -19,6 +20,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Botlens failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`Botlens failed to start: ${describeError(error)}\n`);
   process.exit(1);
 });

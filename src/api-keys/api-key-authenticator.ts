@@ -4,6 +4,7 @@ import { Principal, PRINCIPAL_COLUMNS, PRINCIPAL_TEAM_JOIN, principalOf, Princip
 import { sha256Hex } from '../common/crypto/random';
 import { Messages } from '../common/messages';
 import type { ApiScope } from './api-key.entity';
+import { describeError } from '../logging/describe-error';
 
 interface KeyRow extends PrincipalRow {
   id: string;
@@ -44,7 +45,7 @@ export class ApiKeyAuthenticator {
       );
       return rows[0] ?? null;
     } catch (error) {
-      this.logger.error(`API key lookup failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`API key lookup failed: ${describeError(error)}`);
       throw new InternalServerErrorException(Messages.authFailure);
     }
   }

@@ -7,6 +7,7 @@ import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
 import { AvatarCache, AvatarImage, CachedAvatar } from './avatar-cache';
 import { PlatformAvatars } from './platform-avatars';
+import { describeError } from '../logging/describe-error';
 
 /**
  * Contacts' profile images: checked (bot, contact, token), served from the cache, else fetched
@@ -95,6 +96,6 @@ export class AvatarsService {
   }
 
   private cacheFailed(action: string, error: unknown): void {
-    this.logger.warn(`${action} the avatar cache failed: ${error instanceof Error ? error.message : String(error)}`);
+    this.logger.warn(`${action} the avatar cache failed: ${describeError(error)}`);
   }
 }

@@ -9,6 +9,7 @@ import { keepWithinAllowance } from './allowance-trim';
 import { PlanCache } from './plan-cache';
 import { TariffsService } from './tariffs.service';
 import { currentMonth, recordedSinceSql } from './usage.queries';
+import { describeError } from '../logging/describe-error';
 
 /** What the cap needs of the batch's transaction: statements run in it, in order (a pg client, or the ingest's pipelined transaction). */
 interface Transaction {
@@ -77,7 +78,7 @@ export class RecordingAllowance {
   ) {
     this.plans = new PlanCache(
       (accountIds) => loadCappedPlans(db, accountIds),
-      (error) => this.logger.warn(`Plans could not be read, recording without the cap: ${error instanceof Error ? error.message : String(error)}`),
+      (error) => this.logger.warn(`Plans could not be read, recording without the cap: ${describeError(error)}`),
     );
     tariffs.onChange((accountId) => this.plans.forget(accountId));
   }
@@ -119,7 +120,7 @@ export class RecordingAllowance {
 
   private mailCapReached(email: string, cap: number): void {
     this.mail.sendRecordingCapReached(email, cap).catch((error: unknown) => {
-      this.logger.error(`Queueing the cap mail failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`Queueing the cap mail failed: ${describeError(error)}`);
     });
   }
 }

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { Bot, Platform } from './bot.entity';
 import { BotsService } from './bots.service';
+import { describeError } from '../logging/describe-error';
 
 /** What the hot paths (mirror, proxy) need to know about a bot. */
 export interface RegisteredBot {
@@ -119,7 +120,7 @@ export class BotRegistry {
   }
 
   private warnStale(error: unknown): void {
-    this.logger.warn(`Refreshing a bot entry failed, serving the cached one: ${error instanceof Error ? error.message : String(error)}`);
+    this.logger.warn(`Refreshing a bot entry failed, serving the cached one: ${describeError(error)}`);
   }
 }
 

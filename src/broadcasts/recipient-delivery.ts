@@ -7,6 +7,7 @@ import { SendOutcome } from '../platforms/platform-messenger';
 import type { BroadcastChannel } from './broadcast-channel';
 import { BroadcastStore, Recipient } from './broadcast-store';
 import { SendPacer } from './send-pacer';
+import { describeError } from '../logging/describe-error';
 
 /** A recipient refused with 429 is tried again this many times (after the wait asked for) before it counts as failed. */
 export const MAX_RATE_LIMIT_RETRIES = 3;
@@ -50,7 +51,7 @@ export class RecipientDelivery {
       await this.attempts(target, recipient);
     } catch (error) {
       // The row stays `sending`; a resume counts it failed (delivery unknown) rather than risk a second copy.
-      this.logger.error(`broadcast ${target.broadcastId} recipient ${recipient.position}: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`broadcast ${target.broadcastId} recipient ${recipient.position}: ${describeError(error)}`);
     }
   }
 

@@ -2,6 +2,7 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { CleanupService } from './cleanup.service';
+import { describeError } from '../logging/describe-error';
 
 export const CLEANUP_QUEUE = 'cleanup';
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
@@ -26,7 +27,7 @@ export class CleanupSchedule implements OnApplicationBootstrap {
       );
     } catch (error) {
       // Redis being away must not stop the start; the schedule stored by an earlier start still holds.
-      this.logger.error(`Scheduling the cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`Scheduling the cleanup failed: ${describeError(error)}`);
     }
   }
 }

@@ -4,6 +4,7 @@ import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { IntentsService } from '../intents/intents.service';
 import { LOCK_BOT_SQL, stageMatchesSql } from './funnel-sql';
+import { describeError } from '../logging/describe-error';
 
 export const FUNNEL_BACKFILL_QUEUE = 'funnel-backfill';
 
@@ -36,7 +37,7 @@ export class FunnelBackfillService {
   ) {
     intents.onChange((botId) => {
       this.intentsChanged(botId).catch((error: unknown) =>
-        this.logger.error(`Recounting intent stages failed: ${error instanceof Error ? error.message : String(error)}`),
+        this.logger.error(`Recounting intent stages failed: ${describeError(error)}`),
       );
     });
   }

@@ -3,6 +3,7 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { FactEvents, MessageEvent } from '../ingest/events';
 import { INTENT_MATCHED, IntentMatchedEvent } from '../intents/intent-matcher';
 import { FunnelReachStore, ReachBatch } from './funnel-reach.store';
+import { describeError } from '../logging/describe-error';
 
 /** Messages applied in one transaction at most; a larger backlog goes in several. */
 const MAX_BATCH = 2000;
@@ -86,7 +87,7 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
         const code = (error as { code?: string }).code;
         if (attempt < ATTEMPTS && code && RETRYABLE.has(code)) continue;
         // The messages are stored either way; this costs their funnel counts until the next backfill.
-        this.logger.error(`Updating funnels for ${batch.messages.length} messages failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.error(`Updating funnels for ${batch.messages.length} messages failed: ${describeError(error)}`);
         return;
       }
     }

@@ -5,6 +5,7 @@ import type { CaptureBot } from './capture.service';
 import { FactEvents } from './events';
 import { Fact } from './facts';
 import { FactBatchItem, FactStore, Statement, StoredFacts } from './fact-store';
+import { describeError } from '../logging/describe-error';
 
 interface Pending extends FactBatchItem {
   resolve: () => void;
@@ -143,7 +144,7 @@ export class IngestWriter implements BeforeApplicationShutdown {
       this.emit(stored);
     } catch (error) {
       if (batch.length === 1) {
-        this.logger.error(`Storing facts failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.error(`Storing facts failed: ${describeError(error)}`);
         batch[0].reject(error);
         return;
       }

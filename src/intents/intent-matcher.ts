@@ -6,6 +6,7 @@ import { FactEvents, MessageEvent } from '../ingest/events';
 import { Intent } from './intent.entity';
 import { CompiledIntent } from './intent-rules';
 import { IntentsService } from './intents.service';
+import { describeError } from '../logging/describe-error';
 
 const FRESH_MS = 10_000;
 
@@ -53,7 +54,7 @@ export class IntentMatcher {
       const stored: IntentMatchedEvent = { bot_id: message.bot_id, message_id: message.message_id, intent_ids: matched.map((intent) => intent.id) };
       this.events.emit(INTENT_MATCHED, stored);
     } catch (error) {
-      this.logger.error(`Matching intents failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`Matching intents failed: ${describeError(error)}`);
     }
   }
 

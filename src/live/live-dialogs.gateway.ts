@@ -10,6 +10,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { FactEvents, MessageEvent } from '../ingest/events';
 import { TEAM_MEMBERSHIP_CHANGED, TeamMembershipChanged } from '../teams/team-events';
 import { LiveSessions } from './live-sessions';
+import { describeError } from '../logging/describe-error';
 
 export const LIVE_PATH = '/api/ws';
 export const DIALOG_UPDATED = 'dialog.updated';
@@ -117,7 +118,7 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
         socket.disconnect(true);
       }
     } catch (error) {
-      this.logger.error(`Checking live sessions failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`Checking live sessions failed: ${describeError(error)}`);
     }
   }
 }

@@ -4,6 +4,7 @@ import type { RegisteredBot } from '../bots/bot-registry';
 import { CaptureService } from '../ingest/capture.service';
 import { TELEGRAM_SEND_METHODS } from '../ingest/telegram-facts';
 import type { ResponseTap } from './upstream';
+import { describeError } from '../logging/describe-error';
 
 /** Telegram send methods whose successful answer is an outbound message (contract §4), lower-cased. */
 export const TELEGRAM_OUTBOUND_METHODS: ReadonlySet<string> = new Set([...TELEGRAM_SEND_METHODS, 'copymessage']);
@@ -63,7 +64,7 @@ export class MirrorCapture {
   }
 
   reportFailure(call: string, error: unknown): void {
-    this.logger.error(`Recording the facts of a mirrored ${call} failed: ${error instanceof Error ? error.message : String(error)}`);
+    this.logger.error(`Recording the facts of a mirrored ${call} failed: ${describeError(error)}`);
   }
 }
 

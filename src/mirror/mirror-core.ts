@@ -75,7 +75,7 @@ export class MirrorCore implements OnModuleDestroy {
         if (this.admitted(platform, bot, res)) this.guard(platform, res, () => then(bot));
       },
       (error: unknown) => {
-        this.logger.warn(`Cannot look up a ${platform} bot: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(`Cannot look up a ${platform} bot: ${describeError(error)}`);
         refuse(res, platform, 'unavailable');
       },
     );
@@ -119,7 +119,7 @@ export class MirrorCore implements OnModuleDestroy {
     try {
       return await this.pollingAnswerer.answer(bot, call, req, res);
     } catch (error) {
-      this.logger.error(`Polling mode failed on ${call.platform} ${call.method}: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`Polling mode failed on ${call.platform} ${call.method}: ${describeError(error)}`);
       if (res.headersSent) res.destroy();
       else refuse(res, call.platform, 'internal');
       return true;

@@ -6,6 +6,7 @@ import type { Platform } from '../bots/bot.entity';
 import { networkErrorCode } from '../platforms/platform-errors';
 import { badGateway, refuse } from './mirror-replies';
 import { BodyTooLargeError } from './request-body';
+import { describeError } from '../logging/describe-error';
 
 /** A response is copied for fact capture up to this size; a larger one is streamed but not recorded. */
 export const CAPTURE_COPY_LIMIT = 10 * 1024 * 1024;
@@ -184,7 +185,7 @@ function runRecordingsDue(): void {
     try {
       record();
     } catch (error) {
-      logger.error(`Recording a mirrored answer failed: ${error instanceof Error ? error.message : String(error)}`);
+      logger.error(`Recording a mirrored answer failed: ${describeError(error)}`);
     }
   }
 }

@@ -6,6 +6,7 @@ import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
 import { MailService } from '../mail/mail.service';
 import { AdminTicketDto, TicketDto, TicketReplyDto, TicketStatus } from './support.dto';
+import { describeError } from '../logging/describe-error';
 
 interface TicketRow {
   id: string;
@@ -103,7 +104,7 @@ export class SupportService {
       });
     } catch (error) {
       // The answer is stored and shown in the cabinet; a retry by the admin would only duplicate it.
-      this.logger.error(`Queueing the mail for ticket ${ticket.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`Queueing the mail for ticket ${ticket.id} failed: ${describeError(error)}`);
     }
     return reply;
   }

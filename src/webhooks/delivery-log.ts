@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { SendOutcome } from './webhook-sender';
 import { DELIVERIES_KEPT } from './webhooks.service';
+import { describeError } from '../logging/describe-error';
 
 interface Entry {
   subscriptionId: string;
@@ -68,7 +69,7 @@ export class DeliveryLog implements BeforeApplicationShutdown {
     this.flushing = this.flushing
       .then(() => this.insert(entries))
       .then(() => undefined)
-      .catch((error) => this.logger.error(`Writing ${entries.length} delivery records failed: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error) => this.logger.error(`Writing ${entries.length} delivery records failed: ${describeError(error)}`));
     return this.flushing;
   }
 

@@ -8,6 +8,7 @@ import { Repository } from 'typeorm';
 import { ContactCreatedEvent, FactEvents, MessageEvent } from '../ingest/events';
 import { TEAM_MEMBERSHIP_CHANGED, TeamMembershipChanged } from '../teams/team-events';
 import { WebhookSubscription } from './webhook-subscription.entity';
+import { describeError } from '../logging/describe-error';
 
 export const WEBHOOK_QUEUE = 'webhook-deliveries';
 
@@ -78,7 +79,7 @@ export class WebhookDispatcher {
       await this.enqueue(accountId, botId, event, data);
     } catch (error) {
       // The fact is stored either way; a queue outage costs this notification only.
-      this.logger.error(`Queueing ${event} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`Queueing ${event} failed: ${describeError(error)}`);
     }
   }
 

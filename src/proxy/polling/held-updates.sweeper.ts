@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { HeldUpdatesStore } from './held-updates.store';
+import { describeError } from '../../logging/describe-error';
 
 const SWEEP_EVERY_MS = 60_000;
 
@@ -27,7 +28,7 @@ export class HeldUpdatesSweeper implements OnModuleInit, OnApplicationShutdown {
     try {
       await this.store.prune();
     } catch (error) {
-      this.logger.warn(`Pruning held updates failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`Pruning held updates failed: ${describeError(error)}`);
     }
   }
 }

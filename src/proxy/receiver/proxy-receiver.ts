@@ -110,7 +110,7 @@ export class ProxyReceiver {
     const reply = webhookReplyCall(result.body);
     if (reply) {
       this.capture.webhookReply(bot, reply).catch((error: unknown) => {
-        this.logger.warn(`Recording a webhook reply failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(`Recording a webhook reply failed: ${describeError(error)}`);
       });
     }
   }

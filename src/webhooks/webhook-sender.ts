@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Agent, request } from 'undici';
-import { publicOnlyConnector } from '../common/net/public-only-connector';
+import { userUrlAgent } from '../common/net/public-only-connector';
 import { networkErrorCode } from '../platforms/platform-errors';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -19,11 +19,7 @@ export class WebhookSender implements OnApplicationShutdown {
   private readonly agent: Agent;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.agent = new Agent({
-      keepAliveTimeout: 30_000,
-      connections: 64,
-      connect: config.allowPrivateWebhookTargets ? undefined : publicOnlyConnector(),
-    });
+    this.agent = userUrlAgent(config.allowPrivateWebhookTargets, 64);
   }
 
   async send(url: string, body: string, headers: Record<string, string>): Promise<SendOutcome> {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Messages } from '../../src/common/messages';
-import { TELEGRAM_REFUSALS } from '../../src/mirror/mirror-replies';
+import { MAX_REFUSALS, TELEGRAM_REFUSALS } from '../../src/mirror/mirror-replies';
 import { TargetForwarder } from '../../src/proxy/receiver/target-forwarder';
 import { MAX_UPDATE_TYPES, TELEGRAM_ALLOWED_UPDATES } from '../../src/proxy/webhook/platform-webhooks';
 import { eventually } from './support/eventually';
@@ -241,6 +241,18 @@ describe('Proxy-webhook (contract §5)', () => {
       const [failed] = await ctx.max.deliverWebhook(token, { ...update, timestamp: Date.now() + 1 });
       expect(failed).toMatchObject({ status: 200, body: '' });
       expect(await botRow(bot.id)).toMatchObject({ last_forward_error: 'HTTP 503' });
+    });
+
+    it('answers MAX 403 in its own error format for a deactivated bot, forwarding and recording nothing', async () => {
+      const { bot, token } = await connectedMaxBot({ target_url: target.url });
+      await request(ctx.url).patch(`/api/bots/${bot.id}`).set(auth(owner.token)).send({ active: false }).expect(200);
+      const update = { update_type: 'bot_started', timestamp: Date.now(), chat_id: 78, user: { user_id: 10, first_name: 'Olga', is_bot: false } };
+      const [delivery] = await ctx.max.deliverWebhook(token, update);
+      expect({ status: delivery.status, body: JSON.parse(delivery.body) }).toEqual({ status: 403, body: MAX_REFUSALS.deactivated.body });
+      expect(target.requests).toHaveLength(0);
+      expect(await messageCount(bot.id)).toBe(0);
+      // Frees its place: this file binds close to the 20 bots a user may have.
+      await request(ctx.url).delete(`/api/bots/${bot.id}`).set(auth(owner.token)).expect(204);
     });
 
     it('stores an update without a target and answers 200 empty', async () => {

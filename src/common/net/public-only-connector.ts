@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, LookupAddress, LookupAllOptions, LookupOneOptions } from 'node:dns';
 import * as ipaddr from 'ipaddr.js';
-import { buildConnector } from 'undici';
+import { Agent, buildConnector } from 'undici';
 import { isPublicAddress } from './public-address';
 
 /** The error code of a connection refused because its host is (or resolves to) a non-public address. */
@@ -36,4 +36,12 @@ export function publicOnlyConnector(): buildConnector.connector {
     if (ipaddr.isValid(host) && !isPublicAddress(host)) return callback(privateAddressError(host), null);
     connect(options, callback);
   };
+}
+
+/**
+ * The keep-alive Agent every delivery to a user-given URL goes through: private addresses are
+ * refused when a connection opens, unless ALLOW_PRIVATE_WEBHOOK_TARGETS (tests, closed networks).
+ */
+export function userUrlAgent(allowPrivateTargets: boolean, connections: number): Agent {
+  return new Agent({ keepAliveTimeout: 30_000, connections, connect: allowPrivateTargets ? undefined : publicOnlyConnector() });
 }

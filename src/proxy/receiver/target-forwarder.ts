@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, request } from 'undici';
 import { Messages } from '../../common/messages';
-import { PRIVATE_ADDRESS_CODE, publicOnlyConnector } from '../../common/net/public-only-connector';
+import { PRIVATE_ADDRESS_CODE, userUrlAgent } from '../../common/net/public-only-connector';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { networkErrorCode } from '../../platforms/platform-errors';
@@ -31,11 +31,7 @@ export class TargetForwarder implements OnApplicationShutdown {
   private readonly agent: Agent;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.agent = new Agent({
-      keepAliveTimeout: 30_000,
-      connections: 256,
-      connect: config.allowPrivateWebhookTargets ? undefined : publicOnlyConnector(),
-    });
+    this.agent = userUrlAgent(config.allowPrivateWebhookTargets, 256);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -274,6 +274,34 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     }
   });
 
+  it('delivers at once to a subscription created, or made active again, after the account had facts nobody listened to', async () => {
+    const user = await registerUser(ctx);
+    const { bot } = await bindTelegramBot(ctx, user.token);
+    const capture = ctx.app.get(CaptureService);
+    const asCapture: CaptureBot = { id: bot.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' };
+    const hook = await WebhookReceiver.start();
+    try {
+      // Facts with no subscription leave "nobody listens" known for the account (the dispatcher's cache).
+      await capture.inboundUpdates(asCapture, [tgMessage(1, 31, 'unheard')]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await capture.inboundUpdates(asCapture, [tgMessage(2, 31, 'unheard again')]);
+
+      const sub = await subscribe({ url: hook.url, events: ['message.created'] }, user.token);
+      await capture.inboundUpdates(asCapture, [tgMessage(3, 31, 'heard')]);
+      await hook.waitForCount(1);
+
+      await request(ctx.url).patch(`/api/me/webhooks/${sub.id}`).set('Authorization', `Bearer ${user.token}`).send({ active: false }).expect(200);
+      await capture.inboundUpdates(asCapture, [tgMessage(4, 31, 'while inactive')]);
+      await request(ctx.url).patch(`/api/me/webhooks/${sub.id}`).set('Authorization', `Bearer ${user.token}`).send({ active: true }).expect(200);
+      await capture.inboundUpdates(asCapture, [tgMessage(5, 31, 'heard again')]);
+      await hook.waitForCount(2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(hook.requests.map((r) => JSON.parse(r.body).data.text)).toEqual(['heard', 'heard again']);
+    } finally {
+      await hook.close();
+    }
+  });
+
   it('allows 20 subscriptions and answers the 21st with 429', async () => {
     const user = await registerUser(ctx);
     for (let i = 0; i < 20; i++) await subscribe({ url: `https://hooks.example/${i}`, events: ['message.created'] }, user.token);

@@ -153,6 +153,25 @@ describe('Ingest: facts from traffic (contract §6)', () => {
     expect(contacts.rows[0].n).toBe(400);
   });
 
+  it('files each message under a contact of its own bot when two bots in one batch share a platform user (messages have no key to bots)', async () => {
+    const owner = await registerUser(ctx);
+    const second = await bindTelegramBot(ctx, owner.token);
+    const other: CaptureBot = { id: second.bot.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
+    await Promise.all([
+      capture.inboundUpdates(bot, [tgMessage(7100, 710, 'to the first bot')]),
+      capture.inboundUpdates(other, [tgMessage(7100, 710, 'to the second bot')]),
+    ]);
+    const stored = await ctx.db.query(
+      `SELECT m.bot_id, c.bot_id AS contact_bot_id, m.text FROM messages m JOIN contacts c ON c.id = m.contact_id
+        WHERE m.bot_id = ANY($1::uuid[]) AND m.external_user_id = '710' ORDER BY m.text`,
+      [[bot.id, other.id]],
+    );
+    expect(stored.rows).toEqual([
+      { bot_id: bot.id, contact_bot_id: bot.id, text: 'to the first bot' },
+      { bot_id: other.id, contact_bot_id: other.id, text: 'to the second bot' },
+    ]);
+  });
+
   it('rolls a failed shared transaction back whole: the failing caller stores nothing, the callers batched with it are stored', async () => {
     const sent = { message_id: 77, chat: { id: 901, type: 'private' }, date: now, text: 'never stored' };
     const failing = capture.recordSent(bot, 'sendmessage', { chat_id: 901, text: 'never stored' }, sent, () => ({ text: 'SELECT 1/0', values: [] }));

@@ -45,15 +45,3 @@ function messageOf(error: unknown): string | null {
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
   return null;
 }
-
-/** A GET by path for the routes typed by hand in queries/ (same session header and errors as `api`). */
-export async function getJson<T>(path: string, query: Record<string, string | number> = {}): Promise<T> {
-  const url = new URL(path, window.location.origin);
-  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
-  const token = sessionToken();
-  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-  if (response.status === 401 && token) setSessionToken(null);
-  if (!response.ok) throw new ApiError(response.status, messageOf(body) ?? `${response.status} ${response.statusText}`);
-  return body as T;
-}

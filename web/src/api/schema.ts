@@ -369,6 +369,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bots/{id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's contacts, most recently seen first; `q` finds them by a part of the name, username or phone, or by the user id */
+        get: operations["Contacts_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/contacts/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One contact by its platform user id: profile, message counts and attribution */
+        get: operations["Contacts_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bots/{id}/dialogs": {
         parameters: {
             query?: never;
@@ -393,7 +427,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One dialog: its messages both ways, newest first */
+        /** One dialog: its messages both ways, newest first, each with the intents it matched */
         get: operations["Dialogs_history"];
         put?: never;
         /** Reply to the contact (same rules as the open-API send) */
@@ -492,6 +526,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bots/{id}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contacts and touches per traffic source and campaign, with the source mappings applied */
+        get: operations["Sources_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bots/{id}/sources/mappings": {
         parameters: {
             query?: never;
@@ -503,6 +554,40 @@ export interface paths {
         get: operations["SourceMappings_list"];
         /** Replace all of the bot's source mappings (at most 500, raw values unique); the body is the array itself or `{ data: [...] }`. Reports regroup their whole history at once. */
         put: operations["SourceMappings_replace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's totals and 24-hour / 7-day activity, computed on each request */
+        get: operations["Stats_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/stats/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages and new contacts per UTC day over the last `days` days, oldest first */
+        get: operations["Stats_timeline"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1370,6 +1455,98 @@ export interface components {
             /** @description Up to 4000 characters; sent to every contact of the bot that has not blocked it. */
             text: string;
         };
+        CabinetContactDetailDto: {
+            /** @description Null when the contact came without a source. */
+            attribution: components["schemas"]["ContactAttributionDto"] | null;
+            contact: components["schemas"]["CabinetContactDto"];
+            stats: components["schemas"]["ContactStatsDto"];
+        };
+        CabinetContactDto: {
+            /**
+             * @description A signed link to the profile image that works without the session header (for `<img>`), valid 24 hours;
+             *     it answers 404 when the platform has no photo. Null when no image can be had: the bot has no token, or the
+             *     platform said within the last 10 minutes that the user has no photo.
+             * @example https://botlens.example/api/avatars/contact/6f1c…/12345?expires=1767225600&signature=…
+             */
+            avatar_url: string | null;
+            /** @description True while the user has blocked the bot. */
+            blocked: boolean;
+            external_user_id: string;
+            first_name: string | null;
+            id: string;
+            is_premium: boolean;
+            /**
+             * @description The user's language as the platform last reported it (Telegram `language_code`, MAX `user_locale`); null when unknown.
+             * @example ru
+             */
+            language_code: string | null;
+            last_name: string | null;
+            /** Format: date-time */
+            last_seen_at: string | null;
+            /** @description Only when the user shared their own contact. */
+            phone: string | null;
+            username: string | null;
+        };
+        CabinetContactListDto: {
+            /** @description Ordered by `last_seen_at`, most recent first (contacts that never wrote last), then by id. */
+            data: components["schemas"]["CabinetContactListItemDto"][];
+            limit: number;
+            offset: number;
+            /** @description Rows matching the filter, all pages. */
+            total: number;
+        };
+        CabinetContactListItemDto: {
+            /**
+             * @description A signed link to the profile image that works without the session header (for `<img>`), valid 24 hours;
+             *     it answers 404 when the platform has no photo. Null when no image can be had: the bot has no token, or the
+             *     platform said within the last 10 minutes that the user has no photo.
+             * @example https://botlens.example/api/avatars/contact/6f1c…/12345?expires=1767225600&signature=…
+             */
+            avatar_url: string | null;
+            /** @description True while the user has blocked the bot. */
+            blocked: boolean;
+            /** @description The user's id on the platform; `{userId}` of the contact routes. */
+            external_user_id: string;
+            first_name: string | null;
+            id: string;
+            is_premium: boolean;
+            /**
+             * @description The user's language as the platform last reported it (Telegram `language_code`, MAX `user_locale`); null when unknown.
+             * @example ru
+             */
+            language_code: string | null;
+            last_name: string | null;
+            /**
+             * Format: date-time
+             * @description Time of the last inbound message; null when the user never wrote.
+             */
+            last_seen_at: string | null;
+            /** @description Messages in both directions. */
+            messages_count: number;
+            username: string | null;
+        };
+        CabinetMessageDto: {
+            /**
+             * Format: date-time
+             * @description The platform's message time.
+             */
+            created_at: string;
+            /** @enum {string} */
+            direction: "in" | "out";
+            external_user_id: string;
+            /** @description The service's message id (not the platform's). */
+            id: string;
+            /** @description The intents the message matched when it was stored, ordered by name; `[]` for none (outbound messages are never matched). */
+            intents: components["schemas"]["MessageIntentDto"][];
+            /** @description The text or caption; an empty string for a message without text (a photo, a sticker). */
+            text: string;
+        };
+        CabinetMessageListDto: {
+            /** @description Newest first. */
+            data: components["schemas"]["CabinetMessageDto"][];
+            /** @description The page size used (after cutting to 1000). */
+            limit: number;
+        };
         ChangeMemberRoleDto: {
             /** @enum {string} */
             role: "administrator" | "observer";
@@ -1782,6 +1959,16 @@ export interface components {
             id: string;
             /** @description The text or caption; an empty string for a message without text (a photo, a sticker). */
             text: string;
+        };
+        MessageIntentDto: {
+            /**
+             * @description Hexadecimal colour, e.g. `#22C55E`.
+             * @example #22C55E
+             */
+            color: string;
+            id: string;
+            /** @description The intent's technical key. */
+            name: string;
         };
         MessageListDto: {
             /** @description Newest first. */
@@ -3755,6 +3942,139 @@ export interface operations {
             };
         };
     };
+    Contacts_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 1000; out of range is 400 (not cut, unlike messages and dialogs). */
+                limit?: number;
+                offset?: number;
+                /**
+                 * @description A case-insensitive part of the first name, last name (or "first last"), username or phone, or the exact
+                 *     platform user id. `%`, `_` and backslashes match themselves. Surrounding spaces are ignored; empty lists all contacts.
+                 */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetContactListDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Contacts_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetContactDetailDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Dialogs_list: {
         parameters: {
             query?: {
@@ -3836,8 +4156,6 @@ export interface operations {
                 limit?: number;
                 /** @description Messages not later than this: a timestamp, or a date meaning the end of that UTC day (the whole day included). */
                 to?: string;
-                /** @description Only this user's messages (`external_user_id`); an unknown user gives an empty list. */
-                userId?: string;
             };
             header?: never;
             path: {
@@ -3853,7 +4171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageListDto"];
+                    "application/json": components["schemas"]["CabinetMessageListDto"];
                 };
             };
             /** @description Invalid input (the message names the field) */
@@ -4523,6 +4841,63 @@ export interface operations {
             };
         };
     };
+    Sources_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcesDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     SourceMappings_list: {
         parameters: {
             query?: never;
@@ -4601,6 +4976,132 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SourceMappingListDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Stats_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Stats_timeline: {
+        parameters: {
+            query?: {
+                /** @description How many days, ending today (UTC), 1 to 365. */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineDto"];
                 };
             };
             /** @description Invalid input (the message names the field) */

@@ -4,8 +4,7 @@ import type { components } from '../schema';
 import { keys } from './keys';
 
 export type Dialog = components['schemas']['DialogDto'];
-export type IntentMark = { id: string; name: string; color: string };
-export type DialogMessage = components['schemas']['MessageDto'] & { intents?: IntentMark[] };
+export type DialogMessage = components['schemas']['CabinetMessageDto'];
 
 export function useDialogs(botId: string) {
   return useQuery({
@@ -22,7 +21,7 @@ export function useDialogMessages(botId: string, userId: string) {
         api.GET('/api/bots/{id}/dialogs/{userId}/messages', { params: { path: { id: botId, userId }, query: { limit: 200 } } }),
       );
       // The API answers newest first; a conversation reads oldest first.
-      return [...(page.data as DialogMessage[])].reverse();
+      return [...page.data].reverse();
     },
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getJson } from '../client';
+import { api, unwrap } from '../client';
 import type { components } from '../schema';
 import { keys } from './keys';
 
@@ -8,17 +8,17 @@ export type TimelineDay = components['schemas']['TimelineDayDto'];
 export type SourceRow = components['schemas']['SourceRowDto'];
 
 export function useStats(botId: string) {
-  return useQuery({ queryKey: keys.stats(botId), queryFn: () => getJson<Stats>(`/api/bots/${botId}/stats`) });
+  return useQuery({ queryKey: keys.stats(botId), queryFn: () => unwrap(api.GET('/api/bots/{id}/stats', { params: { path: { id: botId } } })) });
 }
 
 export function useTimeline(botId: string, days: number) {
   return useQuery({
     queryKey: keys.timeline(botId, days),
-    queryFn: () => getJson<{ data: TimelineDay[] }>(`/api/bots/${botId}/stats/timeline`, { days }),
+    queryFn: () => unwrap(api.GET('/api/bots/{id}/stats/timeline', { params: { path: { id: botId }, query: { days } } })),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useSources(botId: string) {
-  return useQuery({ queryKey: keys.sources(botId), queryFn: () => getJson<{ data: SourceRow[] }>(`/api/bots/${botId}/sources`) });
+  return useQuery({ queryKey: keys.sources(botId), queryFn: () => unwrap(api.GET('/api/bots/{id}/sources', { params: { path: { id: botId } } })) });
 }

@@ -34,7 +34,7 @@ export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
 
 /** A message matched by intents is outlined in the first intent's colour and names every intent it matched. */
 function MessageBubble({ message }: { message: DialogMessage }) {
-  const intents = message.intents ?? [];
+  const intents = message.intents;
   const style = intents.length ? { borderColor: intents[0].color, boxShadow: `inset 4px 0 0 ${intents[0].color}` } : undefined;
   return (
     <li className={`message message-${message.direction}${intents.length ? ' message-intent' : ''}`} style={style}>

@@ -13,6 +13,8 @@ jest.setTimeout(120_000);
 
 const SIGN_IN_JS_BUDGET = 250 * 1024;
 const PASSWORD = 'secret-password';
+/** A 1×1 PNG: the profile photo the fake Telegram gives the first user. */
+const PHOTO = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPj/HwAFBQIAoSWZ8wAAAABJRU5ErkJggg==';
 
 /**
  * Journeys through the real cabinet in Chromium, as a person walks them: the built app served by
@@ -34,7 +36,7 @@ describe('The cabinet in a browser', () => {
     expect(polled.status).toBe(200);
   };
   const open = async (viewport?: { width: number; height: number }) => {
-    const watched = await WatchedPage.open(browser, { viewport });
+    const watched = await WatchedPage.open(browser, { viewport, publicBase: ctx.config.publicBaseUrl, appUrl: ctx.url });
     pages.push(watched);
     return watched;
   };
@@ -61,7 +63,7 @@ describe('The cabinet in a browser', () => {
 
   afterEach(() => {
     // No uncaught error, console error or CSP violation on any page during any step.
-    for (const watched of pages) expect(watched.errors).toEqual([]);
+    expect(pages.flatMap((watched) => watched.takeErrors())).toEqual([]);
   });
 
   it('opening a route without a session goes to sign-in; the sign-in page stays within its JavaScript budget', async () => {
@@ -125,8 +127,8 @@ describe('The cabinet in a browser', () => {
     await page.waitForURL(/\/bots\/[^/]+\/settings$/);
     owned.botId = page.url().split('/').at(-2)!;
     await page.getByRole('heading', { name: 'Подключение' }).waitFor();
-    expect(await page.getByLabel('Адрес зеркала (mirror_url)').inputValue()).toBe('https://botlens.test/tg');
-    expect(await page.getByLabel('grammY', { exact: true }).inputValue()).toBe("new Bot(token, { client: { apiRoot: 'https://botlens.test/tg' } })");
+    expect(await page.getByRole('textbox', { name: 'Адрес зеркала (mirror_url)' }).inputValue()).toBe('https://botlens.test/tg');
+    expect(await page.getByRole('textbox', { name: 'grammY', exact: true }).inputValue()).toBe("new Bot(token, { client: { apiRoot: 'https://botlens.test/tg' } })");
     await waitForText(page, 'Вебхук не подключён');
     // The token is never shown back.
     expect(await page.content()).not.toContain(token);
@@ -141,6 +143,7 @@ describe('The cabinet in a browser', () => {
   });
 
   it('a user who starts the bot through the mirror with a UTM link shows on the dashboard: contact, source and chart', async () => {
+    ctx.telegram.addProfilePhoto(owned.token, 5001, Buffer.from(PHOTO, 'base64'));
     await userWrites({ id: 5001, first_name: 'Анна', username: 'anna_k', language_code: 'ru' }, '/start utm_source=vk|utm_campaign=spring');
     await userWrites({ id: 5002, first_name: 'Борис', username: 'boris', language_code: 'en' }, '/start tg_channel');
     await userWrites({ id: 5003, first_name: 'Вера', language_code: 'ru' }, '/start');
@@ -169,6 +172,8 @@ describe('The cabinet in a browser', () => {
     await page.waitForURL(`${ctx.url}/bots/${owned.botId}/contacts/5001`);
     await page.getByRole('heading', { name: 'Откуда пришёл' }).waitFor();
     await page.getByText('spring', { exact: true }).waitFor();
+    await page.getByRole('img', { name: 'Фото Анна' }).waitFor();
+    expect(await page.getByRole('img', { name: 'Фото Анна' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await checkScreen(owner, '09-contact-card');
   });
 

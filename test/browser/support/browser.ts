@@ -43,9 +43,25 @@ export class WatchedPage {
     });
   }
 
-  static async open(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<WatchedPage> {
+  /**
+   * `publicBase` → `appUrl`: links the service builds from PUBLIC_BASE_URL (signed avatar links) are
+   * fetched from the app under test, as DNS would send them to it in production.
+   */
+  static async open(
+    browser: Browser,
+    options: { viewport?: { width: number; height: number }; publicBase: string; appUrl: string },
+  ): Promise<WatchedPage> {
     const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 860 }, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+    await context.route(`${options.publicBase}/**`, async (route) => {
+      const response = await route.fetch({ url: route.request().url().replace(options.publicBase, options.appUrl) });
+      await route.fulfill({ response });
+    });
     return new WatchedPage(context, await context.newPage());
+  }
+
+  /** The errors seen since the last call. */
+  takeErrors(): string[] {
+    return this.errors.splice(0);
   }
 
   async screenshot(name: string): Promise<void> {

@@ -28,16 +28,17 @@ function useSignedIn(): boolean {
 export function App() {
   const path = usePath();
   const signedIn = useSignedIn();
-  const publicPage = path === '/login' || path === '/register';
 
   useEffect(() => {
+    // Read the location afresh: an effect of an earlier render may run after a navigation already happened.
+    const here = window.location.pathname;
     // Without a session every route goes to sign-in, remembering where it was going.
-    if (!signedIn && !publicPage) {
-      const next = path === '/' ? '' : `?next=${encodeURIComponent(path + window.location.search)}`;
+    if (!signedIn && here !== '/login' && here !== '/register') {
+      const next = here === '/' ? '' : `?next=${encodeURIComponent(here + window.location.search)}`;
       navigate(`/login${next}`, { replace: true });
     }
-    if (signedIn && path === '/') navigate('/bots', { replace: true });
-  }, [signedIn, publicPage, path]);
+    if (signedIn && here === '/') navigate('/bots', { replace: true });
+  }, [signedIn, path]);
 
   if (path === '/login') return <Screen><LoginPage /></Screen>;
   if (path === '/register') return <Screen><RegisterPage /></Screen>;

@@ -1,3 +1,4 @@
+import { TableWrap } from '../../components/TableWrap';
 import { FormEvent, useState } from 'react';
 import { Bot, useBots, useCreateBot } from '../../api/queries/useBots';
 import { useCanWrite } from '../../api/queries/useMe';
@@ -24,7 +25,7 @@ export default function BotsPage() {
 
 function BotList({ bots }: { bots: Bot[] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label={t('bots.title')}>
       <table>
         <thead>
           <tr>
@@ -52,7 +53,7 @@ function BotList({ bots }: { bots: Bot[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Bot } from '../../api/queries/useBots';
 import { useContact } from '../../api/queries/useContacts';
 import { Link } from '../../app/router';
@@ -19,19 +20,26 @@ export default function ContactCardPage({ bot, userId }: { bot: Bot; userId: str
   );
 }
 
+/** The contact's photo; the initial when there is none (the platform may have no photo to give). */
+function Avatar({ url, name }: { url: string | null; name: string }) {
+  const [failed, setFailed] = useState(false);
+  if (url && !failed) {
+    return <img className="avatar" src={url} alt={t('contact.avatar', { name })} width={72} height={72} onError={() => setFailed(true)} />;
+  }
+  return (
+    <span className="avatar avatar-empty" aria-hidden="true">
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
 function Card({ botId, card }: { botId: string; card: NonNullable<ReturnType<typeof useContact>['data']> }) {
   const { contact, stats, attribution } = card;
   const name = contactName(contact);
   return (
     <div className="contact-card">
       <section className="card contact-head">
-        {contact.avatar_url ? (
-          <img className="avatar" src={contact.avatar_url} alt={t('contact.avatar', { name })} width={72} height={72} />
-        ) : (
-          <span className="avatar avatar-empty" aria-hidden="true">
-            {name.slice(0, 1).toUpperCase()}
-          </span>
-        )}
+        <Avatar url={contact.avatar_url} name={name} />
         <div>
           <h2>{name}</h2>
           <p className="muted">

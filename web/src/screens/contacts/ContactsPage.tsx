@@ -1,3 +1,4 @@
+import { TableWrap } from '../../components/TableWrap';
 import { useEffect, useId, useState } from 'react';
 import type { Bot } from '../../api/queries/useBots';
 import { CONTACTS_PAGE, ContactRow, useContacts } from '../../api/queries/useContacts';
@@ -63,7 +64,7 @@ function urlFor(botId: string, q: string, page: number): string {
 
 function ContactsTable({ botId, rows }: { botId: string; rows: ContactRow[] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label={t('contacts.title')}>
       <table className="contacts">
         <thead>
           <tr>
@@ -100,6 +101,6 @@ function ContactsTable({ botId, rows }: { botId: string; rows: ContactRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -1,4 +1,5 @@
 import type { SourceRow } from '../../api/queries/useReports';
+import { TableWrap } from '../../components/TableWrap';
 import { EmptyState } from '../../components/feedback';
 import { formatNumber, t } from '../../i18n';
 
@@ -7,7 +8,7 @@ const UNMAPPED = '— unmapped';
 export function SourcesTable({ rows }: { rows: SourceRow[] }) {
   if (rows.length === 0) return <EmptyState>{t('sources.empty')}</EmptyState>;
   return (
-    <div className="table-wrap">
+    <TableWrap label={t('sources.title')}>
       <table>
         <thead>
           <tr>
@@ -34,6 +35,6 @@ export function SourcesTable({ rows }: { rows: SourceRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -14,6 +14,20 @@ jest.setTimeout(120_000);
 const SIGN_IN_JS_BUDGET = 250 * 1024;
 const PASSWORD = 'secret-password';
 /** A 1×1 PNG: the profile photo the fake Telegram gives the first user. */
+const HISTORY: Array<[string, string, number]> = [
+  ['Дмитрий', 'utm_source=vk|utm_campaign=spring', 20],
+  ['Ольга', 'utm_source=vk|utm_campaign=spring', 18],
+  ['Сергей', 'tg_channel', 17],
+  ['Мария', 'utm_source=instagram|utm_campaign=stories', 15],
+  ['Иван', 'tg_channel', 12],
+  ['Екатерина', 'utm_source=vk|utm_campaign=spring', 11],
+  ['Алексей', 'utm_source=instagram|utm_campaign=stories', 9],
+  ['Наталья', 'tg_channel', 6],
+  ['Павел', 'utm_source=vk|utm_campaign=autumn', 4],
+  ['Юлия', 'utm_source=instagram|utm_campaign=stories', 3],
+  ['Михаил', 'tg_channel', 2],
+  ['Татьяна', 'utm_source=vk|utm_campaign=autumn', 1],
+];
 const PHOTO = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPj/HwAFBQIAoSWZ8wAAAABJRU5ErkJggg==';
 
 /**
@@ -29,11 +43,16 @@ describe('The cabinet in a browser', () => {
   const pages: WatchedPage[] = [];
   const owned = { email: uniqueEmail('owner'), botId: '', token: '', session: '' };
 
-  /** A fake user writes to the bot and the bot's own polling goes through the mirror, as a mirrored bot's would. */
-  const userWrites = async (from: { id: number; first_name: string; username?: string; language_code?: string }, text: string) => {
-    ctx.telegram.message(owned.token, { from, text });
+  let clock = Math.floor(Date.now() / 1000) - 600;
+  const pollThroughMirror = async () => {
     const polled = await fetch(`${ctx.url}/tg/bot${owned.token}/getUpdates`);
     expect(polled.status).toBe(200);
+  };
+  /** A fake user writes to the bot (a second apart, so the order is plain) and the bot polls through the mirror, as a mirrored bot would. */
+  const userWrites = async (from: { id: number; first_name: string; username?: string; language_code?: string }, text: string) => {
+    clock += 1;
+    ctx.telegram.message(owned.token, { from, text, date: clock });
+    await pollThroughMirror();
   };
   const open = async (viewport?: { width: number; height: number }) => {
     const watched = await WatchedPage.open(browser, { viewport, publicBase: ctx.config.publicBaseUrl, appUrl: ctx.url });
@@ -143,6 +162,14 @@ describe('The cabinet in a browser', () => {
   });
 
   it('a user who starts the bot through the mirror with a UTM link shows on the dashboard: contact, source and chart', async () => {
+    // Three weeks of earlier visitors, so the chart and the sources have a history to show.
+    HISTORY.forEach(([name, link, daysAgo], index) => {
+      const date = Math.floor(Date.now() / 1000) - daysAgo * 86_400;
+      const from = { id: 4000 + index, first_name: name, language_code: 'ru' };
+      ctx.telegram.message(owned.token, { from, text: `/start ${link}`, date });
+      ctx.telegram.message(owned.token, { from, text: 'Здравствуйте! Хочу узнать про заказ', date: date + 60 });
+    });
+    await pollThroughMirror();
     ctx.telegram.addProfilePhoto(owned.token, 5001, Buffer.from(PHOTO, 'base64'));
     await userWrites({ id: 5001, first_name: 'Анна', username: 'anna_k', language_code: 'ru' }, '/start utm_source=vk|utm_campaign=spring');
     await userWrites({ id: 5002, first_name: 'Борис', username: 'boris', language_code: 'en' }, '/start tg_channel');
@@ -151,12 +178,14 @@ describe('The cabinet in a browser', () => {
     await page.reload();
     await page.locator('.stat-lead .stat-value').first().waitFor();
     await waitForText(page, 'Контактов всего');
-    expect(await page.locator('.stat-lead .stat-value').first().textContent()).toBe('3');
-    await page.getByRole('cell', { name: 'vk', exact: true }).waitFor();
-    await page.getByRole('cell', { name: 'spring', exact: true }).waitFor();
+    expect(await page.locator('.stat-lead .stat-value').first().textContent()).toBe(String(HISTORY.length + 3));
+    // Anna joins the three earlier visitors from the vk spring link: 4 contacts, 4 touches.
+    expect(await page.getByRole('row').filter({ hasText: 'spring' }).getByRole('cell').allTextContents()).toEqual(['vk', 'spring', '4', '4']);
     await page.locator('.chart canvas').first().waitFor();
-    await page.getByRole('button', { name: '90 дн.' }).click();
-    expect(await page.getByRole('button', { name: '90 дн.' }).getAttribute('aria-pressed')).toBe('true');
+    for (const period of ['90 дн.', '30 дн.']) {
+      await page.getByRole('button', { name: period }).click();
+      expect(await page.getByRole('button', { name: period }).getAttribute('aria-pressed')).toBe('true');
+    }
     await checkScreen(owner, '07-dashboard');
   });
 
@@ -225,7 +254,7 @@ describe('The cabinet in a browser', () => {
     await view.getByLabel('Пароль').press('Enter');
     await view.waitForURL(`${ctx.url}/bots/${owned.botId}`);
     await view.locator('.chart canvas').first().waitFor();
-    expect(await view.locator('.stat-lead .stat-value').first().textContent()).toBe('3');
+    expect(await view.locator('.stat-lead .stat-value').first().textContent()).toBe(String(HISTORY.length + 3));
     await waitForText(view, 'Режим просмотра');
     await view.getByText('Сопоставление меток').click();
     expect(await view.getByRole('button', { name: /Сохранить|Добавить|Удалить/ }).count()).toBe(0);

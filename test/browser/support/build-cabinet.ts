@@ -20,6 +20,9 @@ export function ensureCabinetBuilt(): string {
     built = 0;
   }
   const sources = Math.max(newest(join(WEB, 'src')), newest(join(WEB, 'index.html')), newest(join(WEB, 'vite.config.ts')), newest(join(WEB, 'package.json')));
-  if (built < sources) execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: join(WEB, '..'), stdio: 'inherit' });
+  if (built < sources) {
+    // Jest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: join(WEB, '..'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  }
   return dist;
 }

@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import uPlot, { type AlignedData, type Options } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { TimelineDay } from '../../api/queries/useReports';
-import { t } from '../../i18n';
+import { locale, t } from '../../i18n';
+
+const dayLabel = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 const SERIES = [
   { key: 'messages_in', label: () => t('dash.series.in'), color: '#3b5bdb' },
@@ -27,7 +29,7 @@ export function TimelineChart({ days }: { days: TimelineDay[] }) {
       height: 260,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       scales: { x: { time: true } },
-      axes: [{}, { size: 48 }],
+      axes: [{ values: (_, ticks) => ticks.map((ts) => dayLabel.format(new Date(ts * 1000))) }, { size: 48 }],
       series: [{}, ...SERIES.map((series) => ({ label: series.label(), stroke: series.color, width: 2, points: { show: false } }))],
       legend: { live: false },
     };

@@ -1505,9 +1505,19 @@ export interface components {
             avatar_url: string | null;
             /** @description True while the user has blocked the bot. */
             blocked: boolean;
+            /**
+             * @description The campaign of that source (a mapping's campaign replaces the link's own); null when none.
+             * @example spring
+             */
+            campaign_name: string | null;
             /** @description The user's id on the platform; `{userId}` of the contact routes. */
             external_user_id: string;
             first_name: string | null;
+            /**
+             * Format: date-time
+             * @description When the contact first appeared (its first message either way, platform time).
+             */
+            first_seen_at: string;
             id: string;
             is_premium: boolean;
             /**
@@ -1523,6 +1533,11 @@ export interface components {
             last_seen_at: string | null;
             /** @description Messages in both directions. */
             messages_count: number;
+            /**
+             * @description The first-touch source after the bot's mappings, as in the sources report; null when the contact came without one.
+             * @example vk
+             */
+            source_value: string | null;
             username: string | null;
         };
         CabinetMessageDto: {

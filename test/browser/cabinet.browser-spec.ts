@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import request from 'supertest';
-import { mailedCode, telegramToken, uniqueEmail } from '../e2e/support/factories';
+import { mailedCode, registerUnconfirmed, telegramToken, uniqueEmail } from '../e2e/support/factories';
 import { addMember, upgradeToBusiness } from '../e2e/support/team';
 import { startTestApp, TestApp } from '../e2e/support/test-app';
 import { ARTIFACTS, launchChromium, WatchedPage } from './support/browser';
@@ -196,6 +196,8 @@ describe('The cabinet in a browser', () => {
     await page.waitForURL(/\/contacts\?q=anna$/);
     await page.getByRole('link', { name: 'Анна' }).waitFor();
     await page.getByRole('link', { name: 'Борис' }).waitFor({ state: 'detached' });
+    const cells = await page.getByRole('row').filter({ hasText: 'anna_k' }).getByRole('cell').allTextContents();
+    expect([...cells.slice(0, 4), ...cells.slice(6)]).toEqual(['Анна', '@anna_k', 'vk', 'spring', '2', 'ru', 'нет']);
     await checkScreen(owner, '08-contacts');
     await page.getByRole('link', { name: 'Анна' }).click();
     await page.waitForURL(`${ctx.url}/bots/${owned.botId}/contacts/5001`);
@@ -273,6 +275,68 @@ describe('The cabinet in a browser', () => {
     await view.getByRole('link', { name: 'Боты' }).first().click();
     await view.getByRole('link', { name: 'Магазин' }).waitFor();
     expect(await view.getByRole('heading', { name: 'Добавить бота' }).count()).toBe(0);
+  });
+
+  it('settings: rename, deactivate and activate, connect the webhook and see its status from the platform', async () => {
+    await page.goto(`${ctx.url}/bots/${owned.botId}/settings`);
+    await page.getByLabel('Название').fill('Магазин цветов');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await waitForText(page, 'Сохранено.');
+    await page.getByRole('heading', { name: /Магазин цветов/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Выключить бота' }).click();
+    await waitForText(page, 'Бот выключен');
+    const refused = await fetch(`${ctx.url}/tg/bot${owned.token}/getMe`);
+    expect(refused.status).toBe(403);
+    await page.getByRole('button', { name: 'Включить бота' }).click();
+    await page.getByRole('button', { name: 'Выключить бота' }).waitFor();
+
+    await page.getByRole('button', { name: 'Подключить вебхук' }).click();
+    await waitForText(page, 'Вебхук подключён');
+    expect(ctx.telegram.webhookOf(owned.token)?.url).toMatch(new RegExp(`^https://botlens\\.test/proxy/${owned.botId}/`));
+    await page.getByRole('button', { name: 'Отключить вебхук' }).click();
+    await waitForText(page, 'Вебхук не подключён');
+  });
+
+  it('binds a bot without a token (analytics only) and deletes it after confirming', async () => {
+    await page.getByRole('link', { name: 'Боты' }).first().click();
+    await page.getByLabel('MAX').check();
+    await page.getByLabel('Название').fill('Без токена');
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    await page.waitForURL(/\/bots\/[^/]+\/settings$/);
+    await waitForText(page, 'только аналитика');
+    await waitForText(page, 'Чтобы подключить вебхук, добавьте боту токен.');
+    await page.getByRole('button', { name: 'Удалить бота' }).click();
+    await waitForText(page, 'Удалить бота «Без токена»?');
+    await page.getByRole('button', { name: 'Отмена' }).click();
+    await page.getByRole('button', { name: 'Удалить бота' }).click();
+    await page.getByRole('button', { name: 'Да, удалить' }).click();
+    await page.waitForURL(`${ctx.url}/bots`);
+    await page.getByRole('link', { name: /Магазин цветов/ }).waitFor();
+    expect(await page.getByRole('link', { name: 'Без токена' }).count()).toBe(0);
+  });
+
+  it("an unconfirmed account sees the API's refusal to bind a bot, and confirms from the banner", async () => {
+    const { email, password, mailsBefore } = await registerUnconfirmed(ctx);
+    const fresh = await open();
+    await fresh.page.goto(`${ctx.url}/login`);
+    await fresh.page.getByLabel('Email').fill(email);
+    await fresh.page.getByLabel('Пароль').fill('wrong-password');
+    await fresh.page.getByRole('button', { name: 'Войти' }).click();
+    await fresh.page.getByRole('alert').getByText('Неверный email или пароль').waitFor();
+    await fresh.page.getByLabel('Пароль').fill(password);
+    await fresh.page.getByRole('button', { name: 'Войти' }).click();
+    await fresh.page.waitForURL(`${ctx.url}/bots`);
+    await fresh.page.getByLabel('Название').fill('Рано');
+    await fresh.page.getByRole('button', { name: 'Добавить' }).click();
+    await fresh.page.getByRole('alert').getByText('Недостаточно прав для этого действия: Подтвердите email').waitFor();
+
+    await fresh.page.getByRole('button', { name: 'Ввести код' }).click();
+    await fresh.page.getByLabel('Код из письма').fill(await mailedCode(ctx, email, mailsBefore));
+    await fresh.page.getByRole('button', { name: 'Подтвердить' }).click();
+    await fresh.page.getByText('Email не подтверждён').waitFor({ state: 'detached' });
+    await fresh.page.getByRole('button', { name: 'Добавить' }).click();
+    await fresh.page.waitForURL(/\/bots\/[^/]+\/settings$/);
   });
 
   it('signs out: the session ends and the app goes back to sign-in', async () => {

@@ -4,6 +4,7 @@ import type { components } from '../schema';
 import { keys } from './keys';
 
 export type Bot = components['schemas']['BotDto'];
+type BotList = components['schemas']['BotListDto'];
 export type CreateBot = components['schemas']['CreateBotDto'];
 export type UpdateBot = components['schemas']['UpdateBotDto'];
 
@@ -19,7 +20,10 @@ export function useCreateBot() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateBot) => unwrap(api.POST('/api/bots', { body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.bots }),
+    onSuccess: (bot) => {
+      client.setQueryData(keys.bot(bot.id), bot);
+      return client.invalidateQueries({ queryKey: keys.bots, exact: true });
+    },
   });
 }
 
@@ -40,6 +44,8 @@ export function useDeleteBot(id: string) {
     mutationFn: () => unwrap(api.DELETE('/api/bots/{id}', { params: { path: { id } } })),
     onSuccess: () => {
       client.removeQueries({ queryKey: keys.bot(id) });
+      // The list drops it at once, not after a refetch shows the deleted bot for a moment.
+      client.setQueryData<BotList>(keys.bots, (list) => list && { ...list, data: list.data.filter((bot) => bot.id !== id) });
       return client.invalidateQueries({ queryKey: keys.bots, exact: true });
     },
   });

@@ -26,7 +26,10 @@ export default function DashboardPage({ bot }: { bot: Bot }) {
       {empty && (
         <EmptyState title={t('dash.empty.title')}>
           <p>{t('dash.empty.text')}</p>
-          <p className="muted">{t('dash.empty.utm', { link: `https://t.me/<bot>?start=${bot.utm_key}=<источник>` })}</p>
+          {bot.platform === 'telegram' && bot.username && (
+            // Telegram's start parameter takes letters, digits, _ and - only, so the link carries the bare source.
+            <p className="muted">{t('dash.empty.utm', { link: `https://t.me/${bot.username}?start=vk` })}</p>
+          )}
           <p>
             <Link href={`/bots/${bot.id}/settings`} className="button">
               {t('dash.empty.action')}

@@ -69,6 +69,7 @@ export const ru = {
   'settings.utmKey': 'Ключ UTM',
   'settings.utmKeyHint': 'Параметр ссылки /start, из которого берётся источник. По умолчанию utm_source.',
   'settings.targetUrl': 'target_url',
+  'settings.targetUrlPlaceholder': 'https://… или polling',
   'settings.targetUrlHint': 'Куда пересылать обновления в режиме прокси-вебхука. polling — бот сам забирает обновления через зеркало.',
   'settings.save': 'Сохранить',
   'settings.saved': 'Сохранено.',
@@ -174,6 +175,7 @@ export const ru = {
   'contact.premium': 'Premium',
   'contact.openDialog': 'Открыть диалог',
   'contact.avatar': 'Фото {name}',
+  'contact.id': 'ID {id}',
 
   'dialogs.title': 'Диалоги',
   'dialogs.empty': 'Диалогов пока нет. Они появятся, когда пользователи напишут боту.',

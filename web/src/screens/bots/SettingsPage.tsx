@@ -59,7 +59,7 @@ function SettingsForm({ bot }: { bot: Bot }) {
           label={t('settings.targetUrl')}
           name="target_url"
           defaultValue={bot.target_url ?? ''}
-          placeholder="https://… или polling"
+          placeholder={t('settings.targetUrlPlaceholder')}
           spellCheck={false}
           hint={t('settings.targetUrlHint')}
         />

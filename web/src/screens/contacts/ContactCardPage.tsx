@@ -43,7 +43,8 @@ function Card({ botId, card }: { botId: string; card: NonNullable<ReturnType<typ
         <div>
           <h2>{name}</h2>
           <p className="muted">
-            {contact.username && `@${contact.username} · `}ID {contact.external_user_id}
+            {contact.username && `@${contact.username} · `}
+            {t('contact.id', { id: contact.external_user_id })}
             {contact.language_code && ` · ${contact.language_code}`}
           </p>
           <p className="badges">

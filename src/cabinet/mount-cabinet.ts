@@ -60,8 +60,9 @@ export function cabinetHandler(files: CabinetFiles): RequestHandler {
       res.setHeader('Cache-Control', YEAR_IMMUTABLE);
       return files.send(asset, res, head);
     }
-    // Files at the build's root (favicon): found by name, revalidated, not immutable.
-    if (/\.[a-z0-9]+$/i.test(req.path) && req.path !== '/index.html') {
+    // Files at the build's root (favicon): found by name, revalidated, not immutable. Deeper paths are
+    // always the app's routes, whatever characters an id holds.
+    if (/^\/[^/]+\.[a-z0-9]+$/i.test(req.path) && req.path !== '/index.html') {
       const file = files.find(req.path, req.headers['accept-encoding']);
       if (!file) return notFound(res);
       res.setHeader('Cache-Control', 'public, max-age=3600');

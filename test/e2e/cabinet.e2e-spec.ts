@@ -42,7 +42,7 @@ describe('The cabinet served by the service', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/login', '/bots/42/contacts/77', '/bots/42/dialogs?x=1'])('%s answers the app page with its security headers', async (path) => {
+  it.each(['/', '/login', '/bots/42/contacts/77', '/bots/42/dialogs?x=1', '/bots/42/contacts/first.last'])('%s answers the app page with its security headers', async (path) => {
     const reply = await get(ctx, path);
     expect(reply.status).toBe(200);
     expect(reply.body.toString()).toBe(PAGE);
@@ -95,6 +95,7 @@ describe('The cabinet served by the service', () => {
   });
 
   it("files at the build's root are served by name; /index.html is the page itself, with its headers", async () => {
+    expect((await get(ctx, '/robots.txt')).status).toBe(404);
     const icon = await get(ctx, '/favicon.svg');
     expect(icon.status).toBe(200);
     expect(icon.headers['content-type']).toBe('image/svg+xml');

@@ -189,6 +189,21 @@ describe('The cabinet in a browser', () => {
     await checkScreen(owner, '07-dashboard');
   });
 
+  it('the mappings editor merges a raw link value into a named source and campaign, and the sources table regroups', async () => {
+    await page.getByText('Сопоставление меток').click();
+    await waitForText(page, 'Правил нет');
+    await page.getByRole('button', { name: 'Добавить правило' }).click();
+    await page.getByLabel('Метка в ссылке').fill('tg_channel');
+    await page.getByLabel('Источник', { exact: true }).last().fill('telegram');
+    await page.getByLabel('Кампания', { exact: true }).last().fill('анонсы');
+    await page.getByRole('button', { name: 'Сохранить правила' }).click();
+    await waitForText(page, 'Правила сохранены.');
+    await page.getByRole('row').filter({ hasText: 'анонсы' }).waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'анонсы' }).getByRole('cell').allTextContents()).toEqual(['telegram', 'анонсы', '5', '5']);
+    expect(await page.getByRole('cell', { name: 'tg_channel', exact: true }).count()).toBe(0);
+    await checkScreen(owner, '07-dashboard-mappings');
+  });
+
   it('the contacts search finds the contact, and the card shows where they came from', async () => {
     await page.getByRole('link', { name: 'Контакты' }).click();
     await page.getByRole('link', { name: 'Борис' }).waitFor();

@@ -9,16 +9,15 @@
  * `GET /api/bots/:id/funnel` requests without a filter, for a mapped source and for `— unmapped`,
  * prints p50/p95/p99/max against the target (≤ 500 ms), and EXPLAIN (ANALYZE, BUFFERS) of the result query.
  */
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { request } from 'undici';
-import { sha256Hex } from '../src/common/crypto/random';
 import { FunnelReportQueries } from '../src/funnels/funnel-report.queries';
-import { BENCH_REPORTS_DATABASE_URL, ensureSeeded, SeededBot } from './seed-reports';
+import { BENCH_REPORTS_DATABASE_URL, ensureSeeded } from './seed-reports';
 import { argument, startAppProcess } from './support/app-process';
+import { createSession, ensureDeliveryIntent, step } from './support/reports-fixtures';
 
 const REQUESTS = Number(argument('requests') ?? 200);
 const WARMUP = 20;
@@ -45,7 +44,7 @@ async function main(): Promise<void> {
     await db.query(`DELETE FROM funnel_stage_counts WHERE bot_id = $1`, [bot.botId]);
     await step('clearing earlier reach rows', () => db.query(`DELETE FROM funnel_reach WHERE bot_id = $1`, [bot.botId]));
     await step('VACUUM ANALYZE funnel_reach', () => db.query(`VACUUM ANALYZE funnel_reach`));
-    const session = await createSession(db, bot);
+    const session = await createSession(db, bot.userId);
     app = await startAppProcess({ DATABASE_URL: BENCH_REPORTS_DATABASE_URL });
     const headers = { authorization: `Bearer ${session}` };
     const base = `${app.url}/api/bots/${bot.botId}/funnel`;
@@ -117,34 +116,6 @@ async function json(url: string, headers: Record<string, string>): Promise<unkno
   return JSON.parse(body);
 }
 
-/** The intent stage needs stored matches; the seed has none, so they are made once, as the matcher would store them. */
-async function ensureDeliveryIntent(db: Client, botId: string): Promise<void> {
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO intents (bot_id, name, keywords) VALUES ($1, 'delivery', ARRAY['доставка'])
-     ON CONFLICT (bot_id, name) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
-    [botId],
-  );
-  const [{ present }] = (await db.query<{ present: boolean }>(`SELECT EXISTS (SELECT 1 FROM message_intents WHERE intent_id = $1) AS present`, [rows[0].id])).rows;
-  if (present) return;
-  await step('storing the delivery intent matches', () =>
-    db.query(
-      `INSERT INTO message_intents (intent_id, message_id, bot_id, contact_id, created_at)
-       SELECT $2, id, bot_id, contact_id, created_at FROM messages
-        WHERE bot_id = $1 AND direction = 'in' AND text = 'Сколько стоит доставка?'
-       ON CONFLICT DO NOTHING`,
-      [botId, rows[0].id],
-    ),
-  );
-  await db.query(`VACUUM ANALYZE message_intents`);
-}
-
-/** A session of the bench user for this run, stored as the app stores sessions (SHA-256). */
-async function createSession(db: Client, bot: SeededBot): Promise<string> {
-  const token = `bls_bench${randomBytes(24).toString('hex')}`;
-  await db.query(`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [bot.userId, sha256Hex(token)]);
-  return token;
-}
-
 /** EXPLAIN of the very SQL the result runs: the query class is called with a recording stand-in for the database. */
 async function printPlan(db: Client, botId: string): Promise<void> {
   const statements: Array<{ sql: string; params: unknown[] }> = [];
@@ -156,14 +127,6 @@ async function printPlan(db: Client, botId: string): Promise<void> {
   }
 }
 
-
-async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  console.error(`… ${label}`);
-  const result = await run();
-  console.error(`  ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result;
-}
 
 
 main().catch((error: unknown) => {

@@ -7,6 +7,11 @@
  * p50/p95/p99 per report against the target (p95 ≤ 100 ms for stats, timeline?days=365, sources,
  * dialogs and the first contacts page), then EXPLAIN (ANALYZE, BUFFERS) of the very SQL each report
  * runs: the query classes of the app are called with a recording stand-in for the database.
+ *
+ * The cabinet's reads go through the session API with a session created for the run: the contact list
+ * and its search (a username, a part of it, an exact user id, held to the same target; a first name one
+ * contact in six has, for information) and a dialog's messages with their intents (the funnel
+ * benchmark's `delivery` intent and its matches, made once).
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -22,6 +27,7 @@ import { DialogsQueries } from '../src/contacts/dialogs.queries';
 import { MessagesQueries } from '../src/contacts/messages.queries';
 import { BENCH_REPORTS_DATABASE_URL, ensureSeeded, SeededBot } from './seed-reports';
 import { argument, startAppProcess } from './support/app-process';
+import { createSession, ensureDeliveryIntent } from './support/reports-fixtures';
 
 const REQUESTS = Number(argument('requests') ?? 200);
 const WARMUP = 20;
@@ -32,14 +38,21 @@ interface Report {
   path: string;
   /** Held to the p95 target; the others are shown for information. */
   targeted: boolean;
+  /** A read of the cabinet (session API) rather than of the open API. */
+  cabinet?: boolean;
 }
 
 async function main(): Promise<void> {
   const bot = await ensureSeeded({ reseed: process.argv.includes('--reseed') });
   const key = await createReadKey(bot);
+  const session = await withClient(async (db) => {
+    await ensureDeliveryIntent(db, bot.botId);
+    return createSession(db, bot.userId);
+  });
   const app = await startAppProcess({ DATABASE_URL: BENCH_REPORTS_DATABASE_URL });
   try {
     const sample = await sampleContact(bot.botId);
+    const search = (q: string) => `contacts?q=${encodeURIComponent(q)}`;
     const reports: Report[] = [
       { name: 'stats', path: 'stats', targeted: true },
       { name: 'timeline?days=365', path: 'stats/timeline?days=365', targeted: true },
@@ -49,13 +62,20 @@ async function main(): Promise<void> {
       { name: 'contact detail', path: `contacts/${sample}`, targeted: false },
       { name: 'messages (first page)', path: 'messages', targeted: false },
       { name: 'messages of one user', path: `messages?userId=${sample}`, targeted: false },
+      { name: 'cabinet: contacts', path: 'contacts', targeted: true, cabinet: true },
+      { name: 'cabinet: q=username', path: search(`user${sample}`), targeted: true, cabinet: true },
+      { name: 'cabinet: q=part of it', path: search(sample.slice(2)), targeted: true, cabinet: true },
+      { name: 'cabinet: q=user id', path: search(sample), targeted: true, cabinet: true },
+      { name: 'cabinet: q=анна (1 in 6)', path: search('анна'), targeted: false, cabinet: true },
+      { name: 'cabinet: dialog messages', path: `dialogs/${sample}/messages`, targeted: true, cabinet: true },
     ];
     const loadBefore = loadavg()[0];
     const rows = [];
     for (const report of reports) {
-      const url = `${app.url}/api/v1/bots/${bot.botId}/${report.path}`;
+      const url = `${app.url}/api/${report.cabinet ? '' : 'v1/'}bots/${bot.botId}/${report.path}`;
+      const headers: Record<string, string> = report.cabinet ? { authorization: `Bearer ${session}` } : { 'x-api-key': key };
       console.error(`… ${report.name}: ${WARMUP} warm-up + ${REQUESTS} requests`);
-      rows.push({ report, ...(await measure(url, key)) });
+      rows.push({ report, ...(await measure(url, headers)) });
     }
     console.log(`\nReports of one bot with ${bot.contacts.toLocaleString('en')} contacts, ${REQUESTS} sequential requests each`);
     // Other work on the machine shows up in every figure; the load average tells whether the run was quiet.
@@ -72,10 +92,10 @@ async function main(): Promise<void> {
 }
 
 /** Sequential requests over one keep-alive connection; every answer must be 200. */
-async function measure(url: string, key: string) {
+async function measure(url: string, headers: Record<string, string>) {
   const once = async () => {
     const started = performance.now();
-    const res = await request(url, { headers: { 'x-api-key': key } });
+    const res = await request(url, { headers });
     const body = await res.body.text();
     if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${body}`);
     return performance.now() - started;
@@ -128,6 +148,12 @@ async function printPlans(botId: string, sample: string): Promise<void> {
     ['contact detail', () => new ContactsQueries(db).detail(botId, sample)],
     ['messages (first page)', () => new MessagesQueries(db).list(botId, { limit: 100 })],
     ['messages of one user', () => new MessagesQueries(db).list(botId, { userId: sample, limit: 100 })],
+    ['cabinet: q=username: page', () => new ContactsQueries(db).cabinetPage(botId, { limit: 100, offset: 0, search: `user${sample}` })],
+    ['cabinet: q=username: count', () => new ContactsQueries(db).count(botId, `user${sample}`)],
+    ['cabinet: q=user id: count', () => new ContactsQueries(db).count(botId, sample)],
+    ['cabinet: q=анна: page', () => new ContactsQueries(db).cabinetPage(botId, { limit: 100, offset: 0, search: 'анна' })],
+    ['cabinet: q=анна: count', () => new ContactsQueries(db).count(botId, 'анна')],
+    ['cabinet: dialog messages', () => new MessagesQueries(db).listWithIntents(botId, { userId: sample, limit: 100 })],
   ];
   const client = new Client({ connectionString: BENCH_REPORTS_DATABASE_URL });
   await client.connect();
@@ -144,6 +170,16 @@ async function printPlans(botId: string, sample: string): Promise<void> {
         console.log(`\n${header}\n${sql.replace(/^\s*\n/, '')}\n\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
       }
     }
+  } finally {
+    await client.end();
+  }
+}
+
+async function withClient<T>(run: (db: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: BENCH_REPORTS_DATABASE_URL });
+  await client.connect();
+  try {
+    return await run(client);
   } finally {
     await client.end();
   }

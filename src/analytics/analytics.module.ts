@@ -3,16 +3,22 @@ import { BotsModule } from '../bots/bots.module';
 import { IntentsModule } from '../intents/intents.module';
 import { IntentsV1Controller } from './intents-v1.controller';
 import { SourceMappingsController } from './source-mappings.controller';
+import { ReportsService } from './reports.service';
 import { SourceMappingsService } from './source-mappings.service';
+import { SourcesController } from './sources.controller';
 import { SourcesV1Controller } from './sources-v1.controller';
 import { SourcesQueries } from './sources.queries';
 import { StatsV1Controller } from './stats-v1.controller';
+import { StatsController } from './stats.controller';
 import { StatsQueries } from './stats.queries';
 
-/** Aggregate reports of the open API (stats, timeline, sources, intents) and the source mappings they apply. */
+/**
+ * Aggregate reports (stats, timeline, sources) for the open API and the cabinet, the open API's intents,
+ * and the source mappings the reports apply.
+ */
 @Module({
   imports: [BotsModule, IntentsModule],
-  controllers: [StatsV1Controller, SourcesV1Controller, IntentsV1Controller, SourceMappingsController],
-  providers: [StatsQueries, SourcesQueries, SourceMappingsService],
+  controllers: [StatsV1Controller, SourcesV1Controller, IntentsV1Controller, StatsController, SourcesController, SourceMappingsController],
+  providers: [StatsQueries, SourcesQueries, ReportsService, SourceMappingsService],
 })
 export class AnalyticsModule {}

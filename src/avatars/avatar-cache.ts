@@ -34,6 +34,17 @@ export class AvatarCache {
     return { bytes: fields.bytes, contentType: fields.type.toString() };
   }
 
+  /** Of these users, the ones the cache remembers the platform has no photo for: one round trip. */
+  async withoutPhoto(botId: string, externalUserIds: string[]): Promise<Set<string>> {
+    if (!externalUserIds.length) return new Set();
+    const pipeline = this.redis.pipeline();
+    for (const id of externalUserIds) pipeline.hexists(this.key(botId, id), 'none');
+    const answers = (await pipeline.exec()) ?? [];
+    const failed = answers.find(([error]) => error);
+    if (failed) throw failed[0];
+    return new Set(externalUserIds.filter((_, index) => answers[index]?.[1] === 1));
+  }
+
   async set(botId: string, externalUserId: string, avatar: CachedAvatar): Promise<void> {
     const key = this.key(botId, externalUserId);
     const fields = avatar === 'none' ? { none: '1' } : { bytes: avatar.bytes, type: avatar.contentType };

@@ -10,8 +10,8 @@ export const AVATAR_LINK_TTL_SECONDS = 24 * 60 * 60;
  * Signed avatar links for `<img>` tags, which cannot send the session header (contract §3):
  * `/api/avatars/contact/<bot>/<user>?expires=<unix seconds>&signature=<HMAC-SHA256, base64url>`
  * over bot id, user id and expiry. The key is derived from TOKEN_ENCRYPTION_KEY, so it needs no
- * setting of its own and is never the encryption key itself. Other modules (contact objects of the
- * session API) call `url()` to embed one.
+ * setting of its own and is never the encryption key itself. Contact objects of the session API embed
+ * one through ContactAvatarUrls.
  */
 @Injectable()
 export class AvatarLinks {

@@ -8,13 +8,14 @@ import { AvatarCache } from './avatar-cache';
 import { AvatarLinks } from './avatar-links';
 import { AvatarsController } from './avatars.controller';
 import { AvatarsService } from './avatars.service';
+import { ContactAvatarUrls } from './contact-avatar-urls';
 import { PlatformAvatars } from './platform-avatars';
 
-/** Contacts' profile images through the platforms, cached (contract §3). AvatarLinks signs `<img>` links for other modules. */
+/** Contacts' profile images through the platforms, cached (contract §3). ContactAvatarUrls gives other modules the signed `<img>` links. */
 @Module({
   imports: [TypeOrmModule.forFeature([Bot]), AuthModule, BotsModule],
   controllers: [AvatarsController],
-  providers: [AvatarsService, AvatarCache, AvatarLinks, AvatarAccessGuard, PlatformAvatars],
-  exports: [AvatarLinks],
+  providers: [AvatarsService, AvatarCache, AvatarLinks, AvatarAccessGuard, PlatformAvatars, ContactAvatarUrls],
+  exports: [ContactAvatarUrls],
 })
 export class AvatarsModule {}

@@ -70,6 +70,8 @@ export const Messages = {
   badLimit: 'неверный limit',
   badTimeRange: 'неверный from/to',
   badDays: 'неверный days',
+  // The cabinet's contact search (not in the spec; README: API decisions).
+  contactSearchInvalid: 'q must be at most 100 characters, without control characters',
 
   // Sending and broadcasts (spec: Errors)
   textRequired: 'text required',

@@ -1,13 +1,15 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
-import { OffsetQueryDto } from '../common/http/page-query.dto';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { OffsetQueryDto, PageDto } from '../common/http/page-query.dto';
 import { strictInteger } from '../common/http/query-params';
 import { Messages } from '../common/messages';
 
 /** Page sizes of the report lists (spec: Limits). */
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
+/** Longest search of the cabinet's contact list; a name, username or phone is far shorter. */
+export const MAX_CONTACT_SEARCH_LENGTH = 100;
 
 export class ContactsQueryDto extends OffsetQueryDto {
   /** Page size, 1 to 1000; out of range is 400 (not cut, unlike messages and dialogs). */
@@ -90,4 +92,53 @@ export class ContactDetailDto {
   stats: ContactStatsDto;
   /** Null when the contact came without a source. */
   attribution: ContactAttributionDto | null;
+}
+
+/** The cabinet's contact list: the open API's paging plus a search. */
+export class ContactSearchQueryDto extends ContactsQueryDto {
+  /**
+   * A case-insensitive part of the first name, last name (or "first last"), username or phone, or the exact
+   * platform user id. `%`, `_` and backslashes match themselves. Surrounding spaces are ignored; empty lists all contacts.
+   * Control characters are refused (no stored name holds one, and PostgreSQL text cannot hold NUL).
+   */
+  @ApiPropertyOptional({ maxLength: MAX_CONTACT_SEARCH_LENGTH, example: 'анна' })
+  @IsOptional()
+  @IsString({ message: Messages.contactSearchInvalid })
+  @MaxLength(MAX_CONTACT_SEARCH_LENGTH, { message: Messages.contactSearchInvalid })
+  @Matches(/^[^\u0000-\u001f\u007f]*$/, { message: Messages.contactSearchInvalid })
+  q?: string;
+}
+
+/** What the cabinet shows of a contact besides the open API's fields. */
+export class CabinetContactFieldsDto {
+  /** The user's language as the platform last reported it (Telegram `language_code`, MAX `user_locale`); null when unknown. */
+  @ApiProperty({ type: String, nullable: true, example: 'ru' })
+  language_code: string | null;
+  /** True while the user has blocked the bot. */
+  blocked: boolean;
+  /**
+   * A signed link to the profile image that works without the session header (for `<img>`), valid 24 hours;
+   * it answers 404 when the platform has no photo. Null when no image can be had: the bot has no token, or the
+   * platform said within the last 10 minutes that the user has no photo.
+   */
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'https://botlens.example/api/avatars/contact/6f1c…/12345?expires=1767225600&signature=…',
+  })
+  avatar_url: string | null;
+}
+
+export class CabinetContactListItemDto extends IntersectionType(ContactListItemDto, CabinetContactFieldsDto) {}
+
+export class CabinetContactListDto extends PageDto {
+  /** Ordered by `last_seen_at`, most recent first (contacts that never wrote last), then by id. */
+  @ApiProperty({ type: [CabinetContactListItemDto] })
+  data: CabinetContactListItemDto[];
+}
+
+export class CabinetContactDto extends IntersectionType(ContactDto, CabinetContactFieldsDto) {}
+
+export class CabinetContactDetailDto extends OmitType(ContactDetailDto, ['contact'] as const) {
+  contact: CabinetContactDto;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ContactAttributionDto, ContactDetailDto, ContactListItemDto } from './contact.dto';
+import { ContactAttributionDto, ContactDetailDto, ContactDto, ContactListItemDto } from './contact.dto';
 
 interface ContactDetailRow {
   id: string;
@@ -11,6 +11,8 @@ interface ContactDetailRow {
   is_premium: boolean;
   phone: string | null;
   last_seen_at: Date | null;
+  language_code: string | null;
+  blocked: boolean;
   messages_in: number;
   messages_out: number;
   first_message_at: Date | null;
@@ -22,22 +24,75 @@ interface ContactDetailRow {
   touches: number;
 }
 
+/** What the cabinet reads of a contact besides the open API's fields (its avatar link is not stored). */
+export interface CabinetContactState {
+  language_code: string | null;
+  blocked: boolean;
+}
+
+export type CabinetContactListRow = ContactListItemDto & CabinetContactState;
+export type CabinetContactDetail = Omit<ContactDetailDto, 'contact'> & { contact: ContactDto & CabinetContactState };
+
+/** A page of the contact list, optionally only the contacts a search finds (null: all). */
+export interface ContactPage {
+  limit: number;
+  offset: number;
+  search?: string | null;
+}
+
+/**
+ * The text the search looks in, written exactly as the index contacts_search is built
+ * (migrations/1795401400000-ContactSearch.ts), so the planner can use it.
+ */
+const CONTACT_SEARCH_TEXT = `lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || E'\\n' || coalesce(username, '') || E'\\n' || coalesce(phone, ''))`;
+
+const LIST_ITEM_COLUMNS = `id, external_user_id, username, first_name, last_name, is_premium, last_seen_at,
+              messages_in + messages_out AS messages_count`;
+const CABINET_COLUMNS = `language_code, blocked_at IS NOT NULL AS blocked`;
+
+/** `value` as a LIKE pattern that matches it literally anywhere (backslash is LIKE's default escape). */
+export function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
 /** The contact reports, read from the counters the ingest keeps on each contact row. */
 @Injectable()
 export class ContactsQueries {
   constructor(private readonly db: DataSource) {}
 
-  /** A page in the order of the index contacts_by_last_seen, so only the page's rows are read. */
+  /** A page of the open API's list. */
   page(botId: string, limit: number, offset: number): Promise<ContactListItemDto[]> {
-    return this.db.query<ContactListItemDto[]>(
-      `SELECT id, external_user_id, username, first_name, last_name, is_premium, last_seen_at,
-              messages_in + messages_out AS messages_count
+    return this.list(botId, { limit, offset }, LIST_ITEM_COLUMNS);
+  }
+
+  /** A page of the cabinet's list: the open API's items plus language and blocked state, optionally searched. */
+  cabinetPage(botId: string, page: ContactPage): Promise<CabinetContactListRow[]> {
+    return this.list(botId, page, `${LIST_ITEM_COLUMNS}, ${CABINET_COLUMNS}`);
+  }
+
+  /**
+   * In the order of the index contacts_by_last_seen, so a page of all contacts reads only its own rows;
+   * a search reads its matches through contacts_search (a part of the text) and contacts_bot_user (the id).
+   */
+  private list<T>(botId: string, page: ContactPage, columns: string): Promise<T[]> {
+    const { where, params } = matching(botId, page.search);
+    const at = params.length;
+    return this.db.query<T[]>(
+      `SELECT ${columns}
          FROM contacts
-        WHERE bot_id = $1
+        WHERE ${where}
         ORDER BY last_seen_at DESC NULLS LAST, id
-        LIMIT $2 OFFSET $3`,
-      [botId, limit, offset],
+        LIMIT $${at + 1} OFFSET $${at + 2}`,
+      [...params, page.limit, page.offset],
     );
+  }
+
+  /** The contacts a search finds; all contacts of the bot without one. */
+  async count(botId: string, search: string | null): Promise<number> {
+    if (!search) return this.total(botId);
+    const { where, params } = matching(botId, search);
+    const [row] = await this.db.query<Array<{ n: string }>>(`SELECT count(*) AS n FROM contacts WHERE ${where}`, params);
+    return Number(row.n);
   }
 
   /** Exact, without counting a million rows: every new contact adds one to its day's new_contacts. */
@@ -51,9 +106,21 @@ export class ContactsQueries {
 
   /** One contact by its platform user id, with its attribution seen through the bot's source mappings. */
   async detail(botId: string, externalUserId: string): Promise<ContactDetailDto | null> {
+    const row = await this.detailRow(botId, externalUserId);
+    return row && detailOf(row, contactOf(row));
+  }
+
+  /** The same for the cabinet, with the contact's language and blocked state. */
+  async cabinetDetail(botId: string, externalUserId: string): Promise<CabinetContactDetail | null> {
+    const row = await this.detailRow(botId, externalUserId);
+    return row && detailOf(row, { ...contactOf(row), language_code: row.language_code, blocked: row.blocked });
+  }
+
+  private async detailRow(botId: string, externalUserId: string): Promise<ContactDetailRow | null> {
     const [row] = await this.db.query<ContactDetailRow[]>(
       `SELECT c.id, c.external_user_id, c.username, c.first_name, c.last_name, c.is_premium, c.phone,
-              c.last_seen_at, c.messages_in, c.messages_out, c.first_message_at, c.last_at,
+              c.last_seen_at, c.language_code, c.blocked_at IS NOT NULL AS blocked,
+              c.messages_in, c.messages_out, c.first_message_at, c.last_at,
               coalesce(m.source_value, c.source_value) AS source_value,
               coalesce(m.campaign_name, c.campaign_name) AS campaign_name,
               c.first_touch_at, c.last_touch_at, c.touches
@@ -62,28 +129,44 @@ export class ContactsQueries {
         WHERE c.bot_id = $1 AND c.external_user_id = $2`,
       [botId, externalUserId],
     );
-    if (!row) return null;
-    return {
-      contact: {
-        id: row.id,
-        external_user_id: row.external_user_id,
-        username: row.username,
-        first_name: row.first_name,
-        last_name: row.last_name,
-        is_premium: row.is_premium,
-        phone: row.phone,
-        last_seen_at: row.last_seen_at,
-      },
-      stats: {
-        total_messages: row.messages_in + row.messages_out,
-        inbound: row.messages_in,
-        outbound: row.messages_out,
-        first_at: row.first_message_at,
-        last_at: row.last_at,
-      },
-      attribution: attributionOf(row),
-    };
+    return row ?? null;
   }
+}
+
+/** The condition of a page or count: the bot's contacts, those a search finds when there is one. */
+function matching(botId: string, search: string | null | undefined): { where: string; params: unknown[] } {
+  if (!search) return { where: 'bot_id = $1', params: [botId] };
+  return {
+    where: `bot_id = $1 AND (${CONTACT_SEARCH_TEXT} LIKE lower($2) OR external_user_id = $3)`,
+    params: [botId, containsPattern(search), search],
+  };
+}
+
+function contactOf(row: ContactDetailRow): ContactDto {
+  return {
+    id: row.id,
+    external_user_id: row.external_user_id,
+    username: row.username,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    is_premium: row.is_premium,
+    phone: row.phone,
+    last_seen_at: row.last_seen_at,
+  };
+}
+
+function detailOf<C extends ContactDto>(row: ContactDetailRow, contact: C): Omit<ContactDetailDto, 'contact'> & { contact: C } {
+  return {
+    contact,
+    stats: {
+      total_messages: row.messages_in + row.messages_out,
+      inbound: row.messages_in,
+      outbound: row.messages_out,
+      first_at: row.first_message_at,
+      last_at: row.last_at,
+    },
+    attribution: attributionOf(row),
+  };
 }
 
 function attributionOf(row: ContactDetailRow): ContactAttributionDto | null {

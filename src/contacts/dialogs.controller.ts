@@ -10,11 +10,11 @@ import { MessagingService } from '../messaging/messaging.service';
 import { SendMessageDto, SentMessageDto } from '../messaging/send.dto';
 import { DialogListDto, DialogsQueryDto } from './dialog.dto';
 import { DialogsQueries } from './dialogs.queries';
-import { MessageListDto, MessagesQueryDto } from './message.dto';
+import { CabinetMessageListDto, DialogMessagesQueryDto } from './message.dto';
 import { messageFilter } from './messages-v1.controller';
 import { MessagesQueries } from './messages.queries';
 
-/** The cabinet's dialogs: the same reads as the open API, plus replying to one contact. */
+/** The cabinet's dialogs: the same reads as the open API (messages with their intents), plus replying to one contact. */
 @ApiTags('dialogs')
 @Controller('api/bots/:id/dialogs')
 @SessionAuth()
@@ -37,18 +37,18 @@ export class DialogsController {
   }
 
   @Get(':userId/messages')
-  @ApiOperation({ summary: 'One dialog: its messages both ways, newest first' })
-  @ApiOkResponse({ type: MessageListDto })
+  @ApiOperation({ summary: 'One dialog: its messages both ways, newest first, each with the intents it matched' })
+  @ApiOkResponse({ type: CabinetMessageListDto })
   @ApiErrors(400)
   async history(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('userId') userId: string,
-    @Query() query: MessagesQueryDto,
-  ): Promise<MessageListDto> {
+    @Query() query: DialogMessagesQueryDto,
+  ): Promise<CabinetMessageListDto> {
     const filter = messageFilter({ ...query, userId });
     const bot = await this.bots.getOwned(principal.accountId, id);
-    return { data: await this.messages.list(bot.id, filter), limit: query.limit };
+    return { data: await this.messages.listWithIntents(bot.id, filter), limit: query.limit };
   }
 
   @Post(':userId/messages')

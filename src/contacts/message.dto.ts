@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Min, ValidateBy } from 'class-validator';
 import { parseTimeBound, strictInteger } from '../common/http/query-params';
@@ -44,6 +44,9 @@ export class MessagesQueryDto {
   to?: string;
 }
 
+/** One dialog's messages: the user is in the path. */
+export class DialogMessagesQueryDto extends OmitType(MessagesQueryDto, ['userId'] as const) {}
+
 export class MessageDto {
   /** The service's message id (not the platform's). */
   id: string;
@@ -59,6 +62,32 @@ export class MessageDto {
 export class MessageListDto {
   /** Newest first. */
   data: MessageDto[];
+  /** The page size used (after cutting to 1000). */
+  @ApiProperty({ type: 'integer' })
+  limit: number;
+}
+
+/** An intent a message matched, with what the cabinet needs to highlight it. */
+export class MessageIntentDto {
+  id: string;
+  /** The intent's technical key. */
+  name: string;
+  /** Hexadecimal colour, e.g. `#22C55E`. */
+  @ApiProperty({ example: '#22C55E' })
+  color: string;
+}
+
+/** A message of the cabinet's dialog: the open API's message plus the intents it matched. */
+export class CabinetMessageDto extends MessageDto {
+  /** The intents the message matched when it was stored, ordered by name; `[]` for none (outbound messages are never matched). */
+  @ApiProperty({ type: [MessageIntentDto] })
+  intents: MessageIntentDto[];
+}
+
+export class CabinetMessageListDto {
+  /** Newest first. */
+  @ApiProperty({ type: [CabinetMessageDto] })
+  data: CabinetMessageDto[];
   /** The page size used (after cutting to 1000). */
   @ApiProperty({ type: 'integer' })
   limit: number;

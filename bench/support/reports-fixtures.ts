@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { Client } from 'pg';
+import { sha256Hex } from '../../src/common/crypto/random';
+
+/**
+ * The intent `delivery` with its stored matches (every "Сколько стоит доставка?"), made once on the
+ * reports seed, which has none, as the matcher would store them. Used by the funnel's intent stage and
+ * the cabinet's dialog messages.
+ */
+export async function ensureDeliveryIntent(db: Client, botId: string): Promise<void> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO intents (bot_id, name, keywords) VALUES ($1, 'delivery', ARRAY['доставка'])
+     ON CONFLICT (bot_id, name) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
+    [botId],
+  );
+  const [{ present }] = (await db.query<{ present: boolean }>(`SELECT EXISTS (SELECT 1 FROM message_intents WHERE intent_id = $1) AS present`, [rows[0].id])).rows;
+  if (present) return;
+  await step('storing the delivery intent matches', () =>
+    db.query(
+      `INSERT INTO message_intents (intent_id, message_id, bot_id, contact_id, created_at)
+       SELECT $2, id, bot_id, contact_id, created_at FROM messages
+        WHERE bot_id = $1 AND direction = 'in' AND text = 'Сколько стоит доставка?'
+       ON CONFLICT DO NOTHING`,
+      [botId, rows[0].id],
+    ),
+  );
+  await db.query(`VACUUM ANALYZE message_intents`);
+}
+
+/** A session of the bench user for this run, stored as the app stores sessions (SHA-256). */
+export async function createSession(db: Client, userId: string): Promise<string> {
+  const token = `bls_bench${randomBytes(24).toString('hex')}`;
+  await db.query(`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [userId, sha256Hex(token)]);
+  return token;
+}
+
+export async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  console.error(`… ${label}`);
+  const result = await run();
+  console.error(`  ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}

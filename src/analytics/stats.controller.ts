@@ -1,0 +1,32 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
+import { SessionAuth } from '../auth/guards/session-auth.decorator';
+import type { Principal } from '../auth/principal';
+import { ApiErrors } from '../common/swagger/api-errors.decorator';
+import { ReportsService } from './reports.service';
+import { StatsDto, TimelineDto, TimelineQueryDto } from './stats.dto';
+
+/** The cabinet's dashboard figures: the same answers as the open API's stats and timeline. */
+@ApiTags('stats')
+@Controller('api/bots/:id/stats')
+@SessionAuth()
+export class StatsController {
+  constructor(private readonly reports: ReportsService) {}
+
+  @Get()
+  @ApiOperation({ summary: "The bot's totals and 24-hour / 7-day activity, computed on each request" })
+  @ApiOkResponse({ type: StatsDto })
+  @ApiErrors(404)
+  summary(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<StatsDto> {
+    return this.reports.stats(principal.accountId, id);
+  }
+
+  @Get('timeline')
+  @ApiOperation({ summary: 'Messages and new contacts per UTC day over the last `days` days, oldest first' })
+  @ApiOkResponse({ type: TimelineDto })
+  @ApiErrors(400, 404)
+  timeline(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: TimelineQueryDto): Promise<TimelineDto> {
+    return this.reports.timeline(principal.accountId, id, query.days);
+  }
+}

@@ -1,0 +1,62 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { ContactAvatarUrls } from '../avatars/contact-avatar-urls';
+import { BotsService } from '../bots/bots.service';
+import { Messages } from '../common/messages';
+import {
+  CabinetContactDetailDto,
+  CabinetContactListDto,
+  ContactDetailDto,
+  ContactListDto,
+  ContactSearchQueryDto,
+  ContactsQueryDto,
+} from './contact.dto';
+import { ContactsQueries } from './contacts.queries';
+
+/**
+ * The contact reads of the open API and of the cabinet, on the caller's account's bot. Both are the same
+ * queries; the cabinet's answers add language, blocked state and the avatar link, and its list can search.
+ */
+@Injectable()
+export class ContactsService {
+  constructor(
+    private readonly bots: BotsService,
+    private readonly contacts: ContactsQueries,
+    private readonly avatars: ContactAvatarUrls,
+  ) {}
+
+  async list(accountId: string, botId: string, query: ContactsQueryDto): Promise<ContactListDto> {
+    const bot = await this.bots.getOwned(accountId, botId);
+    const [data, total] = await Promise.all([this.contacts.page(bot.id, query.limit, query.offset), this.contacts.total(bot.id)]);
+    return { data, total, limit: query.limit, offset: query.offset };
+  }
+
+  async get(accountId: string, botId: string, externalUserId: string): Promise<ContactDetailDto> {
+    const bot = await this.bots.getOwned(accountId, botId);
+    return found(await this.contacts.detail(bot.id, externalUserId));
+  }
+
+  /** `total` counts the contacts the search finds (all contacts without one). */
+  async cabinetList(accountId: string, botId: string, query: ContactSearchQueryDto): Promise<CabinetContactListDto> {
+    const bot = await this.bots.getOwned(accountId, botId);
+    const search = query.q?.trim() || null;
+    const [rows, total] = await Promise.all([
+      this.contacts.cabinetPage(bot.id, { limit: query.limit, offset: query.offset, search }),
+      this.contacts.count(bot.id, search),
+    ]);
+    const avatars = await this.avatars.of(bot, rows.map((row) => row.external_user_id));
+    const data = rows.map((row) => ({ ...row, avatar_url: avatars.get(row.external_user_id) ?? null }));
+    return { data, total, limit: query.limit, offset: query.offset };
+  }
+
+  async cabinetGet(accountId: string, botId: string, externalUserId: string): Promise<CabinetContactDetailDto> {
+    const bot = await this.bots.getOwned(accountId, botId);
+    const detail = found(await this.contacts.cabinetDetail(bot.id, externalUserId));
+    const avatars = await this.avatars.of(bot, [externalUserId]);
+    return { ...detail, contact: { ...detail.contact, avatar_url: avatars.get(externalUserId) ?? null } };
+  }
+}
+
+function found<T>(contact: T | null): T {
+  if (!contact) throw new NotFoundException(Messages.contactNotFound);
+  return contact;
+}

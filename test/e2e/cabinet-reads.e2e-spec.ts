@@ -1,0 +1,451 @@
+import request from 'supertest';
+import { Messages } from '../../src/common/messages';
+import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
+import { eventually } from './support/eventually';
+import { bindTelegramBot, issueKey, registerUser } from './support/factories';
+import { addMember, upgradeToBusiness } from './support/team';
+import { startTestApp, TestApp } from './support/test-app';
+
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('alice on the beach')]);
+
+/** Telegram-shaped people: every searchable field and every case of the cabinet's extra fields. */
+const ALICE = { id: 101, is_bot: false, first_name: 'Alice', last_name: 'Liddell', username: 'alice_w', is_premium: true, language_code: 'en' };
+const BOB = { id: 102, is_bot: false, first_name: 'Bob', username: 'bobby', language_code: 'ru' };
+const CAROL = { id: 103, is_bot: false, first_name: 'Carol', last_name: 'Danvers' };
+const DAN = { id: 104, is_bot: false, first_name: 'Скидка 50%' };
+const EVE = { id: 105, is_bot: false, first_name: 'Скидка 500', last_name: 'back\\slash' };
+type Person = { id: number; first_name: string } & Record<string, unknown>;
+
+const BOB_PHONE = '+79990001122';
+const DELIVERY = { name: 'delivery', color: '#22C55E' };
+const QUESTION = { name: 'question', color: '#3B82F6' };
+
+describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog messages with intents)', () => {
+  let ctx: TestApp;
+  let capture: CaptureService;
+  let owner: { token: string; user: { id: string } };
+  let administrator: { token: string };
+  let observer: { token: string };
+  let stranger: { token: string };
+  let readKey: string;
+  let botId: string;
+  let captureBot: CaptureBot;
+  let contactIds: Record<string, string>;
+  let intentIds: Record<string, string>;
+
+  const now = Math.floor(Date.now() / 1000);
+  /** Whole seconds, so the answers can be compared exactly. */
+  const minutesAgo = (minutes: number) => now - minutes * 60;
+  const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+  const T = { aliceStart: minutesAgo(50), bobStart: minutesAgo(45), bobPhone: minutesAgo(44), aliceAsks: minutesAgo(40), botAnswers: minutesAgo(39), carolHello: minutesAgo(30), carolBlocks: minutesAgo(29), danHi: minutesAgo(20), eveHi: minutesAgo(10) };
+
+  let updateId = 7000;
+  const inbound = (from: Person, date: number, fields: Record<string, unknown>) =>
+    capture.inboundUpdates(captureBot, [{ update_id: ++updateId, message: { message_id: updateId, from, chat: { id: from.id, type: 'private' }, date, ...fields } }]);
+
+  const as = (session: { token: string }) => ({ Authorization: `Bearer ${session.token}` });
+  const get = (path: string, session: { token: string } = owner) => request(ctx.url).get(path).set(as(session));
+  const cabinet = (path: string) => `/api/bots/${botId}${path}`;
+  const openApi = (path: string) => request(ctx.url).get(`/api/v1/bots/${botId}${path}`).set('X-API-Key', readKey);
+  /** A signed avatar link of one of the bot's users, on PUBLIC_BASE_URL. */
+  const avatarLink = (bot: string, userId: number) =>
+    expect.stringMatching(new RegExp(`^https://botlens\\.test/api/avatars/contact/${bot}/${userId}\\?expires=\\d+&signature=[A-Za-z0-9_-]+$`));
+
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    capture = ctx.app.get(CaptureService);
+    owner = await registerUser(ctx);
+    await upgradeToBusiness(ctx, owner.token);
+    administrator = await addMember(ctx, owner.token, 'administrator');
+    observer = await addMember(ctx, owner.token, 'observer');
+    stranger = await registerUser(ctx);
+    await bindTelegramBot(ctx, stranger.token);
+    readKey = (await issueKey(ctx, owner.token, ['read'])).key;
+
+    const bound = await bindTelegramBot(ctx, owner.token);
+    botId = bound.bot.id;
+    captureBot = { id: botId, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
+    ctx.telegram.addProfilePhoto(bound.token, ALICE.id, JPEG);
+
+    // Created in the reverse of name order, so the answer's order is by name, not by creation.
+    const question = await request(ctx.url).post(cabinet('/intents')).set(as(owner)).send({ ...QUESTION, keywords: [], patterns: ['\\?'] }).expect(201);
+    const delivery = await request(ctx.url).post(cabinet('/intents')).set(as(owner)).send({ ...DELIVERY, keywords: ['доставка'], patterns: [] }).expect(201);
+    intentIds = { question: question.body.id, delivery: delivery.body.id };
+
+    await inbound(ALICE, T.aliceStart, { text: '/start utm_source=ads' });
+    await inbound(BOB, T.bobStart, { text: '/start' });
+    await inbound(BOB, T.bobPhone, { contact: { phone_number: BOB_PHONE, first_name: 'Bob', user_id: BOB.id } });
+    await inbound(ALICE, T.aliceAsks, { text: 'где доставка?' });
+    await capture.outboundResult(captureBot, 'sendMessage', null, {
+      message_id: ++updateId,
+      from: { id: 999, is_bot: true, first_name: 'Shop bot' },
+      chat: { id: ALICE.id, type: 'private' },
+      date: T.botAnswers,
+      text: 'Доставка 300 ₽?',
+    });
+    await inbound(CAROL, T.carolHello, { text: 'hello' });
+    await capture.inboundUpdates(captureBot, [
+      {
+        update_id: ++updateId,
+        my_chat_member: { chat: { id: CAROL.id, type: 'private' }, from: CAROL, date: T.carolBlocks, new_chat_member: { status: 'kicked' } },
+      },
+    ]);
+    await inbound(DAN, T.danHi, { text: 'hi' });
+    await inbound(EVE, T.eveHi, { text: 'hi' });
+
+    // Intents are matched right after the message is stored.
+    await eventually(async () => {
+      const { rows } = await ctx.db.query(`SELECT count(*)::int AS n FROM message_intents WHERE bot_id = $1`, [botId]);
+      if (rows[0].n !== 2) throw new Error(`${rows[0].n} intent matches so far`);
+    });
+    const { rows } = await ctx.db.query<{ external_user_id: string; id: string }>(`SELECT external_user_id, id FROM contacts WHERE bot_id = $1`, [botId]);
+    contactIds = Object.fromEntries(rows.map((row) => [row.external_user_id, row.id]));
+  });
+  afterAll(() => ctx.close());
+
+  const item = (person: Person, fields: Record<string, unknown>) => ({
+    id: contactIds[String(person.id)],
+    external_user_id: String(person.id),
+    username: person.username ?? null,
+    first_name: person.first_name,
+    last_name: person.last_name ?? null,
+    is_premium: person.is_premium ?? false,
+    language_code: person.language_code ?? null,
+    blocked: false,
+    avatar_url: avatarLink(botId, person.id),
+    ...fields,
+  });
+  const ALL_CONTACTS = () => [
+    item(EVE, { last_seen_at: iso(T.eveHi), messages_count: 1 }),
+    item(DAN, { last_seen_at: iso(T.danHi), messages_count: 1 }),
+    item(CAROL, { last_seen_at: iso(T.carolHello), messages_count: 1, blocked: true }),
+    item(ALICE, { last_seen_at: iso(T.aliceAsks), messages_count: 3 }),
+    item(BOB, { last_seen_at: iso(T.bobPhone), messages_count: 2 }),
+  ];
+
+  describe('every team role reads every route; the answers are the open API\'s, plus the cabinet\'s fields', () => {
+    const expected = () => ({
+      '/stats': {
+        contacts_total: 5,
+        contacts_active_24h: 5,
+        messages_total: 8,
+        messages_in: 7,
+        messages_out: 1,
+        messages_24h: 8,
+        new_users_7d: 5,
+        active_users_7d: 0,
+      },
+      '/sources': {
+        utm_key: 'utm_source',
+        data: [
+          { source_value: '— unmapped', campaign_name: null, contacts_count: 4, touches: 1 },
+          { source_value: 'ads', campaign_name: null, contacts_count: 1, touches: 1 },
+        ],
+      },
+      '/contacts': { data: ALL_CONTACTS(), total: 5, limit: 100, offset: 0 },
+      '/contacts/102': {
+        contact: {
+          id: contactIds['102'],
+          external_user_id: '102',
+          username: 'bobby',
+          first_name: 'Bob',
+          last_name: null,
+          is_premium: false,
+          phone: BOB_PHONE,
+          last_seen_at: iso(T.bobPhone),
+          language_code: 'ru',
+          blocked: false,
+          avatar_url: avatarLink(botId, 102),
+        },
+        stats: { total_messages: 2, inbound: 2, outbound: 0, first_at: iso(T.bobStart), last_at: iso(T.bobPhone) },
+        attribution: null,
+      },
+      '/contacts/103': {
+        contact: {
+          id: contactIds['103'],
+          external_user_id: '103',
+          username: null,
+          first_name: 'Carol',
+          last_name: 'Danvers',
+          is_premium: false,
+          phone: null,
+          last_seen_at: iso(T.carolHello),
+          language_code: null,
+          blocked: true,
+          avatar_url: avatarLink(botId, 103),
+        },
+        stats: { total_messages: 1, inbound: 1, outbound: 0, first_at: iso(T.carolHello), last_at: iso(T.carolHello) },
+        attribution: null,
+      },
+    });
+
+    it.each(['owner', 'administrator', 'observer'] as const)('%s: stats, sources, contacts and a contact card, exactly', async (role) => {
+      const session = { owner, administrator, observer }[role];
+      for (const [path, body] of Object.entries(expected())) {
+        const res = await get(cabinet(path), session);
+        expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 200, body });
+      }
+    });
+
+    it.each(['owner', 'administrator', 'observer'] as const)('%s: the timeline, one element per UTC day ending today', async (role) => {
+      const session = { owner, administrator, observer }[role];
+      const res = await get(cabinet('/stats/timeline?days=3'), session).expect(200);
+      const day = (back: number) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - back)).toISOString().slice(0, 10);
+      // The script ran within the last hour: today, or yesterday when the hour crossed midnight UTC.
+      const perDay = new Map<string, { messages_in: number; messages_out: number; new_contacts: number }>();
+      for (const [at, direction, newContact] of [
+        [T.aliceStart, 'in', 1], [T.bobStart, 'in', 1], [T.bobPhone, 'in', 0], [T.aliceAsks, 'in', 0], [T.botAnswers, 'out', 0],
+        [T.carolHello, 'in', 1], [T.danHi, 'in', 1], [T.eveHi, 'in', 1],
+      ] as const) {
+        const date = iso(at).slice(0, 10);
+        const counts = perDay.get(date) ?? { messages_in: 0, messages_out: 0, new_contacts: 0 };
+        counts[direction === 'in' ? 'messages_in' : 'messages_out'] += 1;
+        counts.new_contacts += newContact;
+        perDay.set(date, counts);
+      }
+      const zero = { messages_in: 0, messages_out: 0, new_contacts: 0 };
+      expect(res.body).toEqual({ data: [2, 1, 0].map((back) => ({ date: day(back), ...(perDay.get(day(back)) ?? zero) })), days: 3 });
+      const defaults = await get(cabinet('/stats/timeline'), session).expect(200);
+      expect({ days: defaults.body.days, length: defaults.body.data.length }).toEqual({ days: 30, length: 30 });
+    });
+
+    it('the shared reads answer exactly what the open API answers', async () => {
+      for (const path of ['/stats', '/stats/timeline?days=7', '/sources']) {
+        const [session, key] = await Promise.all([get(cabinet(path), observer), openApi(path)]);
+        expect({ path, body: session.body }).toEqual({ path, body: key.body });
+      }
+      const [list, v1List] = await Promise.all([get(cabinet('/contacts'), observer), openApi('/contacts')]);
+      expect(list.body).toEqual({
+        ...v1List.body,
+        data: v1List.body.data.map((contact: { external_user_id: string }) => ({
+          ...contact,
+          language_code: { '101': 'en', '102': 'ru' }[contact.external_user_id] ?? null,
+          blocked: contact.external_user_id === '103',
+          avatar_url: avatarLink(botId, Number(contact.external_user_id)),
+        })),
+      });
+      const [card, v1Card] = await Promise.all([get(cabinet('/contacts/101'), observer), openApi('/contacts/101')]);
+      expect(card.body).toEqual({ ...v1Card.body, contact: { ...v1Card.body.contact, language_code: 'en', blocked: false, avatar_url: avatarLink(botId, 101) } });
+      expect(v1Card.body.attribution).toEqual({ source_value: 'ads', campaign_name: null, first_seen_at: iso(T.aliceStart), last_seen_at: iso(T.aliceStart), touches: 1 });
+    });
+
+    it('the open API keeps its own shapes: no cabinet fields, no intents', async () => {
+      const list = await openApi('/contacts').expect(200);
+      expect(Object.keys(list.body.data[0]).sort()).toEqual(['external_user_id', 'first_name', 'id', 'is_premium', 'last_name', 'last_seen_at', 'messages_count', 'username']);
+      const card = await openApi('/contacts/101').expect(200);
+      expect(Object.keys(card.body.contact).sort()).toEqual(['external_user_id', 'first_name', 'id', 'is_premium', 'last_name', 'last_seen_at', 'phone', 'username']);
+      const messages = await openApi('/messages?userId=101').expect(200);
+      expect(Object.keys(messages.body.data[0]).sort()).toEqual(['created_at', 'direction', 'external_user_id', 'id', 'text']);
+    });
+  });
+
+  describe('who is refused', () => {
+    const ROUTES = ['/stats', '/stats/timeline', '/sources', '/contacts', '/contacts/101', '/dialogs/101/messages'];
+
+    it("another account's bot is 404 Bot not found, as is an unknown bot", async () => {
+      for (const path of ROUTES) {
+        const theirs = await get(cabinet(path), stranger);
+        expect({ path, status: theirs.status, body: theirs.body }).toEqual({ path, status: 404, body: { message: Messages.botNotFound } });
+        const unknown = await get(`/api/bots/00000000-0000-4000-8000-000000000000${path}`);
+        expect({ path, status: unknown.status, body: unknown.body }).toEqual({ path, status: 404, body: { message: Messages.botNotFound } });
+      }
+    });
+
+    it('an API key is not a session (401), and neither is no header', async () => {
+      for (const path of ROUTES) {
+        const keyed = await request(ctx.url).get(cabinet(path)).set('Authorization', `Bearer ${readKey}`);
+        expect({ path, status: keyed.status, body: keyed.body }).toEqual({ path, status: 401, body: { message: Messages.sessionRequired } });
+        const viaHeader = await request(ctx.url).get(cabinet(path)).set('X-API-Key', readKey);
+        expect({ path, status: viaHeader.status, body: viaHeader.body }).toEqual({ path, status: 401, body: { message: Messages.sessionRequired } });
+      }
+    });
+
+    it('an unknown contact is 404 Contact not found', async () => {
+      const res = await get(cabinet('/contacts/999999'), observer).expect(404);
+      expect(res.body).toEqual({ message: Messages.contactNotFound });
+    });
+
+    it.each([
+      ['/contacts?limit=0', Messages.badLimitOffset],
+      ['/contacts?limit=1001', Messages.badLimitOffset],
+      ['/contacts?limit=1.5', Messages.badLimitOffset],
+      ['/contacts?offset=-1', Messages.badLimitOffset],
+      ['/contacts?offset=x', Messages.badLimitOffset],
+      ['/stats/timeline?days=0', Messages.badDays],
+      ['/stats/timeline?days=366', Messages.badDays],
+      ['/stats/timeline?days=1e2', Messages.badDays],
+    ])('bounds as in the open API: %s is 400 %s', async (path, message) => {
+      const [session, key] = await Promise.all([get(cabinet(path), observer), openApi(path)]);
+      expect({ status: session.status, body: session.body }).toEqual({ status: 400, body: { message } });
+      expect({ status: key.status, body: key.body }).toEqual({ status: 400, body: { message } });
+    });
+  });
+
+  describe('GET /api/bots/:id/contacts?q=', () => {
+    const search = async (q: string, extra = '') => {
+      const res = await get(cabinet(`/contacts?q=${encodeURIComponent(q)}${extra}`), observer);
+      expect({ q, status: res.status }).toEqual({ q, status: 200 });
+      return res.body as { data: Array<{ external_user_id: string }>; total: number; limit: number; offset: number };
+    };
+    const found = async (q: string) => {
+      const body = await search(q);
+      return { users: body.data.map((contact) => contact.external_user_id), total: body.total };
+    };
+
+    it('finds a case-insensitive part of the first name, last name or the full name', async () => {
+      expect(await found('ALI')).toEqual({ users: ['101'], total: 1 });
+      expect(await found('dDeL')).toEqual({ users: ['101'], total: 1 });
+      expect(await found('alice liddell')).toEqual({ users: ['101'], total: 1 });
+      expect(await found('DANV')).toEqual({ users: ['103'], total: 1 });
+      expect(await found('СКИДКА')).toEqual({ users: ['105', '104'], total: 2 });
+    });
+
+    it('finds a part of the username or the phone, and the exact user id only', async () => {
+      expect(await found('BBY')).toEqual({ users: ['102'], total: 1 });
+      expect(await found('9990001')).toEqual({ users: ['102'], total: 1 });
+      expect(await found('103')).toEqual({ users: ['103'], total: 1 });
+      expect(await found('10')).toEqual({ users: [], total: 0 });
+    });
+
+    it('matches %, _ and \\ literally', async () => {
+      expect(await found('50%')).toEqual({ users: ['104'], total: 1 });
+      expect(await found('_')).toEqual({ users: ['101'], total: 1 });
+      expect(await found('k\\s')).toEqual({ users: ['105'], total: 1 });
+      expect(await found('%')).toEqual({ users: ['104'], total: 1 });
+    });
+
+    it('pages the matches; total counts all of them', async () => {
+      expect(await search('скидка', '&limit=1')).toEqual({ data: [item(EVE, { last_seen_at: iso(T.eveHi), messages_count: 1 })], total: 2, limit: 1, offset: 0 });
+      expect(await search('скидка', '&limit=1&offset=1')).toEqual({ data: [item(DAN, { last_seen_at: iso(T.danHi), messages_count: 1 })], total: 2, limit: 1, offset: 1 });
+      expect(await search('скидка', '&offset=5')).toEqual({ data: [], total: 2, limit: 100, offset: 5 });
+    });
+
+    it('an empty q, or only spaces, lists every contact; surrounding spaces are ignored', async () => {
+      expect(await search('')).toEqual({ data: ALL_CONTACTS(), total: 5, limit: 100, offset: 0 });
+      expect(await search('   ')).toEqual({ data: ALL_CONTACTS(), total: 5, limit: 100, offset: 0 });
+      expect(await found('  bob ')).toEqual({ users: ['102'], total: 1 });
+    });
+
+    it('q of up to 100 characters; longer, given twice or holding a control character is 400', async () => {
+      expect(await found('x'.repeat(100))).toEqual({ users: [], total: 0 });
+      for (const query of [`q=${'x'.repeat(101)}`, 'q=a&q=b', 'q=a%00b', 'q=a%0Ab']) {
+        const res = await get(cabinet(`/contacts?${query}`), observer);
+        expect({ query, status: res.status, body: res.body }).toEqual({ query, status: 400, body: { message: Messages.contactSearchInvalid } });
+      }
+    });
+  });
+
+  describe('GET /api/bots/:id/dialogs/:userId/messages: each message with the intents it matched', () => {
+    it.each(['owner', 'administrator', 'observer'] as const)('%s: matched intents by name with id, name and colour; [] for none', async (role) => {
+      const session = { owner, administrator, observer }[role];
+      const res = await get(cabinet('/dialogs/101/messages'), session).expect(200);
+      expect(res.body).toEqual({
+        data: [
+          { id: expect.any(String), direction: 'out', external_user_id: '101', text: 'Доставка 300 ₽?', created_at: iso(T.botAnswers), intents: [] },
+          {
+            id: expect.any(String),
+            direction: 'in',
+            external_user_id: '101',
+            text: 'где доставка?',
+            created_at: iso(T.aliceAsks),
+            intents: [
+              { id: intentIds.delivery, ...DELIVERY },
+              { id: intentIds.question, ...QUESTION },
+            ],
+          },
+          { id: expect.any(String), direction: 'in', external_user_id: '101', text: '/start utm_source=ads', created_at: iso(T.aliceStart), intents: [] },
+        ],
+        limit: 100,
+      });
+      const v1 = await openApi('/messages?userId=101').expect(200);
+      expect(res.body.data.map(({ intents: _, ...message }: { intents: unknown }) => message)).toEqual(v1.body.data);
+    });
+
+    it('keeps its paging and bounds: limit cut to 1000, below 1 is 400', async () => {
+      const page = await get(cabinet('/dialogs/101/messages?limit=1'), observer).expect(200);
+      expect(page.body).toEqual({ data: [expect.objectContaining({ text: 'Доставка 300 ₽?', intents: [] })], limit: 1 });
+      const cut = await get(cabinet('/dialogs/101/messages?limit=5000'), observer).expect(200);
+      expect(cut.body.limit).toBe(1000);
+      const bad = await get(cabinet('/dialogs/101/messages?limit=0'), observer).expect(400);
+      expect(bad.body).toEqual({ message: Messages.badLimit });
+    });
+  });
+
+  describe('avatar_url', () => {
+    it('is a signed link that serves the photo without a session', async () => {
+      const card = await get(cabinet('/contacts/101'), observer).expect(200);
+      const link = new URL(card.body.contact.avatar_url as string);
+      const image = await request(ctx.url).get(link.pathname + link.search).buffer(true).expect(200);
+      expect(image.headers['content-type']).toBe('image/jpeg');
+      expect(Buffer.compare(image.body as Buffer, JPEG)).toBe(0);
+    });
+
+    it('is null once the platform said the user has no photo', async () => {
+      const card = await get(cabinet('/contacts/102'), observer).expect(200);
+      const link = new URL(card.body.contact.avatar_url as string);
+      const none = await request(ctx.url).get(link.pathname + link.search).expect(404);
+      expect(none.body).toEqual({ message: Messages.avatarNotFound });
+
+      const after = await get(cabinet('/contacts/102'), observer).expect(200);
+      expect(after.body.contact.avatar_url).toBeNull();
+      const list = await get(cabinet('/contacts'), observer).expect(200);
+      expect(list.body.data.map((c: { external_user_id: string; avatar_url: string | null }) => [c.external_user_id, c.avatar_url])).toEqual([
+        ['105', avatarLink(botId, 105)],
+        ['104', avatarLink(botId, 104)],
+        ['103', avatarLink(botId, 103)],
+        ['101', avatarLink(botId, 101)],
+        ['102', null],
+      ]);
+    });
+
+    it('is null for every contact of a bot without a token (analytics-only mode loads no avatars)', async () => {
+      const created = await request(ctx.url).post('/api/bots').set(as(owner)).send({ platform: 'telegram', name: 'No token' }).expect(201);
+      const bot: CaptureBot = { id: created.body.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
+      await capture.inboundUpdates(bot, [{ update_id: 1, message: { message_id: 1, from: ALICE, chat: { id: ALICE.id, type: 'private' }, date: now, text: 'hi' } }]);
+      const list = await get(`/api/bots/${bot.id}/contacts`, observer).expect(200);
+      expect(list.body.data).toEqual([expect.objectContaining({ external_user_id: '101', language_code: 'en', blocked: false, avatar_url: null })]);
+      const card = await get(`/api/bots/${bot.id}/contacts/101`, observer).expect(200);
+      expect(card.body.contact.avatar_url).toBeNull();
+    });
+  });
+
+  it('the OpenAPI document describes the routes, their role and their bodies', async () => {
+    const document = (await request(ctx.url).get('/api/docs-json').expect(200)).body;
+    const schemas = document.components.schemas;
+    const routes = {
+      '/api/bots/{id}/stats': 'StatsDto',
+      '/api/bots/{id}/stats/timeline': 'TimelineDto',
+      '/api/bots/{id}/sources': 'SourcesDto',
+      '/api/bots/{id}/contacts': 'CabinetContactListDto',
+      '/api/bots/{id}/contacts/{userId}': 'CabinetContactDetailDto',
+      '/api/bots/{id}/dialogs/{userId}/messages': 'CabinetMessageListDto',
+    };
+    for (const [path, schema] of Object.entries(routes)) {
+      const operation = document.paths[path].get;
+      expect({
+        path,
+        security: operation.security,
+        role: operation['x-team-role'],
+        ok: operation.responses['200'].content['application/json'].schema.$ref,
+        errors: Object.keys(operation.responses).filter((status) => status >= '400'),
+      }).toEqual({
+        path,
+        security: [{ session: [] }],
+        role: 'observer',
+        ok: `#/components/schemas/${schema}`,
+        errors: expect.arrayContaining(['401', '403', '404']),
+      });
+    }
+    expect(document.paths['/api/bots/{id}/contacts'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['id', 'limit', 'offset', 'q']);
+    expect(document.paths['/api/bots/{id}/dialogs/{userId}/messages'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['from', 'id', 'limit', 'to', 'userId']);
+    for (const name of ['CabinetContactListItemDto', 'CabinetContactDto']) {
+      expect(schemas[name].properties).toMatchObject({
+        language_code: { type: 'string', nullable: true },
+        blocked: { type: 'boolean' },
+        avatar_url: { type: 'string', nullable: true },
+      });
+    }
+    expect(schemas.CabinetMessageDto.properties.intents).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/MessageIntentDto' } });
+    expect(Object.keys(schemas.MessageIntentDto.properties).sort()).toEqual(['color', 'id', 'name']);
+  });
+});

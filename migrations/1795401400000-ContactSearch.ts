@@ -8,7 +8,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * The expression must be written exactly like `CONTACT_SEARCH_TEXT` in src/contacts/contacts.queries.ts
  * for the planner to use the index. Name and surname are joined by a space (the full name as shown, so
- * "Анна Иванова" finds her), the other fields by a line break, which no name or username contains.
+ * "Анна Иванова" finds her), the other fields by a line break, which no name, username or search
+ * (control characters are refused in `q`) contains, so a search never spans two of them.
  */
 export class ContactSearch1795401400000 implements MigrationInterface {
   name = 'ContactSearch1795401400000';

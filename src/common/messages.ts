@@ -71,7 +71,7 @@ export const Messages = {
   badTimeRange: 'неверный from/to',
   badDays: 'неверный days',
   // The cabinet's contact search (not in the spec; README: API decisions).
-  contactSearchInvalid: 'q must be a string of at most 100 characters',
+  contactSearchInvalid: 'q must be at most 100 characters, without control characters',
 
   // Sending and broadcasts (spec: Errors)
   textRequired: 'text required',

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { OffsetQueryDto, PageDto } from '../common/http/page-query.dto';
 import { strictInteger } from '../common/http/query-params';
 import { Messages } from '../common/messages';
@@ -99,11 +99,13 @@ export class ContactSearchQueryDto extends ContactsQueryDto {
   /**
    * A case-insensitive part of the first name, last name (or "first last"), username or phone, or the exact
    * platform user id. `%`, `_` and backslashes match themselves. Surrounding spaces are ignored; empty lists all contacts.
+   * Control characters are refused (no stored name holds one, and PostgreSQL text cannot hold NUL).
    */
   @ApiPropertyOptional({ maxLength: MAX_CONTACT_SEARCH_LENGTH, example: 'анна' })
   @IsOptional()
   @IsString({ message: Messages.contactSearchInvalid })
   @MaxLength(MAX_CONTACT_SEARCH_LENGTH, { message: Messages.contactSearchInvalid })
+  @Matches(/^[^\u0000-\u001f\u007f]*$/, { message: Messages.contactSearchInvalid })
   q?: string;
 }
 

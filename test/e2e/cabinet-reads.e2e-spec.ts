@@ -334,9 +334,9 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
       expect(await found('  bob ')).toEqual({ users: ['102'], total: 1 });
     });
 
-    it('q of up to 100 characters; longer, or given twice, is 400', async () => {
+    it('q of up to 100 characters; longer, given twice or holding a control character is 400', async () => {
       expect(await found('x'.repeat(100))).toEqual({ users: [], total: 0 });
-      for (const query of [`q=${'x'.repeat(101)}`, 'q=a&q=b']) {
+      for (const query of [`q=${'x'.repeat(101)}`, 'q=a&q=b', 'q=a%00b', 'q=a%0Ab']) {
         const res = await get(cabinet(`/contacts?${query}`), observer);
         expect({ query, status: res.status, body: res.body }).toEqual({ query, status: 400, body: { message: Messages.contactSearchInvalid } });
       }

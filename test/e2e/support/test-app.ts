@@ -21,28 +21,32 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * Boots the real service on a fresh PostgreSQL database (created by the app itself, as on a fresh
- * machine) and the real Redis under a key prefix of its own, against fake platforms and a real SMTP catcher.
- */
-export async function startTestApp(env: Record<string, string> = {}, options: AppModuleOptions = {}): Promise<TestApp> {
-  const [telegram, max, smtp] = await Promise.all([FakeTelegram.start(), FakeMax.start(), SmtpCatcher.start()]);
+/** A fresh run's settings: a database and a Redis key prefix of its own, the fakes as platforms and mail. */
+export function testEnv(fakes: { telegram: FakeTelegram; max: FakeMax; smtp: SmtpCatcher }): Record<string, string> {
   const runId = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const config = loadConfig({
+  return {
     DATABASE_URL: `postgres://postgres@127.0.0.1:5432/botlens_test_${runId}`,
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_KEY_PREFIX: `botlens_test_${runId}`,
-    TELEGRAM_API_URL: telegram.url,
-    MAX_API_URL: max.url,
-    SMTP_URL: smtp.url,
+    TELEGRAM_API_URL: fakes.telegram.url,
+    MAX_API_URL: fakes.max.url,
+    SMTP_URL: fakes.smtp.url,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
     AUTH_RATE_LIMIT_PER_IP: '100000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_BASE_URL: 'https://botlens.test',
-    ...env,
-  });
+  };
+}
+
+/**
+ * Boots the real service on a fresh PostgreSQL database (created by the app itself, as on a fresh
+ * machine) and the real Redis under a key prefix of its own, against fake platforms and a real SMTP catcher.
+ */
+export async function startTestApp(env: Record<string, string> = {}, options: AppModuleOptions = {}): Promise<TestApp> {
+  const [telegram, max, smtp] = await Promise.all([FakeTelegram.start(), FakeMax.start(), SmtpCatcher.start()]);
+  const config = loadConfig({ ...testEnv({ telegram, max, smtp }), ...env });
   const app = await createApp(config, options);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };

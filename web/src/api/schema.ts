@@ -3966,6 +3966,7 @@ export interface operations {
                 /**
                  * @description A case-insensitive part of the first name, last name (or "first last"), username or phone, or the exact
                  *     platform user id. `%`, `_` and backslashes match themselves. Surrounding spaces are ignored; empty lists all contacts.
+                 *     Control characters are refused (no stored name holds one, and PostgreSQL text cannot hold NUL).
                  */
                 q?: string;
             };

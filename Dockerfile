@@ -1,6 +1,7 @@
 FROM node:20-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY web/package.json web/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build

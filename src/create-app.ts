@@ -8,6 +8,7 @@ import { apiBodyParsers } from './common/http/body-parsers';
 import { createValidationPipe } from './common/http/validation';
 import { AppConfig } from './config/config';
 import { prepareDatabase } from './database/prepare-database';
+import { mountCabinet } from './cabinet/mount-cabinet';
 import { mountMirror } from './mirror/mount-mirror';
 import { setupOpenApi } from './openapi';
 import { mountProxy } from './proxy/mount-proxy';
@@ -27,6 +28,8 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   // The hot paths (mirror, proxy receiver) answer on the HTTP server ahead of Express: no router, parser or Nest pipeline.
   mountMirror(app);
   mountProxy(app);
+  // The cabinet answers GET pages and assets outside /api, /tg, /max, /proxy and /health only.
+  mountCabinet(app, config.cabinetDir);
   app.use('/api', ...apiBodyParsers());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());

@@ -115,6 +115,9 @@ export const Messages = {
   avatarNeedsToken: 'Avatar requires bot token',
   avatarLinkInvalid: 'Avatar link is invalid or expired',
 
+  // The cabinet (web/dist) is served by the service; without a build the page says how to make one.
+  cabinetNotBuilt: 'The cabinet is not built: run npm run build',
+
   // Generic transport errors
   malformedJson: 'Malformed JSON body',
   bodyTooLarge: 'Request body too large',

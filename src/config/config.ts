@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 
 /**
  * Every setting of the service, parsed and validated once at start (contract §2).
@@ -42,6 +43,8 @@ export interface AppConfig {
   freePlanMessageCap: number;
   /** Days the data of deleted accounts and bots is kept before the final cleanup removes it. */
   deletedDataRetentionDays: number;
+  /** The built cabinet (`web/dist`), served at `/`; relative paths are taken from the working directory. */
+  cabinetDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -93,6 +96,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     liveSessionCheckMs: read.integer('LIVE_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
     freePlanMessageCap: read.integer('FREE_PLAN_MESSAGE_CAP', 1000, 0, 1_000_000_000),
     deletedDataRetentionDays: read.integer('DELETED_DATA_RETENTION_DAYS', 30, 0, 3650),
+    cabinetDir: resolve(read.string('CABINET_DIR', 'web/dist')),
   });
 }
 

@@ -129,7 +129,19 @@ export class CabinetContactFieldsDto {
   avatar_url: string | null;
 }
 
-export class CabinetContactListItemDto extends IntersectionType(ContactListItemDto, CabinetContactFieldsDto) {}
+/** Where a listed contact came from, for the cabinet's table (the card has the full attribution). */
+export class CabinetContactOriginDto {
+  /** The first-touch source after the bot's mappings, as in the sources report; null when the contact came without one. */
+  @ApiProperty({ type: String, nullable: true, example: 'vk' })
+  source_value: string | null;
+  /** The campaign of that source (a mapping's campaign replaces the link's own); null when none. */
+  @ApiProperty({ type: String, nullable: true, example: 'spring' })
+  campaign_name: string | null;
+  /** When the contact first appeared (its first message either way, platform time). */
+  first_seen_at: Date;
+}
+
+export class CabinetContactListItemDto extends IntersectionType(ContactListItemDto, CabinetContactFieldsDto, CabinetContactOriginDto) {}
 
 export class CabinetContactListDto extends PageDto {
   /** Ordered by `last_seen_at`, most recent first (contacts that never wrote last), then by id. */

@@ -30,7 +30,14 @@ export interface CabinetContactState {
   blocked: boolean;
 }
 
-export type CabinetContactListRow = ContactListItemDto & CabinetContactState;
+/** Where a listed contact came from: its source and campaign after the bot's mappings, and its first appearance. */
+export interface CabinetContactOrigin {
+  source_value: string | null;
+  campaign_name: string | null;
+  first_seen_at: Date;
+}
+
+export type CabinetContactListRow = ContactListItemDto & CabinetContactState & CabinetContactOrigin;
 export type CabinetContactDetail = Omit<ContactDetailDto, 'contact'> & { contact: ContactDto & CabinetContactState };
 
 /** A page of the contact list, optionally only the contacts a search finds (null: all). */
@@ -49,6 +56,15 @@ const CONTACT_SEARCH_TEXT = `lower(coalesce(first_name, '') || ' ' || coalesce(l
 const LIST_ITEM_COLUMNS = `id, external_user_id, username, first_name, last_name, is_premium, last_seen_at,
               messages_in + messages_out AS messages_count`;
 const CABINET_COLUMNS = `language_code, blocked_at IS NOT NULL AS blocked`;
+/**
+ * The list's source and campaign seen through the bot's mappings, as the card and the sources report
+ * show them: one primary-key lookup per row of the page, so the list keeps its plain scan order.
+ */
+const CABINET_ORIGIN_COLUMNS = `first_seen_at,
+              coalesce((SELECT m.source_value FROM source_mappings m WHERE m.bot_id = contacts.bot_id AND m.raw = contacts.source_value),
+                       contacts.source_value) AS source_value,
+              nullif(coalesce((SELECT m.campaign_name FROM source_mappings m WHERE m.bot_id = contacts.bot_id AND m.raw = contacts.source_value),
+                              contacts.campaign_name), '') AS campaign_name`;
 
 /** `value` as a LIKE pattern that matches it literally anywhere (backslash is LIKE's default escape). */
 export function containsPattern(value: string): string {
@@ -65,9 +81,9 @@ export class ContactsQueries {
     return this.list(botId, { limit, offset }, LIST_ITEM_COLUMNS);
   }
 
-  /** A page of the cabinet's list: the open API's items plus language and blocked state, optionally searched. */
+  /** A page of the cabinet's list: the open API's items plus language, blocked state and origin, optionally searched. */
   cabinetPage(botId: string, page: ContactPage): Promise<CabinetContactListRow[]> {
-    return this.list(botId, page, `${LIST_ITEM_COLUMNS}, ${CABINET_COLUMNS}`);
+    return this.list(botId, page, `${LIST_ITEM_COLUMNS}, ${CABINET_COLUMNS}, ${CABINET_ORIGIN_COLUMNS}`);
   }
 
   /**

@@ -103,7 +103,14 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
   });
   afterAll(() => ctx.close());
 
+  /** Where each listed contact came from: only Alice has a source; each first appeared with their first message. */
+  const origin = (userId: number) => ({
+    source_value: userId === ALICE.id ? 'ads' : null,
+    campaign_name: null,
+    first_seen_at: iso({ [ALICE.id]: T.aliceStart, [BOB.id]: T.bobStart, [CAROL.id]: T.carolHello, [DAN.id]: T.danHi, [EVE.id]: T.eveHi }[userId]!),
+  });
   const item = (person: Person, fields: Record<string, unknown>) => ({
+    ...origin(person.id),
     id: contactIds[String(person.id)],
     external_user_id: String(person.id),
     username: person.username ?? null,
@@ -222,6 +229,7 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
           language_code: { '101': 'en', '102': 'ru' }[contact.external_user_id] ?? null,
           blocked: contact.external_user_id === '103',
           avatar_url: avatarLink(botId, Number(contact.external_user_id)),
+          ...origin(Number(contact.external_user_id)),
         })),
       });
       const [card, v1Card] = await Promise.all([get(cabinet('/contacts/101'), observer), openApi('/contacts/101')]);
@@ -445,7 +453,26 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
         avatar_url: { type: 'string', nullable: true },
       });
     }
+    expect(schemas.CabinetContactListItemDto.properties).toMatchObject({
+      source_value: { type: 'string', nullable: true },
+      campaign_name: { type: 'string', nullable: true },
+      first_seen_at: { type: 'string', format: 'date-time' },
+    });
     expect(schemas.CabinetMessageDto.properties.intents).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/MessageIntentDto' } });
     expect(Object.keys(schemas.MessageIntentDto.properties).sort()).toEqual(['color', 'id', 'name']);
+  });
+
+  it("the list shows each contact's source and campaign through the bot's mappings, as the card does", async () => {
+    await request(ctx.url).put(cabinet('/sources/mappings')).set(as(owner)).send([{ raw: 'ads', source_value: 'Реклама', campaign_name: 'Весна' }]).expect(200);
+    try {
+      const list = await get(cabinet('/contacts?q=alice'), observer).expect(200);
+      expect(list.body.data.map((c: Record<string, unknown>) => [c.external_user_id, c.source_value, c.campaign_name, c.first_seen_at])).toEqual([
+        ['101', 'Реклама', 'Весна', iso(T.aliceStart)],
+      ]);
+      const card = await get(cabinet('/contacts/101'), observer).expect(200);
+      expect([card.body.attribution.source_value, card.body.attribution.campaign_name]).toEqual(['Реклама', 'Весна']);
+    } finally {
+      await request(ctx.url).put(cabinet('/sources/mappings')).set(as(owner)).send([]).expect(200);
+    }
   });
 });

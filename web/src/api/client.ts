@@ -1,0 +1,47 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './schema';
+import { sessionToken, setSessionToken } from './session';
+
+/** An API answer that was not 2xx, carrying the service's own `{ message }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const withSession: Middleware = {
+  onRequest({ request }) {
+    const token = sessionToken();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    return request;
+  },
+  onResponse({ response }) {
+    // A session that ended elsewhere (sign-out, expiry) sends the app back to sign-in.
+    if (response.status === 401 && sessionToken()) setSessionToken(null);
+    return response;
+  },
+};
+
+export const api = createClient<paths>({ baseUrl: window.location.origin });
+api.use(withSession);
+
+interface Answer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** The body of a 2xx answer, or an ApiError with the API's message. */
+export async function unwrap<T>(call: Promise<Answer<T>>): Promise<T> {
+  const { data, error, response } = await call;
+  if (response.ok) return data as T;
+  throw new ApiError(response.status, messageOf(error) ?? `${response.status} ${response.statusText}`);
+}
+
+function messageOf(error: unknown): string | null {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  return null;
+}

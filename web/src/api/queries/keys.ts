@@ -1,0 +1,15 @@
+/** Query keys in one place, so a mutation invalidates exactly what it changed. */
+export const keys = {
+  me: ['me'] as const,
+  bots: ['bots'] as const,
+  bot: (id: string) => ['bots', id] as const,
+  webhook: (id: string) => ['bots', id, 'webhook'] as const,
+  stats: (id: string) => ['bots', id, 'stats'] as const,
+  timeline: (id: string, days: number) => ['bots', id, 'timeline', days] as const,
+  sources: (id: string) => ['bots', id, 'sources'] as const,
+  mappings: (id: string) => ['bots', id, 'mappings'] as const,
+  contacts: (id: string, q: string, offset: number) => ['bots', id, 'contacts', q, offset] as const,
+  contact: (id: string, userId: string) => ['bots', id, 'contact', userId] as const,
+  dialogs: (id: string) => ['bots', id, 'dialogs'] as const,
+  messages: (id: string, userId: string) => ['bots', id, 'dialogs', userId] as const,
+};

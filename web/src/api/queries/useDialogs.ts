@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../client';
+import type { components } from '../schema';
+import { keys } from './keys';
+
+export type Dialog = components['schemas']['DialogDto'];
+export type DialogMessage = components['schemas']['CabinetMessageDto'];
+
+export function useDialogs(botId: string) {
+  return useQuery({
+    queryKey: keys.dialogs(botId),
+    queryFn: () => unwrap(api.GET('/api/bots/{id}/dialogs', { params: { path: { id: botId }, query: { limit: 200 } } })),
+  });
+}
+
+export function useDialogMessages(botId: string, userId: string) {
+  return useQuery({
+    queryKey: keys.messages(botId, userId),
+    queryFn: async () => {
+      const page = await unwrap(
+        api.GET('/api/bots/{id}/dialogs/{userId}/messages', { params: { path: { id: botId, userId }, query: { limit: 200 } } }),
+      );
+      // The API answers newest first; a conversation reads oldest first.
+      return [...page.data].reverse();
+    },
+  });
+}
+
+export function useReply(botId: string, userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      unwrap(api.POST('/api/bots/{id}/dialogs/{userId}/messages', { params: { path: { id: botId, userId } }, body: { userId, text } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.messages(botId, userId) }),
+  });
+}

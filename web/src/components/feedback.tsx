@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { ApiError } from '../api/client';
+import { t } from '../i18n';
+
+/** The API's own `{ message }`, shown as it is; a 403 says so plainly. Never swallowed. */
+export function ErrorMessage({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  if (!error) return null;
+  const message = error instanceof ApiError ? error.message : error instanceof TypeError ? t('error.network') : String(error);
+  return (
+    <div className="alert alert-error" role="alert">
+      {error instanceof ApiError && error.status === 403 && message !== t('error.forbidden') ? `${t('error.forbidden')}: ${message}` : message}
+      {onRetry && (
+        <button type="button" className="button-link" onClick={onRetry}>
+          {t('error.retry')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function Notice({ children }: { children: ReactNode }) {
+  return (
+    <div className="alert alert-ok" role="status">
+      {children}
+    </div>
+  );
+}
+
+export function Loading() {
+  return (
+    <p className="muted" role="status" aria-live="polite">
+      {t('app.loading')}
+    </p>
+  );
+}
+
+/** An empty list or screen says what to do next. */
+export function EmptyState({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <div className="empty">
+      {title && <h3>{title}</h3>}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type { Bot } from '../../api/queries/useBots';
+import { DialogMessage, useDialogMessages, useReply } from '../../api/queries/useDialogs';
+import { useCanWrite } from '../../api/queries/useMe';
+import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { formatMessageTime, t } from '../../i18n';
+
+export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
+  const messages = useDialogMessages(bot.id, userId);
+  const canWrite = useCanWrite();
+  const end = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.data]);
+
+  return (
+    <>
+      <ErrorMessage error={messages.error} onRetry={() => messages.refetch()} />
+      {messages.isPending && <Loading />}
+      {messages.data && messages.data.length === 0 && <EmptyState>{t('dialogs.noMessages')}</EmptyState>}
+      {messages.data && messages.data.length > 0 && (
+        <ol className="messages" aria-live="polite">
+          {messages.data.map((message) => (
+            <MessageBubble key={message.id} message={message} />
+          ))}
+        </ol>
+      )}
+      <div ref={end} />
+      {canWrite && (bot.has_token ? <ReplyBox botId={bot.id} userId={userId} /> : <p className="muted">{t('dialogs.noToken')}</p>)}
+    </>
+  );
+}
+
+/** A message matched by intents is outlined in the first intent's colour and names every intent it matched. */
+function MessageBubble({ message }: { message: DialogMessage }) {
+  const intents = message.intents;
+  const style = intents.length ? { borderColor: intents[0].color, boxShadow: `inset 4px 0 0 ${intents[0].color}` } : undefined;
+  return (
+    <li className={`message message-${message.direction}${intents.length ? ' message-intent' : ''}`} style={style}>
+      <span className="visually-hidden">{message.direction === 'out' ? t('dialogs.you') : t('dialogs.user')}: </span>
+      <p className="message-text">{message.text}</p>
+      <p className="message-meta">
+        {intents.map((intent) => (
+          <span key={intent.id} className="intent" style={{ borderColor: intent.color }}>
+            <span className="intent-dot" style={{ background: intent.color }} aria-hidden="true" />
+            {intent.name}
+          </span>
+        ))}
+        <time dateTime={message.created_at}>{formatMessageTime(message.created_at)}</time>
+      </p>
+    </li>
+  );
+}
+
+function ReplyBox({ botId, userId }: { botId: string; userId: string }) {
+  const reply = useReply(botId, userId);
+  const [text, setText] = useState('');
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    reply.mutate(text, { onSuccess: () => setText('') });
+  };
+  return (
+    <form className="reply" onSubmit={submit}>
+      <label htmlFor={id} className="visually-hidden">
+        {t('dialogs.reply')}
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        maxLength={4000}
+        rows={2}
+        placeholder={t('dialogs.replyPlaceholder')}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.shiftKey) submit(event);
+        }}
+      />
+      <button type="submit" disabled={reply.isPending || !text.trim()}>
+        {reply.isPending ? t('dialogs.sending') : t('dialogs.send')}
+      </button>
+      <ErrorMessage error={reply.error} />
+    </form>
+  );
+}

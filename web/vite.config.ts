@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The service serves dist/ at `/` (src/cabinet): hashed files under /assets, cached for a year.
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    // Modern browsers only: no legacy chunks, no polyfill inlined into the page (the CSP forbids inline scripts).
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+    sourcemap: false,
+  },
+  server: {
+    // `npm run dev` in web/: the service on :3000 answers the API and the live socket.
+    proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
+  },
+  test: {
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});

@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { RecordingAllowance } from '../billing/recording-allowance';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { ConnectionWatch } from '../metrics/connection-watch';
 import type { CaptureBot } from './capture.service';
 import type { ContactCreatedEvent, MessageEvent } from './events';
 import { ContactProfile, Fact, MessageFact } from './facts';
@@ -55,6 +56,9 @@ interface NewMessageRow {
   dedupe_key: string;
 }
 
+/** A server that does not answer fails the batch in this time, rather than holding the ingest. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 const key = (botId: string, externalUserId: string) => `${botId}\u0000${externalUserId}`;
 
 /**
@@ -65,7 +69,6 @@ const key = (botId: string, externalUserId: string) => `${botId}\u0000${external
  */
 @Injectable()
 export class FactStore implements OnApplicationShutdown {
-  private readonly logger = new Logger('Ingest');
   /**
    * Connections of its own rather than the ORM's: this is the hottest write of the service, the ORM's
    * per-query work cost more than the statements, and pipelining is a per-connection mode. The writer
@@ -76,9 +79,16 @@ export class FactStore implements OnApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly allowance: RecordingAllowance,
+    watch: ConnectionWatch,
   ) {
-    this.pool = new Pool({ connectionString: config.databaseUrl, max: 2, pipeline: true, application_name: 'botlens-ingest' });
-    this.pool.on('error', (error) => this.logger.warn(`An idle ingest connection failed: ${error.message}`));
+    this.pool = new Pool({
+      connectionString: config.databaseUrl,
+      max: 2,
+      pipeline: true,
+      application_name: 'botlens-ingest',
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    watch.pool(this.pool, 'PostgreSQL (ingest)');
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -117,4 +117,5 @@ export const Messages = {
   malformedJson: 'Malformed JSON body',
   bodyTooLarge: 'Request body too large',
   internal: 'Internal server error',
+  unavailable: 'Service temporarily unavailable, retry later',
 } as const;

@@ -1,0 +1,111 @@
+import { eventually } from './support/eventually';
+import { bindTelegramBot, registerUser } from './support/factories';
+import { PrivatePostgres } from './support/private-postgres';
+import { SpawnedApp, startSpawnedApp } from './support/spawned-app';
+
+const OUTAGE_MS = 10_000;
+const CONNECTIONS = 8;
+/** Small enough that the outage overflows it, so what is dropped must show in the metric and the log. */
+const BUFFER_FACTS = 2000;
+
+interface Answer {
+  at: number;
+  status: number | string;
+}
+
+/** Mirror traffic of one bot: sendMessage to a few private chats and getMe, on `connections` loops, until stopped. */
+function mirrorTraffic(app: SpawnedApp, token: string, connections: number) {
+  const answers: Answer[] = [];
+  let sent = 0;
+  let running = true;
+  const loop = async (lane: number) => {
+    for (let i = 0; running; i++) {
+      const send = i % 4 !== 3;
+      const url = `${app.url}/tg/bot${token}/${send ? 'sendMessage' : 'getMe'}`;
+      const body = send ? JSON.stringify({ chat_id: 7_000_000 + (i % 5), text: `m-${lane}-${i}` }) : undefined;
+      try {
+        const res = await fetch(url, { method: send ? 'POST' : 'GET', headers: { 'content-type': 'application/json' }, body });
+        await res.arrayBuffer();
+        answers.push({ at: Date.now(), status: res.status });
+        if (send && res.status === 200) sent += 1;
+      } catch (error) {
+        answers.push({ at: Date.now(), status: (error as { cause?: { code?: string } }).cause?.code ?? String(error) });
+      }
+    }
+  };
+  const loops = Array.from({ length: connections }, (_, lane) => loop(lane));
+  return {
+    answers,
+    get sent() {
+      return sent;
+    },
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('PostgreSQL stopped for 10 s under mirror traffic', () => {
+  let postgres: PrivatePostgres;
+  let app: SpawnedApp;
+
+  beforeAll(async () => {
+    postgres = await PrivatePostgres.start();
+    app = await startSpawnedApp({ postgres, env: { LOG_LEVEL: 'warn', INGEST_BUFFER_FACTS: String(BUFFER_FACTS), FREE_PLAN_MESSAGE_CAP: '1000000000' } });
+  }, 120_000);
+  afterAll(async () => {
+    if (process.env.FAULT_LOGS) require('fs').writeFileSync(process.env.FAULT_LOGS, app?.process.logs ?? '');
+    await app?.close();
+    await postgres?.destroy();
+  });
+
+  it('known bots keep forwarding with no error answer; what could not be recorded is counted; recording resumes by itself', async () => {
+    const session = (await registerUser(app, undefined)).token;
+    const { token } = await bindTelegramBot(app, session);
+
+    const traffic = mirrorTraffic(app, token, CONNECTIONS);
+    await sleep(2000);
+    const stoppedAt = Date.now();
+    await postgres.stop();
+    await sleep(OUTAGE_MS);
+    await postgres.resume();
+    const resumedAt = Date.now();
+    await sleep(3000);
+    await traffic.stop();
+
+    const during = traffic.answers.filter((a) => a.at >= stoppedAt && a.at <= resumedAt);
+    expect(during.length).toBeGreaterThan(500);
+    expect(traffic.answers.filter((a) => a.status !== 200)).toEqual([]);
+    expect(app.process.alive).toBe(true);
+
+    // Recording resumed by itself: a send made after the outage is stored.
+    const after = await fetch(`${app.url}/tg/bot${token}/sendMessage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_id: 7_000_001, text: 'after the outage' }),
+    });
+    expect(after.status).toBe(200);
+    await eventually(async () => {
+      const rows = await app.sql(`SELECT 1 FROM messages WHERE text = 'after the outage'`);
+      expect(rows).toHaveLength(1);
+    }, 15_000, 200);
+
+    // Every send the mirror answered is either stored or counted as not recorded, in the metric and in the log.
+    const lost = await app.metric('botlens_ingest_facts_unrecorded_total', { reason: 'database_unavailable' });
+    await eventually(async () => {
+      const [{ stored }] = await app.sql<{ stored: number }>(`SELECT count(*)::int AS stored FROM messages WHERE direction = 'out'`);
+      expect(stored + lost).toBe(traffic.sent + 1);
+    }, 15_000, 200);
+    expect(lost).toBeGreaterThan(0);
+    const logged = () => [...app.process.logs.matchAll(/(\d+) facts not recorded \(database_unavailable\)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    // One line per 10 s at most: the last one may still be due.
+    await eventually(() => expect(logged()).toBe(lost), 15_000, 200);
+    process.stdout.write(
+      `PostgreSQL outage: ${during.length} mirror answers in ${((resumedAt - stoppedAt) / 1000).toFixed(1)} s, all 200; ` +
+        `${traffic.sent + 1} sends, ${lost} facts not recorded\n`,
+    );
+  }, 120_000);
+});

@@ -1,3 +1,4 @@
+import { Messages } from '../../src/common/messages';
 import { eventually } from './support/eventually';
 import { bindTelegramBot, registerUser } from './support/factories';
 import { PrivatePostgres } from './support/private-postgres';
@@ -66,11 +67,28 @@ describe('PostgreSQL stopped for 10 s under mirror traffic', () => {
     const session = (await registerUser(app, undefined)).token;
     const { token } = await bindTelegramBot(app, session);
 
+    const proxied = await bindTelegramBot(app, session);
+    const proxyUrl = String(proxied.bot.proxy_url).replace(app.config.publicBaseUrl, app.url);
+    const deliver = (updateId: number) =>
+      fetch(proxyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          update_id: updateId,
+          message: { message_id: updateId, date: Math.floor(Date.now() / 1000), chat: { id: 8_000_001, type: 'private' }, from: { id: 8_000_001, is_bot: false, first_name: 'Ann' }, text: `update ${updateId}` },
+        }),
+      });
+    expect((await deliver(1)).status).toBe(200);
+
     const traffic = mirrorTraffic(app, token, CONNECTIONS);
     await sleep(2000);
     const stoppedAt = Date.now();
     await postgres.stop();
-    await sleep(OUTAGE_MS);
+    await sleep(OUTAGE_MS / 2);
+    // The proxy receiver cannot commit the update, so it does not acknowledge it: the platform delivers it again.
+    const refused = await deliver(2);
+    expect([refused.status, await refused.json()]).toEqual([503, { message: Messages.unavailable }]);
+    await sleep(OUTAGE_MS / 2);
     await postgres.resume();
     const resumedAt = Date.now();
     await sleep(3000);
@@ -92,6 +110,10 @@ describe('PostgreSQL stopped for 10 s under mirror traffic', () => {
       const rows = await app.sql(`SELECT 1 FROM messages WHERE text = 'after the outage'`);
       expect(rows).toHaveLength(1);
     }, 15_000, 200);
+
+    // The platform's next delivery of the refused update is stored.
+    await eventually(async () => expect((await deliver(2)).status).toBe(200), 10_000, 200);
+    expect(await app.sql(`SELECT text FROM messages WHERE direction = 'in' ORDER BY text`)).toEqual([{ text: 'update 1' }, { text: 'update 2' }]);
 
     // Every send the mirror answered is either stored or counted as not recorded, in the metric and in the log.
     const lost = await app.metric('botlens_ingest_facts_unrecorded_total', { reason: 'database_unavailable' });

@@ -58,7 +58,6 @@ describe('PostgreSQL stopped for 10 s under mirror traffic', () => {
     app = await startSpawnedApp({ postgres, env: { LOG_LEVEL: 'warn', INGEST_BUFFER_FACTS: String(BUFFER_FACTS), FREE_PLAN_MESSAGE_CAP: '1000000000' } });
   }, 120_000);
   afterAll(async () => {
-    if (process.env.FAULT_LOGS) require('fs').writeFileSync(process.env.FAULT_LOGS, app?.process.logs ?? '');
     await app?.close();
     await postgres?.destroy();
   });

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { Client, QueryResultRow } from 'pg';
 import { AppConfig, loadConfig } from '../../../src/config/config';
 import { FakeMax, FakeTelegram, SmtpCatcher } from '../../fakes';
@@ -65,6 +66,8 @@ export async function startSpawnedApp(
     },
     async close() {
       await app.kill();
+      // FAULT_LOGS=<file> keeps what the process wrote, for a failing run.
+      if (process.env.FAULT_LOGS) writeFileSync(process.env.FAULT_LOGS, app.logs);
       await Promise.all([telegram.close(), max.close(), smtp.close()]);
       if (!options.postgres) await dropDatabase(config.databaseUrl);
       if (!options.redis) await deleteRedisKeys(config.redisUrl, config.redisKeyPrefix);

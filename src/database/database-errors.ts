@@ -23,13 +23,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /**
  * PostgreSQL refused the data itself: class 22 (data exception: a NUL in text, a bad escape in jsonb, a
- * date out of range) or 23 (integrity: the bot was deleted meanwhile), or a value our own code could not
- * turn into a statement (a RangeError such as an invalid date). Sending it again will fail again.
+ * date out of range), 23 (integrity: the bot was deleted meanwhile) or 54 (a limit: a value too long for
+ * its index, JSON nested too deep), or a value our own code could not turn into a statement (a
+ * RangeError such as an invalid date). Sending it again will fail again.
  */
 export function isDataError(error: unknown): boolean {
   if (error instanceof RangeError) return true;
   const code = codeOf(error);
-  return code !== null && /^2[23][0-9A-Z]{3}$/.test(code);
+  return code !== null && /^(22|23|54)[0-9A-Z]{3}$/.test(code);
 }
 
 function codeOf(error: unknown): string | null {

@@ -10,6 +10,7 @@ import { ContactProfile, Fact, MessageFact } from './facts';
 import { parseStartParameter } from './start-parameter';
 import { ContactDelta, contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
 import { PipelinedTransaction, planned, prepared } from './pipelined-transaction';
+import { storableJson } from './postgres-text';
 
 /** A statement run in the same transaction as the facts (e.g. a broadcast recipient marked sent). */
 export interface Statement {
@@ -260,7 +261,8 @@ export class FactStore implements OnApplicationShutdown {
         messages.map((m) => m.fact.text),
         messages.map((m) => m.fact.platformMessageId),
         messages.map((m) => m.fact.dedupeKey),
-        messages.map((m) => (m.fact.raw === undefined || m.fact.raw === null ? null : JSON.stringify(m.fact.raw))),
+        // jsonb refuses NUL and lone surrogates even escaped: the copy keeps U+FFFD in their place.
+        messages.map((m) => (m.fact.raw === undefined || m.fact.raw === null ? null : storableJson(m.fact.raw))),
         // ISO strings: the driver's own Date formatting is several times slower.
         messages.map((m) => m.fact.at.toISOString()),
       ],

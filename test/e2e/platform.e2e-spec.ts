@@ -120,6 +120,16 @@ describe('Service basics: health, OpenAPI, error shape, configuration', () => {
       expect(res.body).toEqual({ message: Messages.malformedJson });
     });
 
+    it('400 for JSON nested deeper than any body the API takes (a 20 kB [[[[… overflowed the stack)', async () => {
+      const { token } = await registerUser(ctx);
+      for (const body of ['['.repeat(10_000) + ']'.repeat(10_000), `{"email":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`]) {
+        const login = await request(ctx.url).post('/api/auth/login').set('Content-Type', 'application/json').send(body);
+        expect([login.status, login.body]).toEqual([400, { message: Messages.malformedJson }]);
+        const bots = await request(ctx.url).post('/api/bots').set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json').send(body);
+        expect([bots.status, bots.body]).toEqual([400, { message: Messages.malformedJson }]);
+      }
+    });
+
     it('413 for an oversized JSON body', async () => {
       const res = await request(ctx.url)
         .post('/api/auth/login')

@@ -118,4 +118,5 @@ export const Messages = {
   bodyTooLarge: 'Request body too large',
   internal: 'Internal server error',
   unavailable: 'Service temporarily unavailable, retry later',
+  refusedValue: 'Invalid value in request',
 } as const;

@@ -33,6 +33,16 @@ export function isDataError(error: unknown): boolean {
   return code !== null && /^(22|23|54)[0-9A-Z]{3}$/.test(code);
 }
 
+/**
+ * A statement PostgreSQL refused for a value it was given (class 22: a NUL in a text parameter, a number
+ * out of range). On an API request the value came from the client: a 400, not a 500.
+ */
+export function isRefusedValue(error: unknown): boolean {
+  const driverError = (error as { driverError?: unknown } | null)?.driverError;
+  const code = codeOf(driverError ?? error);
+  return code !== null && code.startsWith('22');
+}
+
 function codeOf(error: unknown): string | null {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : null;

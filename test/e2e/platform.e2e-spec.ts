@@ -3,7 +3,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Client } from 'pg';
 import request from 'supertest';
 import { Messages } from '../../src/common/messages';
-import { registerUser } from './support/factories';
+import { bindTelegramBot, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -128,6 +128,13 @@ describe('Service basics: health, OpenAPI, error shape, configuration', () => {
         const bots = await request(ctx.url).post('/api/bots').set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json').send(body);
         expect([bots.status, bots.body]).toEqual([400, { message: Messages.malformedJson }]);
       }
+    });
+
+    it('400 for a path parameter PostgreSQL cannot take (a NUL character)', async () => {
+      const { token } = await registerUser(ctx);
+      const { bot } = await bindTelegramBot(ctx, token);
+      const res = await request(ctx.url).get(`/api/bots/${bot.id}/dialogs/%00/messages`).set('Authorization', `Bearer ${token}`);
+      expect([res.status, res.body]).toEqual([400, { message: Messages.refusedValue }]);
     });
 
     it('413 for an oversized JSON body', async () => {

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { isDatabaseUnavailable } from '../../database/database-errors';
+import { isDatabaseUnavailable, isRefusedValue } from '../../database/database-errors';
 import { Messages } from '../messages';
 import { describeError } from '../../logging/describe-error';
 
@@ -25,6 +25,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (isStoreUnavailable(exception)) {
       // PostgreSQL or Redis is down: the client may retry; the outage itself is logged once by its connection.
       response.status(HttpStatus.SERVICE_UNAVAILABLE).json({ message: Messages.unavailable });
+      return;
+    }
+    if (isRefusedValue(exception)) {
+      // A value from the request PostgreSQL cannot take (a NUL in a path parameter): the client's to fix.
+      response.status(HttpStatus.BAD_REQUEST).json({ message: Messages.refusedValue });
       return;
     }
     this.logger.error(describeError(exception));

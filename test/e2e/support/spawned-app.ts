@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { Client, QueryResultRow } from 'pg';
+import WebSocket from 'ws';
 import { AppConfig, loadConfig } from '../../../src/config/config';
 import { FakeMax, FakeTelegram, SmtpCatcher } from '../../fakes';
 import { AppProcess } from './app-process';
@@ -22,6 +23,8 @@ export interface SpawnedApp {
   sql<R extends QueryResultRow>(text: string, values?: unknown[]): Promise<R[]>;
   /** A metric's value from /metrics (a counter or gauge with these labels), 0 when it is not there. */
   metric(name: string, labels?: Record<string, string>): Promise<number>;
+  /** A full garbage collection in the process (started with `inspect: true`), through its inspector. */
+  collectGarbage(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,7 +33,7 @@ export interface SpawnedApp {
  * test's private PostgreSQL or Redis (which the test may stop), with its metrics listener on a free port.
  */
 export async function startSpawnedApp(
-  options: { postgres?: PrivatePostgres; redis?: PrivateRedis; env?: Record<string, string> } = {},
+  options: { postgres?: PrivatePostgres; redis?: PrivateRedis; env?: Record<string, string>; inspect?: boolean } = {},
 ): Promise<SpawnedApp> {
   const [telegram, max, smtp] = await Promise.all([FakeTelegram.start(), FakeMax.start(), SmtpCatcher.start()]);
   const env = testEnv({ telegram, max, smtp });
@@ -38,6 +41,8 @@ export async function startSpawnedApp(
   if (options.redis) env.REDIS_URL = options.redis.url;
   const metricsPort = await freePort();
   Object.assign(env, { LOG_LEVEL: 'info', METRICS_PORT: String(metricsPort) }, options.env);
+  // The inspector on a port of its own choosing, on loopback; the process prints where.
+  if (options.inspect) env.NODE_OPTIONS = '--inspect=127.0.0.1:0';
   const config = loadConfig(env);
   const app = await AppProcess.start(env);
   const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
@@ -64,11 +69,24 @@ export async function startSpawnedApp(
       const text = await (await fetch(metricsUrl)).text();
       return metricValue(text, name, labels);
     },
+    async collectGarbage() {
+      const address = /Debugger listening on (ws:\/\/\S+)/.exec(app.logs)?.[1];
+      if (!address) throw new Error('the process was not started with inspect: true');
+      const socket = new WebSocket(address);
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      await new Promise<void>((resolve, reject) => {
+        socket.on('message', (data) => (JSON.parse(String(data)).id === 1 ? resolve() : undefined));
+        socket.once('error', reject);
+        socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
+      });
+      socket.close();
+    },
     async close() {
       await app.kill();
       // FAULT_LOGS=<file> keeps what the process wrote, for a failing run.
       if (process.env.FAULT_LOGS) writeFileSync(process.env.FAULT_LOGS, app.logs);
-      await Promise.all([telegram.close(), max.close(), smtp.close()]);
+      // A test may have closed a fake itself (a platform that is down).
+      await Promise.allSettled([telegram.close(), max.close(), smtp.close()]);
       if (!options.postgres) await dropDatabase(config.databaseUrl);
       if (!options.redis) await deleteRedisKeys(config.redisUrl, config.redisKeyPrefix);
     },

@@ -63,7 +63,10 @@ describe('PostgreSQL stopped for 10 s under mirror traffic', () => {
   });
 
   it('known bots keep forwarding with no error answer; what could not be recorded is counted; recording resumes by itself', async () => {
-    const session = (await registerUser(app, undefined)).token;
+    // Metrics live on their own listener, never on the public port.
+    expect((await fetch(`${app.url}/metrics`)).status).toBe(404);
+    expect(await app.metric('botlens_ingest_facts_unrecorded_total', { reason: 'database_unavailable' })).toBe(0);
+    const session = (await registerUser(app)).token;
     const { token } = await bindTelegramBot(app, session);
 
     const proxied = await bindTelegramBot(app, session);

@@ -1,6 +1,5 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AnalyticsModule } from './analytics/analytics.module';
@@ -15,7 +14,7 @@ import { CleanupModule } from './cleanup/cleanup.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
-import { dataSourceOptions } from './database/database-options';
+import { DatabaseModule } from './database/database.module';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { FunnelsModule } from './funnels/funnels.module';
 import { HealthModule } from './health/health.module';
@@ -24,6 +23,7 @@ import { IntentsModule } from './intents/intents.module';
 import { LiveModule } from './live/live.module';
 import { LoggingModule } from './logging/logging.module';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { MessagingModule } from './messaging/messaging.module';
 import { MirrorModule } from './mirror/mirror.module';
 import { ProxyModule } from './proxy/proxy.module';
@@ -48,7 +48,8 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(options.logDestination),
-        TypeOrmModule.forRoot(dataSourceOptions(config)),
+        MetricsModule,
+        DatabaseModule.forRoot(config),
         RedisModule,
         QueueModule,
         MailModule,

@@ -122,4 +122,6 @@ export const Messages = {
   malformedJson: 'Malformed JSON body',
   bodyTooLarge: 'Request body too large',
   internal: 'Internal server error',
+  unavailable: 'Service temporarily unavailable, retry later',
+  refusedValue: 'Invalid value in request',
 } as const;

@@ -45,6 +45,14 @@ export interface AppConfig {
   deletedDataRetentionDays: number;
   /** The built cabinet (`web/dist`), served at `/`; relative paths are taken from the working directory. */
   cabinetDir: string;
+  /**
+   * Facts the ingest keeps waiting in memory (the mirror's, held through a PostgreSQL outage; any while it is
+   * slow); past it the oldest the mirror handed over are dropped and counted.
+   */
+  ingestBufferFacts: number;
+  /** The Prometheus listener (`GET /metrics`), never the public port; 0 turns it off. */
+  metricsPort: number;
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +105,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     freePlanMessageCap: read.integer('FREE_PLAN_MESSAGE_CAP', 1000, 0, 1_000_000_000),
     deletedDataRetentionDays: read.integer('DELETED_DATA_RETENTION_DAYS', 30, 0, 3650),
     cabinetDir: resolve(read.string('CABINET_DIR', 'web/dist')),
+    ingestBufferFacts: read.integer('INGEST_BUFFER_FACTS', 20_000, 0, 10_000_000),
+    metricsPort: read.integer('METRICS_PORT', 9464, 0, 65535),
+    metricsHost: read.string('METRICS_HOST', '127.0.0.1'),
   });
 }
 

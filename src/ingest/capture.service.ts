@@ -29,11 +29,13 @@ export class CaptureService {
 
   /**
    * Updates as the platform delivered them: Telegram `Update` objects, MAX `Update` objects
-   * (from `getUpdates` / `GET /updates` answers or webhook pushes).
+   * (from `getUpdates` / `GET /updates` answers or webhook pushes). Each update is its own item of the
+   * batch, so one PostgreSQL refuses is skipped alone. `patient`: the caller answered already (the
+   * mirror), so the facts may wait through an outage; otherwise it fails at once (the proxy answers 503).
    */
-  inboundUpdates(bot: CaptureBot, updates: unknown[]): Promise<void> {
+  async inboundUpdates(bot: CaptureBot, updates: unknown[], options: { patient: boolean } = { patient: false }): Promise<void> {
     const parse = bot.platform === 'telegram' ? telegramUpdateFacts : maxUpdateFacts;
-    return this.writer.write(bot, updates.flatMap((update) => parse(update)));
+    await Promise.all(updates.map((update) => this.writer.write(bot, parse(update), options)));
   }
 
   /**
@@ -77,7 +79,7 @@ export class CaptureService {
     const sent = facts.find((fact) => fact.kind === 'message');
     if (!sent || sent.kind !== 'message') return null;
     const storedMessageId = { text: `SELECT id FROM messages WHERE bot_id = $1 AND dedupe_key = $2`, values: [bot.id, sent.dedupeKey] };
-    await this.writer.write(bot, facts, alongside ? [alongside(storedMessageId)] : undefined);
+    await this.writer.write(bot, facts, { alongside: alongside ? [alongside(storedMessageId)] : undefined });
     const rows: Array<{ id: string; created_at: Date }> = await this.dataSource.query(
       `SELECT id, created_at FROM messages WHERE bot_id = $1 AND dedupe_key = $2`,
       [bot.id, sent.dedupeKey],
@@ -88,6 +90,7 @@ export class CaptureService {
   /** A Telegram webhook answer that is itself an API call (`{ method: 'sendMessage', chat_id, text }`). */
   webhookReply(bot: CaptureBot, reply: Record<string, unknown>): Promise<void> {
     if (bot.platform !== 'telegram') return Promise.resolve();
-    return this.writer.write(bot, telegramWebhookReplyFacts(reply, randomUUID()));
+    // Recorded after the platform got its answer: nobody waits on it.
+    return this.writer.write(bot, telegramWebhookReplyFacts(reply, randomUUID()), { patient: true });
   }
 }

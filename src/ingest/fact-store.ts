@@ -1,14 +1,16 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { RecordingAllowance } from '../billing/recording-allowance';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { ConnectionWatch } from '../metrics/connection-watch';
 import type { CaptureBot } from './capture.service';
 import type { ContactCreatedEvent, MessageEvent } from './events';
 import { ContactProfile, Fact, MessageFact } from './facts';
 import { parseStartParameter } from './start-parameter';
 import { ContactDelta, contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
 import { PipelinedTransaction, planned, prepared } from './pipelined-transaction';
+import { storableJson } from './postgres-text';
 
 /** A statement run in the same transaction as the facts (e.g. a broadcast recipient marked sent). */
 export interface Statement {
@@ -55,6 +57,9 @@ interface NewMessageRow {
   dedupe_key: string;
 }
 
+/** A server that does not answer fails the batch in this time, rather than holding the ingest. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 const key = (botId: string, externalUserId: string) => `${botId}\u0000${externalUserId}`;
 
 /**
@@ -65,7 +70,6 @@ const key = (botId: string, externalUserId: string) => `${botId}\u0000${external
  */
 @Injectable()
 export class FactStore implements OnApplicationShutdown {
-  private readonly logger = new Logger('Ingest');
   /**
    * Connections of its own rather than the ORM's: this is the hottest write of the service, the ORM's
    * per-query work cost more than the statements, and pipelining is a per-connection mode. The writer
@@ -76,9 +80,16 @@ export class FactStore implements OnApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly allowance: RecordingAllowance,
+    watch: ConnectionWatch,
   ) {
-    this.pool = new Pool({ connectionString: config.databaseUrl, max: 2, pipeline: true, application_name: 'botlens-ingest' });
-    this.pool.on('error', (error) => this.logger.warn(`An idle ingest connection failed: ${error.message}`));
+    this.pool = new Pool({
+      connectionString: config.databaseUrl,
+      max: 2,
+      pipeline: true,
+      application_name: 'botlens-ingest',
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    watch.pool(this.pool, 'PostgreSQL (ingest)');
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -250,7 +261,8 @@ export class FactStore implements OnApplicationShutdown {
         messages.map((m) => m.fact.text),
         messages.map((m) => m.fact.platformMessageId),
         messages.map((m) => m.fact.dedupeKey),
-        messages.map((m) => (m.fact.raw === undefined || m.fact.raw === null ? null : JSON.stringify(m.fact.raw))),
+        // jsonb refuses NUL and lone surrogates even escaped: the copy keeps U+FFFD in their place.
+        messages.map((m) => (m.fact.raw === undefined || m.fact.raw === null ? null : storableJson(m.fact.raw))),
         // ISO strings: the driver's own Date formatting is several times slower.
         messages.map((m) => m.fact.at.toISOString()),
       ],

@@ -1,9 +1,11 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { RecordingAllowance } from '../billing/recording-allowance';
+import { DatabaseUnavailableError } from '../database/database-errors';
 import type { CaptureBot } from './capture.service';
 import type { FactBatchItem, FactStore, StoredFacts } from './fact-store';
 import type { Fact } from './facts';
-import { IngestWriter } from './ingest-writer';
+import type { IngestLosses } from './ingest-losses';
+import { IngestBusyError, IngestWriter } from './ingest-writer';
 
 const bot: CaptureBot = { id: 'bot-1', userId: 'user-1', platform: 'telegram', utmKey: 'utm_source' };
 const sent = (n: number): Fact[] => [
@@ -36,7 +38,13 @@ describe('IngestWriter: facts nobody waits for share transactions', () => {
       },
     };
     const allowance = { admit: async (batch: FactBatchItem[]) => batch };
-    writer = new IngestWriter(store as unknown as FactStore, new EventEmitter2(), allowance as unknown as RecordingAllowance);
+    writer = new IngestWriter(
+      store as unknown as FactStore,
+      new EventEmitter2(),
+      allowance as unknown as RecordingAllowance,
+      { lost: jest.fn(), poison: jest.fn() } as unknown as IngestLosses,
+      { ingestBufferFacts: 1000 },
+    );
   });
   afterEach(() => jest.useRealTimers());
 
@@ -64,5 +72,113 @@ describe('IngestWriter: facts nobody waits for share transactions', () => {
     await jest.advanceTimersByTimeAsync(0);
     await Promise.all([committed, drained]);
     expect(transactions).toHaveLength(1);
+  });
+});
+
+/** A fact store that fails like PostgreSQL does, as told. */
+class FlakyStore {
+  readonly stored: string[] = [];
+  down = false;
+  /** Dedupe keys whose batch PostgreSQL refuses (a NUL in a text, say). */
+  readonly poison = new Set<string>();
+
+  async store(batch: FactBatchItem[]): Promise<StoredFacts> {
+    if (this.down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const keys = batch.flatMap((item) => item.facts.map((f) => (f.kind === 'message' ? f.dedupeKey : f.kind)));
+    if (keys.some((k) => this.poison.has(k))) throw Object.assign(new Error('unsupported Unicode escape sequence'), { code: '22P05' });
+    this.stored.push(...keys);
+    return { contacts: [], messages: [] };
+  }
+}
+
+describe('IngestWriter: faults', () => {
+  let store: FlakyStore;
+  let losses: { lost: jest.Mock; poison: jest.Mock };
+  let writer: IngestWriter;
+  const patient = { patient: true };
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    store = new FlakyStore();
+    losses = { lost: jest.fn(), poison: jest.fn() };
+    const allowance = { admit: async (batch: FactBatchItem[]) => batch };
+    writer = new IngestWriter(
+      store as unknown as FactStore,
+      new EventEmitter2(),
+      allowance as unknown as RecordingAllowance,
+      losses as unknown as IngestLosses,
+      { ingestBufferFacts: 3 },
+    );
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('holds the facts nobody waits for while PostgreSQL is down and writes them once it is back', async () => {
+    store.down = true;
+    const held = [writer.write(bot, sent(1), patient), writer.write(bot, sent(2), patient)];
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(store.stored).toEqual([]);
+    store.down = false;
+    await jest.advanceTimersByTimeAsync(2000);
+    await Promise.all(held);
+    expect(store.stored).toEqual(['tg:sent:7:1', 'tg:sent:7:2']);
+    expect(losses.lost).not.toHaveBeenCalled();
+  });
+
+  it('fails a caller that waits at once while PostgreSQL is down, so its sender delivers again', async () => {
+    store.down = true;
+    const first = expect(writer.write(bot, sent(1))).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    await jest.advanceTimersByTimeAsync(0);
+    await first;
+    await expect(writer.write(bot, sent(2))).rejects.toBeInstanceOf(DatabaseUnavailableError);
+  });
+
+  it('drops and counts the oldest held facts past the buffer', async () => {
+    store.down = true;
+    const all = [writer.write(bot, sent(1), patient)];
+    await jest.advanceTimersByTimeAsync(0);
+    all.push(...[2, 3, 4, 5].map((n) => writer.write(bot, sent(n), patient)));
+    await jest.advanceTimersByTimeAsync(100);
+    store.down = false;
+    await jest.advanceTimersByTimeAsync(3000);
+    await Promise.all(all);
+    expect(store.stored).toEqual(['tg:sent:7:3', 'tg:sent:7:4', 'tg:sent:7:5']);
+    expect(losses.lost.mock.calls.map(([reason, facts]) => [reason, facts])).toEqual([
+      ['database_unavailable', 1],
+      ['database_unavailable', 1],
+    ]);
+  });
+
+  it('when the buffer is full of facts being written, a new one from the mirror counts as overload', async () => {
+    const slow = [1, 2, 3, 4].map((n) => writer.write(bot, sent(n), patient));
+    await jest.advanceTimersByTimeAsync(0);
+    await Promise.all(slow);
+    expect(store.stored).toEqual(['tg:sent:7:2', 'tg:sent:7:3', 'tg:sent:7:4']);
+    expect(losses.lost).toHaveBeenCalledWith('overload', 1, expect.anything());
+  });
+
+  it('refuses a waiting caller when the buffer is full of facts that wait, without dropping them', async () => {
+    const slow = [1, 2, 3].map((n) => writer.write(bot, sent(n)));
+    await expect(writer.write(bot, sent(4))).rejects.toBeInstanceOf(IngestBusyError);
+    await jest.advanceTimersByTimeAsync(0);
+    await Promise.all(slow);
+  });
+
+  it('skips and counts an update PostgreSQL refuses; its neighbours in the batch are stored', async () => {
+    store.poison.add('tg:sent:7:2');
+    const all = [1, 2, 3].map((n) => writer.write(bot, sent(n)));
+    await jest.advanceTimersByTimeAsync(0);
+    await Promise.all(all);
+    expect(store.stored.sort()).toEqual(['tg:sent:7:1', 'tg:sent:7:3']);
+    expect(losses.poison).toHaveBeenCalledTimes(1);
+    expect(losses.poison.mock.calls[0][0]).toBe(1);
+  });
+
+  it('at shutdown, facts still held for PostgreSQL are counted instead of holding the exit', async () => {
+    store.down = true;
+    const held = writer.write(bot, sent(1), patient);
+    await jest.advanceTimersByTimeAsync(0);
+    await writer.beforeApplicationShutdown();
+    await held;
+    expect(losses.lost).toHaveBeenCalledWith('database_unavailable', 1, expect.anything());
   });
 });

@@ -1,15 +1,40 @@
-import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { RecordingAllowance } from '../billing/recording-allowance';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { DatabaseUnavailableError, isDatabaseUnavailable, isDataError } from '../database/database-errors';
+import { describeError } from '../logging/describe-error';
 import type { CaptureBot } from './capture.service';
 import { FactEvents } from './events';
 import { Fact } from './facts';
 import { FactBatchItem, FactStore, Statement, StoredFacts } from './fact-store';
-import { describeError } from '../logging/describe-error';
+import { IngestLosses } from './ingest-losses';
 
 interface Pending extends FactBatchItem {
   resolve: () => void;
   reject: (error: unknown) => void;
+  /**
+   * Nobody waits on this commit to answer anyone (the mirror records after answering): the facts are
+   * held through an outage of PostgreSQL, within the buffer, instead of failing. A caller that waits
+   * (the proxy receiver) is failed at once, so the platform delivers the update again.
+   */
+  patient: boolean;
+}
+
+export interface WriteOptions {
+  /** Statements committed in the same transaction as the facts. */
+  alongside?: Statement[];
+  /** See Pending.patient. */
+  patient?: boolean;
+}
+
+/** The ingest cannot take more facts now (its buffer is full of facts that wait for PostgreSQL). */
+export class IngestBusyError extends Error {
+  constructor() {
+    super('The ingest buffer is full');
+    this.name = 'IngestBusyError';
+  }
 }
 
 /** Upper bound of facts in one transaction; larger bursts are split into several. */
@@ -23,6 +48,9 @@ const MAX_IN_FLIGHT = 2;
  * batches of a few hundred, where the per-message cost levels off.
  */
 const GATHER_MS = 50;
+/** After PostgreSQL could not be reached, the next try waits this long, doubling up to the maximum. */
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 2000;
 const NOTHING_STORED: StoredFacts = { contacts: [], messages: [] };
 
 /**
@@ -31,9 +59,16 @@ const NOTHING_STORED: StoredFacts = { contacts: [], messages: [] };
  * update. Each caller's promise settles when its own facts are committed (or failed).
  *
  * Transactions are staggered: the next one starts once PostgreSQL has run all of the one before but
- * its COMMIT, so one batch is written while the previous one waits for its WAL flush, and two never
- * compete for the same rows and cores (two writing at once cost PostgreSQL ~30% more CPU per update
- * in bench/ingest, in smaller batches, and were no faster).
+ * its COMMIT (its WAL flush), so one batch is written while the previous one waits for its WAL flush,
+ * and two never compete for the same rows and cores (two writing at once cost PostgreSQL ~30% more
+ * CPU per update in bench/ingest, in smaller batches, and were no faster).
+ *
+ * Faults: when PostgreSQL cannot be reached, patient facts go back to the head of the queue and are
+ * retried after a pause (250 ms doubling to 2 s), waiting callers fail at once with
+ * DatabaseUnavailableError; the queue is bounded (INGEST_BUFFER_FACTS), the oldest patient facts are
+ * dropped past it, and everything dropped is counted (IngestLosses). A batch PostgreSQL refuses for its
+ * data is split in halves until the update at fault stands alone; that one is skipped and counted as
+ * poison, and its caller is answered as if it were stored, so one odd update never takes down its batch.
  */
 @Injectable()
 export class IngestWriter implements BeforeApplicationShutdown {
@@ -41,45 +76,114 @@ export class IngestWriter implements BeforeApplicationShutdown {
   private pending: Pending[] = [];
   /** writeSoon's facts, until the gather timer moves them to `pending`. */
   private gathering: Pending[] = [];
+  /** Facts in `pending` and `gathering`, held to the buffer's size. */
+  private queuedFacts = 0;
   private gatherTimer: NodeJS.Timeout | null = null;
   private inFlight = 0;
   /** Transactions in flight that PostgreSQL is still running (not yet only waiting for their COMMIT). */
   private writing = 0;
   private scheduled = false;
   private idleWaiters: Array<() => void> = [];
+  /** While PostgreSQL cannot be reached: since when, and when to try again. */
+  private outage: { since: number; retryAt: number; pauseMs: number; cause: unknown } | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private closing = false;
+  private readonly bufferFacts: number;
 
   constructor(
     private readonly store: FactStore,
     private readonly events: EventEmitter2,
     private readonly allowance: RecordingAllowance,
-  ) {}
+    private readonly losses: IngestLosses,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'ingestBufferFacts'>,
+  ) {
+    this.bufferFacts = config.ingestBufferFacts;
+  }
 
   /** Resolves once `facts` (and `alongside`, in the same transaction) are committed. */
-  write(bot: CaptureBot, facts: Fact[], alongside?: Statement[]): Promise<void> {
+  write(bot: CaptureBot, facts: Fact[], options: WriteOptions = {}): Promise<void> {
     if (!facts.length) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ bot, facts, alongside, resolve, reject });
-      this.schedule();
+      const item = { bot, facts, alongside: options.alongside, resolve, reject, patient: options.patient === true };
+      if (this.admit(item)) this.schedule();
     });
   }
 
   /**
-   * Like write, for callers that do not wait for the commit (the mirror records after answering):
-   * the facts may wait up to GATHER_MS, so that they share a transaction with the ones that follow.
+   * Like a patient write, for callers that do not wait for the commit (the mirror records after
+   * answering): the facts may wait up to GATHER_MS, so that they share a transaction with the ones that follow.
    */
   writeSoon(bot: CaptureBot, facts: Fact[]): Promise<void> {
     if (!facts.length) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      this.gathering.push({ bot, facts, resolve, reject });
+      if (!this.admit({ bot, facts, resolve, reject, patient: true }, this.gathering)) return;
       this.gatherTimer ??= setTimeout(this.releaseGathered, GATHER_MS).unref();
     });
   }
 
-  /** Finish what was accepted before the database pool closes. */
+  /** Finish what was accepted before the database pool closes; what cannot be written then is counted. */
   async beforeApplicationShutdown(): Promise<void> {
+    this.closing = true;
     this.releaseGathered();
+    if (this.outage) this.dropPatient(Infinity, 'database_unavailable');
     if (this.idle()) return;
     await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * Queues an item within the buffer, or settles it at once: a waiting caller fails while PostgreSQL is
+   * known to be down or the buffer is full, a patient one makes room by dropping the oldest patient facts.
+   */
+  private admit(item: Pending, queue: Pending[] = this.pending): boolean {
+    // Until the next try is due; then the item itself tries, so a receiver alone finds PostgreSQL back.
+    if (!item.patient && this.outage && Date.now() < this.outage.retryAt && !this.closing) {
+      item.reject(new DatabaseUnavailableError(this.outage.cause));
+      return false;
+    }
+    queue.push(item);
+    this.queuedFacts += item.facts.length;
+    if (this.queuedFacts > this.bufferFacts) {
+      const reason = this.outage ? 'database_unavailable' : 'overload';
+      this.dropPatient(this.queuedFacts - this.bufferFacts, reason);
+      if (this.queuedFacts > this.bufferFacts && !item.patient) {
+        this.remove(item);
+        item.reject(new IngestBusyError());
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Drops at least `facts` facts of the oldest patient items (all of them for Infinity), counting them. */
+  private dropPatient(facts: number, reason: 'database_unavailable' | 'overload'): void {
+    let dropped = 0;
+    const drop = (queue: Pending[]): Pending[] => {
+      // Through an outage the queue holds patient items only, and they go from its head: cut the head off
+      // rather than copy 20,000 items on every call.
+      let head = 0;
+      while (head < queue.length && queue[head].patient && dropped < facts) dropped += queue[head++].facts.length;
+      for (const item of queue.slice(0, head)) item.resolve();
+      const rest = head ? queue.slice(head) : queue;
+      if (dropped >= facts || !rest.some((item) => item.patient)) return rest;
+      return rest.filter((item) => {
+        if (!item.patient || dropped >= facts) return true;
+        dropped += item.facts.length;
+        item.resolve();
+        return false;
+      });
+    };
+    this.pending = drop(this.pending);
+    this.gathering = drop(this.gathering);
+    if (!dropped) return;
+    this.queuedFacts -= dropped;
+    this.losses.lost(reason, dropped, this.outage?.cause ?? 'the ingest buffer is full');
+    this.wakeIfIdle();
+  }
+
+  private remove(item: Pending): void {
+    this.pending = this.pending.filter((other) => other !== item);
+    this.gathering = this.gathering.filter((other) => other !== item);
+    this.queuedFacts -= item.facts.length;
   }
 
   private readonly releaseGathered = (): void => {
@@ -95,9 +199,14 @@ export class IngestWriter implements BeforeApplicationShutdown {
     return this.inFlight === 0 && !this.pending.length && !this.gathering.length;
   }
 
+  private wakeIfIdle(): void {
+    if (this.idle()) for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
   /** setImmediate lets callers of the same tick join one batch. */
   private schedule(): void {
     if (this.scheduled || !this.canStart() || !this.pending.length) return;
+    if (this.outage && Date.now() < this.outage.retryAt) return this.retryLater(this.outage.retryAt);
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -116,9 +225,17 @@ export class IngestWriter implements BeforeApplicationShutdown {
         committing();
         this.inFlight -= 1;
         this.schedule();
-        if (this.idle()) for (const wake of this.idleWaiters.splice(0)) wake();
+        this.wakeIfIdle();
       });
     });
+  }
+
+  private retryLater(at: number): void {
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.schedule();
+    }, Math.max(0, at - Date.now())).unref();
   }
 
   private canStart(): boolean {
@@ -132,6 +249,7 @@ export class IngestWriter implements BeforeApplicationShutdown {
       facts += this.pending[count].facts.length;
       count += 1;
     }
+    this.queuedFacts -= facts;
     return this.pending.splice(0, count);
   }
 
@@ -140,17 +258,55 @@ export class IngestWriter implements BeforeApplicationShutdown {
       // Accounts already at the free plan's cap this month are left out before any transaction.
       const admitted = await this.allowance.admit(batch);
       const stored = admitted.length ? await this.store.store(admitted, committing) : NOTHING_STORED;
+      this.reachable();
       for (const item of batch) item.resolve();
       this.emit(stored);
     } catch (error) {
-      if (batch.length === 1) {
-        this.logger.error(`Storing facts failed: ${describeError(error)}`);
-        batch[0].reject(error);
+      if (isDatabaseUnavailable(error)) return this.unreachable(batch, error);
+      if (batch.length > 1) {
+        // One bad update must not fail its neighbours: halve until it stands alone.
+        const half = Math.ceil(batch.length / 2);
+        await this.flush(batch.slice(0, half));
+        await this.flush(batch.slice(half));
         return;
       }
-      // One bad update must not fail its neighbours: retry each caller on its own.
-      for (const item of batch) await this.flush([item]);
+      const [item] = batch;
+      // Statements alongside are the caller's own work (a broadcast's bookkeeping): their failure is the caller's to handle.
+      if (isDataError(error) && !item.alongside?.length) {
+        this.losses.poison(item.facts.length, error);
+        item.resolve();
+        return;
+      }
+      this.logger.error(`Storing facts failed: ${describeError(error)}`);
+      item.reject(error);
     }
+  }
+
+  /** PostgreSQL could not be reached: hold the patient facts, fail the waiting callers, pause the next try. */
+  private unreachable(batch: Pending[], cause: unknown): void {
+    const now = Date.now();
+    if (!this.outage) {
+      this.logger.warn(
+        `PostgreSQL cannot be reached (${describeError(cause)}): the mirror's facts are held (at most ${this.bufferFacts}) ` +
+          `and retried, the proxy receiver answers 503 so platforms deliver again`,
+      );
+      this.outage = { since: now, retryAt: now + RETRY_FIRST_MS, pauseMs: RETRY_FIRST_MS, cause };
+    } else {
+      const pauseMs = Math.min(this.outage.pauseMs * 2, RETRY_MAX_MS);
+      this.outage = { ...this.outage, retryAt: now + pauseMs, pauseMs, cause };
+    }
+    const held = batch.filter((item) => item.patient);
+    for (const item of batch) if (!item.patient) item.reject(new DatabaseUnavailableError(cause));
+    this.pending = held.concat(this.pending);
+    this.queuedFacts += held.reduce((sum, item) => sum + item.facts.length, 0);
+    if (this.closing) this.dropPatient(Infinity, 'database_unavailable');
+    else if (this.queuedFacts > this.bufferFacts) this.dropPatient(this.queuedFacts - this.bufferFacts, 'database_unavailable');
+  }
+
+  private reachable(): void {
+    if (!this.outage) return;
+    this.logger.warn(`PostgreSQL is reachable again after ${((Date.now() - this.outage.since) / 1000).toFixed(1)} s: recording resumed`);
+    this.outage = null;
   }
 
   private emit(stored: StoredFacts): void {

@@ -1,97 +1,83 @@
 import { Fact, MessageFact, touchOf } from './facts';
-
-interface MaxUser {
-  user_id: number;
-  first_name?: string;
-  last_name?: string | null;
-  username?: string | null;
-  is_bot?: boolean;
-}
-
-interface MaxMessage {
-  sender?: MaxUser;
-  recipient?: { chat_id?: number; chat_type?: string; user_id?: number };
-  timestamp: number;
-  body?: { mid: string; text?: string | null; attachments?: Array<{ type: string; payload?: Record<string, unknown> }> | null };
-}
-
-interface MaxUpdate {
-  update_type: string;
-  timestamp: number;
-  message?: MaxMessage;
-  user?: MaxUser;
-  chat_id?: number;
-  payload?: string | null;
-  user_locale?: string | null;
-}
+import { Json, objectOrNull, platformTime, safeIntegerOrNull, userIdOrNull } from './payload-fields';
+import { textOrNull } from './postgres-text';
 
 /**
  * Facts of one MAX Update: dialog messages from users, `bot_started` as an inbound `/start <payload>`
- * (so reports treat both platforms alike), and `bot_stopped` as a block.
+ * (so reports treat both platforms alike), and `bot_stopped` as a block. A field of the wrong type
+ * counts as absent: a message without a usable sender id or `mid` is skipped, a bad `timestamp`
+ * becomes the time it was received, a `text` that is not a string leaves the message without text.
  */
-export function maxUpdateFacts(update: unknown): Fact[] {
-  const u = update as MaxUpdate;
+export function maxUpdateFacts(update: unknown, receivedAt = new Date()): Fact[] {
+  const u = objectOrNull(update);
   if (!u || typeof u.update_type !== 'string') return [];
+  const at = platformTime(u.timestamp, 1, receivedAt);
   switch (u.update_type) {
     case 'message_created':
-      return messageCreated(u, update);
+      return messageCreated(u, update, receivedAt);
     case 'bot_started':
-      return botStarted(u, update);
-    case 'bot_stopped':
-      return u.user ? [{ kind: 'blocked', externalUserId: String(u.user.user_id), at: new Date(u.timestamp) }] : [];
+      return botStarted(u, update, at);
+    case 'bot_stopped': {
+      const userId = userIdOrNull(objectOrNull(u.user)?.user_id);
+      return userId === null ? [] : [{ kind: 'blocked', externalUserId: userId, at }];
+    }
     default:
       return [];
   }
 }
 
-function messageCreated(u: MaxUpdate, raw: unknown): Fact[] {
-  const message = u.message;
-  const sender = message?.sender;
-  if (!message?.body || !sender || sender.is_bot || message.recipient?.chat_type !== 'dialog') return [];
-  const text = message.body.text ?? null;
-  return [
-    inbound(sender, u.user_locale ?? null, {
-      dedupeKey: `max:message_created:${message.body.mid}`,
-      text,
-      platformMessageId: message.body.mid,
-      at: new Date(message.timestamp),
-      raw,
-      phone: ownPhone(message, sender),
-      touch: touchOf(text),
-    }),
-  ];
+function messageCreated(u: Json, raw: unknown, receivedAt: Date): Fact[] {
+  const message = objectOrNull(u.message);
+  const body = objectOrNull(message?.body);
+  const sender = objectOrNull(message?.sender);
+  const mid = textOrNull(body?.mid);
+  if (!message || !body || !sender || !mid || sender.is_bot === true || objectOrNull(message.recipient)?.chat_type !== 'dialog') return [];
+  const text = textOrNull(body.text);
+  const fact = inbound(sender, textOrNull(u.user_locale), {
+    dedupeKey: `max:message_created:${mid}`,
+    text,
+    platformMessageId: mid,
+    at: platformTime(message.timestamp, 1, receivedAt),
+    raw,
+    phone: ownPhone(body, sender),
+    touch: touchOf(text),
+  });
+  return fact ? [fact] : [];
 }
 
-function botStarted(u: MaxUpdate, raw: unknown): Fact[] {
-  if (!u.user) return [];
-  const parameter = u.payload?.trim() || null;
-  return [
-    inbound(u.user, u.user_locale ?? null, {
-      // bot_started carries no message id: the chat and the moment identify it.
-      dedupeKey: `max:bot_started:${u.chat_id ?? u.user.user_id}:${u.timestamp}`,
-      text: parameter ? `/start ${parameter}` : '/start',
-      platformMessageId: null,
-      at: new Date(u.timestamp),
-      raw,
-      phone: null,
-      touch: { parameter },
-    }),
-  ];
+function botStarted(u: Json, raw: unknown, at: Date): Fact[] {
+  const user = objectOrNull(u.user);
+  if (!user) return [];
+  const parameter = textOrNull(u.payload)?.trim() || null;
+  // bot_started carries no message id: the chat and the moment identify it.
+  const chat = safeIntegerOrNull(u.chat_id) ?? userIdOrNull(user.user_id);
+  const fact = inbound(user, textOrNull(u.user_locale), {
+    dedupeKey: `max:bot_started:${chat}:${at.getTime()}`,
+    text: parameter ? `/start ${parameter}` : '/start',
+    platformMessageId: null,
+    at,
+    raw,
+    phone: null,
+    touch: { parameter },
+  });
+  return fact ? [fact] : [];
 }
 
 function inbound(
-  user: MaxUser,
+  user: Json,
   locale: string | null,
   fields: Pick<MessageFact, 'dedupeKey' | 'text' | 'platformMessageId' | 'at' | 'raw' | 'phone' | 'touch'>,
-): MessageFact {
+): MessageFact | null {
+  const userId = userIdOrNull(user.user_id);
+  if (userId === null) return null;
   return {
     kind: 'message',
     direction: 'in',
-    externalUserId: String(user.user_id),
+    externalUserId: userId,
     profile: {
-      username: user.username ?? null,
-      firstName: user.first_name ?? null,
-      lastName: user.last_name ?? null,
+      username: textOrNull(user.username),
+      firstName: textOrNull(user.first_name),
+      lastName: textOrNull(user.last_name),
       isPremium: false,
       languageCode: locale,
     },
@@ -100,12 +86,14 @@ function inbound(
 }
 
 /** A shared contact whose MAX profile is the sender's own: the phone from its vCard TEL line. */
-function ownPhone(message: MaxMessage, sender: MaxUser): string | null {
-  for (const attachment of message.body?.attachments ?? []) {
-    if (attachment.type !== 'contact' || !attachment.payload) continue;
-    const owner = (attachment.payload.max_info as MaxUser | undefined)?.user_id;
-    const vcf = attachment.payload.vcf_info;
-    if (owner !== sender.user_id || typeof vcf !== 'string') continue;
+function ownPhone(body: Json, sender: Json): string | null {
+  const attachments = Array.isArray(body.attachments) ? body.attachments : [];
+  for (const attachment of attachments.map(objectOrNull)) {
+    const payload = objectOrNull(attachment?.payload);
+    if (attachment?.type !== 'contact' || !payload) continue;
+    const owner = userIdOrNull(objectOrNull(payload.max_info)?.user_id);
+    const vcf = textOrNull(payload.vcf_info);
+    if (owner === null || owner !== userIdOrNull(sender.user_id) || vcf === null) continue;
     const tel = /^TEL[^:\r\n]*:(.+)$/im.exec(vcf)?.[1]?.trim();
     if (tel) return tel;
   }
@@ -114,22 +102,24 @@ function ownPhone(message: MaxMessage, sender: MaxUser): string | null {
 
 /** Facts of a successful MAX `POST /messages`: the answer's `message`, sent into a dialog. */
 export function maxSentFacts(params: Record<string, unknown> | null, result: unknown): Fact[] {
-  const message = (result as { message?: MaxMessage } | undefined)?.message;
-  if (!message?.body?.mid) return [];
-  const recipient = message.recipient;
-  if (recipient?.chat_type && recipient.chat_type !== 'dialog') return [];
-  const userId = recipient?.user_id ?? numberOrNull(params?.user_id);
-  if (userId === null || userId === undefined) return [];
+  const message = objectOrNull(objectOrNull(result)?.message);
+  const body = objectOrNull(message?.body);
+  const mid = textOrNull(body?.mid);
+  if (!message || !body || !mid) return [];
+  const recipient = objectOrNull(message.recipient);
+  if (recipient?.chat_type !== undefined && recipient.chat_type !== 'dialog') return [];
+  const userId = userIdOrNull(recipient?.user_id) ?? userIdOrNull(params?.user_id);
+  if (userId === null) return [];
   return [
     {
       kind: 'message',
       direction: 'out',
-      dedupeKey: `max:sent:${message.body.mid}`,
-      externalUserId: String(userId),
+      dedupeKey: `max:sent:${mid}`,
+      externalUserId: userId,
       profile: null,
-      text: message.body.text ?? null,
-      platformMessageId: message.body.mid,
-      at: new Date(message.timestamp ?? Date.now()),
+      text: textOrNull(body.text),
+      platformMessageId: mid,
+      at: platformTime(message.timestamp, 1, new Date()),
       raw: null,
       phone: null,
       touch: null,
@@ -142,11 +132,6 @@ export function maxSentFacts(params: Record<string, unknown> | null, result: unk
  * the user's id in a dialog (platforms.md §3), so a call naming only the chat tells nothing.
  */
 export function maxForbiddenSendFacts(params: Record<string, unknown> | null, at: Date): Fact[] {
-  const userId = numberOrNull(params?.user_id);
-  return userId === null ? [] : [{ kind: 'blocked', externalUserId: String(userId), at }];
-}
-
-function numberOrNull(value: unknown): number | null {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
+  const userId = userIdOrNull(params?.user_id);
+  return userId === null ? [] : [{ kind: 'blocked', externalUserId: userId, at }];
 }

@@ -32,6 +32,61 @@ describe('telegramUpdateFacts', () => {
   });
 });
 
+describe('telegramUpdateFacts: odd updates are read as far as they can be', () => {
+  const receivedAt = new Date(1_700_000_000_000);
+  const message = (fields: Record<string, unknown>) => ({ message_id: 9, from: user, chat: { id: 7, type: 'private' }, date: 1700000000, text: 'hi', ...fields });
+
+  it('a date that is not a number, or out of range, is the time the update was received', () => {
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ date: '1700000000' }) }, receivedAt)[0]).toMatchObject({ at: receivedAt });
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ date: 1e300 }) }, receivedAt)[0]).toMatchObject({ at: receivedAt });
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ date: -5 }) }, receivedAt)[0]).toMatchObject({ at: receivedAt });
+  });
+
+  it('a text that is not a string leaves the message without text (and no touch); the caption still counts', () => {
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ text: { bold: '/start x' } }) })[0]).toMatchObject({ text: null, touch: null });
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ text: 42, caption: 'cap' }) })[0]).toMatchObject({ text: 'cap' });
+  });
+
+  it('NUL characters and lone surrogates in strings become U+FFFD', () => {
+    const [fact] = telegramUpdateFacts({ update_id: 1, message: message({ text: 'a\u0000b\ud800', from: { ...user, first_name: 'A\udc00nn' } }) });
+    expect(fact).toMatchObject({ text: 'a\uFFFDb\uFFFD', profile: expect.objectContaining({ firstName: 'A\uFFFDnn' }) });
+  });
+
+  it('skips a message whose sender id is not a number or a numeric string; other profile fields of a wrong type are absent', () => {
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ from: { ...user, id: { id: 7 } } }) })).toEqual([]);
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ from: { ...user, id: 1.5 } }) })).toEqual([]);
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ from: { ...user, id: '7' } }) })[0]).toMatchObject({ externalUserId: '7' });
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ from: { id: 7, username: ['x'], language_code: 5 } }) })[0]).toMatchObject({
+      profile: { username: null, firstName: null, lastName: null, isPremium: false, languageCode: null },
+    });
+  });
+
+  it('skips an update without an integer update_id, or whose message or chat is not an object', () => {
+    expect(telegramUpdateFacts({ update_id: '5', message: message({}) })).toEqual([]);
+    expect(telegramUpdateFacts({ update_id: 1.5, message: message({}) })).toEqual([]);
+    expect(telegramUpdateFacts({ update_id: 1, message: 'hello' })).toEqual([]);
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ chat: 'private' }) })).toEqual([]);
+    expect(telegramUpdateFacts([1, 2])).toEqual([]);
+  });
+
+  it('a message_id that is not an integer is left out; a shared contact with a phone that is not a string gives none', () => {
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ message_id: 'x' }) })[0]).toMatchObject({ platformMessageId: null });
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ contact: { phone_number: 79990001122, user_id: 7 } }) })[0]).toMatchObject({ phone: null });
+  });
+
+  it('reads my_chat_member with a bad date at the time received, and skips one without a sender id', () => {
+    const member = (from: unknown, date: unknown) => ({ update_id: 2, my_chat_member: { chat: { id: 7, type: 'private' }, from, date, new_chat_member: { status: 'kicked' } } });
+    expect(telegramUpdateFacts(member(user, 'now'), receivedAt)).toEqual([{ kind: 'blocked', externalUserId: '7', at: receivedAt }]);
+    expect(telegramUpdateFacts(member({ first_name: 'x' }, 1))).toEqual([]);
+  });
+
+  it('a send answer whose chat id or message id is not a number records nothing', () => {
+    expect(telegramSentFacts('sendmessage', null, { message_id: 3, chat: { id: { x: 1 }, type: 'private' }, date: 2, text: 'x' })).toEqual([]);
+    expect(telegramSentFacts('sendmessage', null, { message_id: '3', chat: { id: 7, type: 'private' }, date: 2, text: 'x' })).toEqual([]);
+    expect(telegramSentFacts('sendmessage', null, 'ok')).toEqual([]);
+  });
+});
+
 describe('telegramSentFacts', () => {
   it('reads sendMessage and caption-bearing sends from the answer, private chats only', () => {
     expect(telegramSentFacts('sendphoto', null, { message_id: 3, chat: { id: 7, type: 'private' }, date: 2, caption: 'pic' })).toEqual([
@@ -115,5 +170,52 @@ describe('maxUpdateFacts', () => {
     expect(maxSentFacts({ user_id: '42' }, { message: { recipient: { chat_id: 99, chat_type: 'dialog' }, timestamp: 9, body: { mid: 'mid.b', text: 'ok' } } })).toEqual([
       expect.objectContaining({ direction: 'out', dedupeKey: 'max:sent:mid.b', externalUserId: '42', text: 'ok' }),
     ]);
+  });
+});
+
+describe('maxUpdateFacts: odd updates are read as far as they can be', () => {
+  const receivedAt = new Date(1_700_000_000_000);
+  const sender = { user_id: 42, first_name: 'Max' };
+  const created = (message: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    update_type: 'message_created',
+    timestamp: 1700000000123,
+    message: { sender, recipient: { chat_id: 99, chat_type: 'dialog' }, timestamp: 1700000000123, body: { mid: 'mid.x', text: 'hi' }, ...message },
+    ...extra,
+  });
+
+  it('a timestamp that is not a number is the time the update was received', () => {
+    expect(maxUpdateFacts(created({ timestamp: 'soon' }), receivedAt)[0]).toMatchObject({ at: receivedAt });
+    expect(maxUpdateFacts({ update_type: 'bot_stopped', timestamp: null, user: sender }, receivedAt)).toEqual([
+      { kind: 'blocked', externalUserId: '42', at: receivedAt },
+    ]);
+  });
+
+  it('a text that is not a string leaves the message without text; NUL and lone surrogates become U+FFFD', () => {
+    expect(maxUpdateFacts(created({ body: { mid: 'mid.x', text: ['hi'] } }))[0]).toMatchObject({ text: null, touch: null });
+    expect(maxUpdateFacts(created({ body: { mid: 'mid.\u0000', text: '\ud83d hi' } }))[0]).toMatchObject({
+      text: '\uFFFD hi',
+      dedupeKey: 'max:message_created:mid.\uFFFD',
+    });
+  });
+
+  it('skips a message without a string mid or a usable sender id', () => {
+    expect(maxUpdateFacts(created({ body: { mid: 17, text: 'hi' } }))).toEqual([]);
+    expect(maxUpdateFacts(created({ sender: { user_id: 'abc' } }))).toEqual([]);
+    expect(maxUpdateFacts(created({ sender: 'me' }))).toEqual([]);
+    expect(maxUpdateFacts(created({ body: 'hi' }))).toEqual([]);
+  });
+
+  it('attachments that are not a list, and a payload that is not a string, are absent', () => {
+    expect(maxUpdateFacts(created({ body: { mid: 'mid.x', text: 'hi', attachments: { type: 'contact' } } }))[0]).toMatchObject({ phone: null });
+    expect(maxUpdateFacts({ update_type: 'bot_started', timestamp: 5, chat_id: 99, user: sender, payload: { source: 'vk' } })).toEqual([
+      expect.objectContaining({ text: '/start', touch: { parameter: null } }),
+    ]);
+    expect(maxUpdateFacts({ update_type: 'bot_started', timestamp: 5, chat_id: 99, user: sender, user_locale: 7 })[0]).toMatchObject({
+      profile: expect.objectContaining({ languageCode: null }),
+    });
+  });
+
+  it('a sent answer without a string mid records nothing', () => {
+    expect(maxSentFacts({ user_id: '42' }, { message: { recipient: { chat_type: 'dialog' }, timestamp: 9, body: { mid: 5, text: 'ok' } } })).toEqual([]);
   });
 });

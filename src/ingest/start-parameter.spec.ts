@@ -32,4 +32,13 @@ describe('touchOf', () => {
   ])('%p → %p', (text, touch) => {
     expect(touchOf(text)).toEqual(touch);
   });
+
+  it('cuts a source or campaign over 256 characters, never inside a surrogate pair', () => {
+    const long = '😀'.repeat(300);
+    expect(parseStartParameter(long, 'utm_source').sourceValue).toBe('😀'.repeat(256));
+    expect(parseStartParameter(`utm_source=${'a'.repeat(300)}|utm_campaign=${'b'.repeat(300)}`, 'utm_source')).toEqual({
+      sourceValue: 'a'.repeat(256),
+      campaignName: 'b'.repeat(256),
+    });
+  });
 });

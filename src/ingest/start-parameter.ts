@@ -5,6 +5,11 @@ export interface ParsedSource {
 }
 
 const CAMPAIGN_KEY = 'utm_campaign';
+/**
+ * Longest source or campaign kept, in characters: they key the sources and funnel rollups, whose index
+ * entries PostgreSQL caps at ~2.7 kB, and a user can type `/start` followed by 4,000 characters.
+ */
+export const SOURCE_MAX_CHARS = 256;
 
 /**
  * Parses a `/start` parameter with the bot's UTM key (spec: traffic-source parsing):
@@ -14,7 +19,7 @@ const CAMPAIGN_KEY = 'utm_campaign';
 export function parseStartParameter(parameter: string | null, utmKey: string): ParsedSource {
   const value = parameter?.trim();
   if (!value) return { sourceValue: null, campaignName: null };
-  if (!value.includes('=')) return { sourceValue: value, campaignName: null };
+  if (!value.includes('=')) return { sourceValue: capped(value), campaignName: null };
 
   const pairs = new Map<string, string>();
   for (const piece of value.split(/[|&]/)) {
@@ -25,6 +30,13 @@ export function parseStartParameter(parameter: string | null, utmKey: string): P
     if (pairValue && !pairs.has(key)) pairs.set(key, pairValue);
   }
   const sourceValue = pairs.get(utmKey) ?? null;
+  const campaignName = pairs.get(CAMPAIGN_KEY) ?? null;
   // A campaign only means something next to a source: without one the touch is unmapped.
-  return { sourceValue, campaignName: sourceValue === null ? null : (pairs.get(CAMPAIGN_KEY) ?? null) };
+  return sourceValue === null ? { sourceValue, campaignName: null } : { sourceValue: capped(sourceValue), campaignName: campaignName && capped(campaignName) };
+}
+
+/** The first SOURCE_MAX_CHARS characters (code points, so a surrogate pair is never cut in half). */
+function capped(value: string): string {
+  if (value.length <= SOURCE_MAX_CHARS) return value;
+  return Array.from(value).slice(0, SOURCE_MAX_CHARS).join('');
 }

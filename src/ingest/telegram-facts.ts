@@ -1,30 +1,6 @@
 import { Fact, MessageFact, touchOf } from './facts';
-
-interface TgUser {
-  id: number;
-  is_bot?: boolean;
-  first_name?: string;
-  last_name?: string;
-  username?: string;
-  language_code?: string;
-  is_premium?: boolean;
-}
-
-interface TgMessage {
-  message_id: number;
-  from?: TgUser;
-  date: number;
-  chat: { id: number; type: string };
-  text?: string;
-  caption?: string;
-  contact?: { phone_number: string; user_id?: number };
-}
-
-interface TgUpdate {
-  update_id: number;
-  message?: TgMessage;
-  my_chat_member?: { chat: { id: number; type: string }; from: TgUser; date: number; new_chat_member: { status: string } };
-}
+import { Json, objectOrNull, platformTime, safeIntegerOrNull, userIdOrNull } from './payload-fields';
+import { textOrNull } from './postgres-text';
 
 /** Telegram's send methods whose answer is the sent Message (text or caption). */
 export const TELEGRAM_SEND_METHODS = new Set([
@@ -39,45 +15,57 @@ export const TELEGRAM_SEND_METHODS = new Set([
   'sendlivephoto',
 ]);
 
-/** Facts of one Telegram Update: private-chat messages from users, and block/unblock of the bot. */
-export function telegramUpdateFacts(update: unknown): Fact[] {
-  const u = update as TgUpdate;
-  if (!u || typeof u.update_id !== 'number') return [];
-  const message = u.message;
-  if (message && message.chat?.type === 'private' && message.from && !message.from.is_bot) {
-    return [inboundMessage(u.update_id, message, message.from, update)];
+/**
+ * Facts of one Telegram Update: private-chat messages from users, and block/unblock of the bot. A field
+ * of the wrong type counts as absent: a message without a usable sender id is skipped, a bad `date`
+ * becomes the time it was received, a `text` that is not a string leaves the message without text.
+ */
+export function telegramUpdateFacts(update: unknown, receivedAt = new Date()): Fact[] {
+  const u = objectOrNull(update);
+  const updateId = safeIntegerOrNull(u?.update_id);
+  if (!u || updateId === null) return [];
+  const message = objectOrNull(u.message);
+  const from = objectOrNull(message?.from);
+  if (message && objectOrNull(message.chat)?.type === 'private' && from && from.is_bot !== true) {
+    const fact = inboundMessage(updateId, message, from, update, receivedAt);
+    return fact ? [fact] : [];
   }
-  const member = u.my_chat_member;
-  if (member && member.chat?.type === 'private' && member.from) {
-    const status = member.new_chat_member?.status;
-    const at = new Date(member.date * 1000);
-    if (status === 'kicked') return [{ kind: 'blocked', externalUserId: String(member.from.id), at }];
-    if (status === 'member') return [{ kind: 'unblocked', externalUserId: String(member.from.id), at }];
+  const member = objectOrNull(u.my_chat_member);
+  const userId = userIdOrNull(objectOrNull(member?.from)?.id);
+  if (member && objectOrNull(member.chat)?.type === 'private' && userId !== null) {
+    const status = objectOrNull(member.new_chat_member)?.status;
+    const at = platformTime(member.date, 1000, receivedAt);
+    if (status === 'kicked') return [{ kind: 'blocked', externalUserId: userId, at }];
+    if (status === 'member') return [{ kind: 'unblocked', externalUserId: userId, at }];
   }
   return [];
 }
 
-function inboundMessage(updateId: number, message: TgMessage, from: TgUser, raw: unknown): MessageFact {
-  const text = message.text ?? message.caption ?? null;
-  const ownContact = message.contact && message.contact.user_id === from.id ? message.contact.phone_number : null;
+function inboundMessage(updateId: number, message: Json, from: Json, raw: unknown, receivedAt: Date): MessageFact | null {
+  const userId = userIdOrNull(from.id);
+  if (userId === null) return null;
+  const text = textOrNull(message.text);
+  const contact = objectOrNull(message.contact);
+  const ownContact = contact && userIdOrNull(contact.user_id) === userId ? textOrNull(contact.phone_number) : null;
+  const messageId = safeIntegerOrNull(message.message_id);
   return {
     kind: 'message',
     direction: 'in',
     dedupeKey: `tg:update:${updateId}`,
-    externalUserId: String(from.id),
+    externalUserId: userId,
     profile: {
-      username: from.username ?? null,
-      firstName: from.first_name ?? null,
-      lastName: from.last_name ?? null,
+      username: textOrNull(from.username),
+      firstName: textOrNull(from.first_name),
+      lastName: textOrNull(from.last_name),
       isPremium: from.is_premium === true,
-      languageCode: from.language_code ?? null,
+      languageCode: textOrNull(from.language_code),
     },
-    text,
-    platformMessageId: String(message.message_id),
-    at: new Date(message.date * 1000),
+    text: text ?? textOrNull(message.caption),
+    platformMessageId: messageId === null ? null : String(messageId),
+    at: platformTime(message.date, 1000, receivedAt),
     raw,
     phone: ownContact,
-    touch: touchOf(message.text ?? null),
+    touch: touchOf(text),
   };
 }
 
@@ -89,17 +77,19 @@ function inboundMessage(updateId: number, message: TgMessage, from: TgUser, raw:
 export function telegramSentFacts(method: string, params: Record<string, unknown> | null, result: unknown): Fact[] {
   const name = method.toLowerCase();
   if (TELEGRAM_SEND_METHODS.has(name)) {
-    const message = result as TgMessage | undefined;
-    if (!message?.chat || message.chat.type !== 'private') return [];
-    return [
-      outbound(String(message.chat.id), message.text ?? message.caption ?? null, message.message_id, new Date(message.date * 1000)),
-    ];
+    const message = objectOrNull(result);
+    const chat = objectOrNull(message?.chat);
+    const chatId = privateChatId(chat?.id);
+    const messageId = safeIntegerOrNull(message?.message_id);
+    if (!message || chat?.type !== 'private' || chatId === null || messageId === null) return [];
+    const text = textOrNull(message.text) ?? textOrNull(message.caption);
+    return [outbound(chatId, text, messageId, platformTime(message.date, 1000, new Date()))];
   }
   if (name === 'copymessage') {
     const chatId = privateChatId(params?.chat_id);
-    const messageId = (result as { message_id?: number } | undefined)?.message_id;
-    if (chatId === null || typeof messageId !== 'number') return [];
-    return [outbound(chatId, stringOrNull(params?.caption), messageId, new Date())];
+    const messageId = safeIntegerOrNull(objectOrNull(result)?.message_id);
+    if (chatId === null || messageId === null) return [];
+    return [outbound(chatId, textOrNull(params?.caption), messageId, new Date())];
   }
   return [];
 }
@@ -116,7 +106,7 @@ export function telegramWebhookReplyFacts(reply: Record<string, unknown>, replyI
   if (!TELEGRAM_SEND_METHODS.has(name) && name !== 'copymessage') return [];
   const chatId = privateChatId(reply.chat_id);
   if (chatId === null) return [];
-  const text = stringOrNull(reply.text) ?? stringOrNull(reply.caption);
+  const text = textOrNull(reply.text) ?? textOrNull(reply.caption);
   return [{ ...outbound(chatId, text, null, new Date()), dedupeKey: `tg:reply:${replyId}` }];
 }
 
@@ -139,10 +129,5 @@ function outbound(chatId: string, text: string | null, messageId: number | null,
 
 /** In private chats the chat id is the user's id, a positive integer; groups and channels are negative, usernames start with @. */
 function privateChatId(value: unknown): string | null {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  return /^[1-9]\d{0,19}$/.test(text) ? text : null;
-}
-
-function stringOrNull(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
+  return userIdOrNull(value);
 }

@@ -12,6 +12,8 @@ export const TELEGRAM_OUTBOUND_METHODS: ReadonlySet<string> = new Set([...TELEGR
 export const TELEGRAM_INBOUND_METHOD = 'getupdates';
 export const MAX_INBOUND_CALL = 'GET /updates';
 export const MAX_OUTBOUND_CALL = 'POST /messages';
+/** The mirror records after answering: its facts may wait through an outage of PostgreSQL. */
+const PATIENT = { patient: true };
 /** A send answered this way was refused because the user blocked the bot (platforms.md §7). */
 const FORBIDDEN = 403;
 
@@ -33,7 +35,7 @@ export class MirrorCapture {
     if (method === TELEGRAM_INBOUND_METHOD) {
       return new JsonTap(this, method, 'poll', (answer) => {
         const result = isTelegramOk(answer) ? answer.result : undefined;
-        return Array.isArray(result) && result.length > 0 ? this.capture.inboundUpdates(bot, result) : undefined;
+        return Array.isArray(result) && result.length > 0 ? this.capture.inboundUpdates(bot, result, PATIENT) : undefined;
       });
     }
     if (TELEGRAM_OUTBOUND_METHODS.has(method)) {
@@ -52,7 +54,7 @@ export class MirrorCapture {
     if (call === MAX_INBOUND_CALL) {
       return new JsonTap(this, call, 'poll', (answer) => {
         const updates = isObject(answer) ? answer.updates : undefined;
-        return Array.isArray(updates) && updates.length > 0 ? this.capture.inboundUpdates(bot, updates) : undefined;
+        return Array.isArray(updates) && updates.length > 0 ? this.capture.inboundUpdates(bot, updates, PATIENT) : undefined;
       });
     }
     if (call === MAX_OUTBOUND_CALL) {

@@ -2,6 +2,7 @@ import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nest
 import Redis, { RedisOptions } from 'ioredis';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { ConnectionWatch } from '../metrics/connection-watch';
 
 export function redisConnectionOptions(redisUrl: string): RedisOptions {
   const url = new URL(redisUrl);
@@ -20,8 +21,10 @@ export function redisConnectionOptions(redisUrl: string): RedisOptions {
 /** One shared Redis client for everything that is not a queue (rate limits, health, caches). */
 @Injectable()
 export class RedisClient extends Redis implements OnApplicationShutdown {
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, watch: ConnectionWatch) {
+    // A command waits through at most 3 reconnect attempts, then fails: a request never hangs on a Redis outage.
     super({ ...redisConnectionOptions(config.redisUrl), maxRetriesPerRequest: 3, lazyConnect: false });
+    watch.redis(this, 'Redis');
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { Job, Queue, Worker } from 'bullmq';
+import { ConnectionWatch } from '../metrics/connection-watch';
 import { DeliveryLog } from './delivery-log';
 import { WEBHOOK_QUEUE, WebhookJob } from './webhook-dispatcher';
 import { WebhookDeliveryService } from './webhook-delivery.service';
@@ -16,20 +17,20 @@ const CONCURRENCY_PER_WORKER = 16;
 /** Delivers queued events: one job per (event, subscription), one attempt each. */
 @Injectable()
 export class WebhookDeliveryWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('Webhooks');
   private readonly workers: Array<Worker<WebhookJob>> = [];
 
   constructor(
     @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookJob>,
     private readonly delivery: WebhookDeliveryService,
     private readonly log: DeliveryLog,
+    private readonly watch: ConnectionWatch,
   ) {}
 
   onApplicationBootstrap(): void {
     const { connection, prefix } = this.queue.opts;
     for (let i = 0; i < WORKERS; i++) {
       const worker = new Worker<WebhookJob>(WEBHOOK_QUEUE, (job) => this.process(job), { connection, prefix, concurrency: CONCURRENCY_PER_WORKER });
-      worker.on('error', (error) => this.logger.error(`webhook worker: ${error.message}`));
+      this.watch.bull(worker, 'Redis (webhook workers)');
       this.workers.push(worker);
     }
   }

@@ -3,7 +3,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Client } from 'pg';
 import request from 'supertest';
 import { Messages } from '../../src/common/messages';
-import { registerUser } from './support/factories';
+import { bindTelegramBot, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -118,6 +118,23 @@ describe('Service basics: health, OpenAPI, error shape, configuration', () => {
     it('400 for malformed JSON', async () => {
       const res = await request(ctx.url).post('/api/auth/login').set('Content-Type', 'application/json').send('{"email":').expect(400);
       expect(res.body).toEqual({ message: Messages.malformedJson });
+    });
+
+    it('400 for JSON nested deeper than any body the API takes (a 20 kB [[[[… overflowed the stack)', async () => {
+      const { token } = await registerUser(ctx);
+      for (const body of ['['.repeat(10_000) + ']'.repeat(10_000), `{"email":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`]) {
+        const login = await request(ctx.url).post('/api/auth/login').set('Content-Type', 'application/json').send(body);
+        expect([login.status, login.body]).toEqual([400, { message: Messages.malformedJson }]);
+        const bots = await request(ctx.url).post('/api/bots').set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json').send(body);
+        expect([bots.status, bots.body]).toEqual([400, { message: Messages.malformedJson }]);
+      }
+    });
+
+    it('400 for a path parameter PostgreSQL cannot take (a NUL character)', async () => {
+      const { token } = await registerUser(ctx);
+      const { bot } = await bindTelegramBot(ctx, token);
+      const res = await request(ctx.url).get(`/api/bots/${bot.id}/dialogs/%00/messages`).set('Authorization', `Bearer ${token}`);
+      expect([res.status, res.body]).toEqual([400, { message: Messages.refusedValue }]);
     });
 
     it('413 for an oversized JSON body', async () => {

@@ -1,6 +1,7 @@
 import { Bot as MaxBot } from '@maxhub/max-bot-api';
 import { Bot as TelegramBot } from 'grammy';
 import request from 'supertest';
+import { ConnectionWatch } from '../../src/metrics/connection-watch';
 import { RedisClient } from '../../src/queue/redis';
 import { HeldUpdateSignal } from '../../src/proxy/polling/held-update-signal';
 import { HELD_UPDATES_MAX_PER_BOT, HeldUpdatesStore } from '../../src/proxy/polling/held-updates.store';
@@ -307,8 +308,9 @@ describe('Polling mode: proxy-webhook for a bot that keeps polling (contract §5
   });
 
   it('wakes long polls on another instance through Redis', async () => {
-    const redis = new RedisClient(ctx.config);
-    const other = new HeldUpdateSignal(ctx.config, redis);
+    const watch = ctx.app.get(ConnectionWatch);
+    const redis = new RedisClient(ctx.config, watch);
+    const other = new HeldUpdateSignal(ctx.config, redis, watch);
     other.onModuleInit();
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));

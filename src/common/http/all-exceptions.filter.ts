@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { isDatabaseUnavailable, isRefusedValue } from '../../database/database-errors';
 import { Messages } from '../messages';
 import { describeError } from '../../logging/describe-error';
 
@@ -21,9 +22,25 @@ export class AllExceptionsFilter implements ExceptionFilter {
       response.status(exception.getStatus()).json(errorBody(exception));
       return;
     }
+    if (isStoreUnavailable(exception)) {
+      // PostgreSQL or Redis is down: the client may retry; the outage itself is logged once by its connection.
+      response.status(HttpStatus.SERVICE_UNAVAILABLE).json({ message: Messages.unavailable });
+      return;
+    }
+    if (isRefusedValue(exception)) {
+      // A value from the request PostgreSQL cannot take (a NUL in a path parameter): the client's to fix.
+      response.status(HttpStatus.BAD_REQUEST).json({ message: Messages.refusedValue });
+      return;
+    }
     this.logger.error(describeError(exception));
     response.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: Messages.internal });
   }
+}
+
+/** PostgreSQL cannot be reached, or a Redis command gave up on its reconnecting client. */
+function isStoreUnavailable(error: unknown): boolean {
+  if (isDatabaseUnavailable(error)) return true;
+  return error instanceof Error && (error.name === 'MaxRetriesPerRequestError' || error.message === 'Connection is closed.');
 }
 
 function errorBody(exception: HttpException): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Platform } from '../../bots/bot.entity';
+import { storableText } from '../../ingest/postgres-text';
 
 /** How a pushed update is filed in the held-updates store. */
 export interface HeldUpdateKey {
@@ -14,7 +15,9 @@ export interface HeldUpdateKey {
 type Json = Record<string, unknown>;
 
 export function heldUpdateKey(platform: Platform, update: Json, raw: string): HeldUpdateKey {
-  return platform === 'telegram' ? telegramKey(update, raw) : maxKey(update, raw);
+  const key = platform === 'telegram' ? telegramKey(update, raw) : maxKey(update, raw);
+  // Both come from the update's own fields, which may hold what PostgreSQL refuses in text.
+  return { ...key, updateType: storableText(key.updateType), dedupeKey: storableText(key.dedupeKey) };
 }
 
 function telegramKey(update: Json, raw: string): HeldUpdateKey {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
+import { ConnectionWatch } from '../../metrics/connection-watch';
 import { RedisClient, redisConnectionOptions } from '../../queue/redis';
 
 type Wake = () => void;
@@ -25,13 +26,15 @@ export class HeldUpdateSignal implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly redis: RedisClient,
+    private readonly watch: ConnectionWatch,
   ) {
     this.channel = `${config.redisKeyPrefix}:held-updates`;
   }
 
   onModuleInit(): void {
     this.subscriber = new Redis({ ...redisConnectionOptions(this.config.redisUrl), maxRetriesPerRequest: null });
-    this.subscriber.on('error', (error: Error) => this.logger.warn(`Redis subscriber: ${error.message}`));
+    // ioredis subscribes again by itself after a reconnect.
+    this.watch.redis(this.subscriber, 'Redis (held-update subscriber)');
     this.subscriber.on('message', (_channel: string, message: string) => {
       const [origin, botId] = message.split(' ');
       if (origin !== this.instanceId && botId) this.wakeLocal(botId);
@@ -47,9 +50,7 @@ export class HeldUpdateSignal implements OnModuleInit, OnApplicationShutdown {
   /** Something was held for the bot: wake its polls here and on every other instance. */
   notify(botId: string): void {
     this.wakeLocal(botId);
-    this.redis.publish(this.channel, `${this.instanceId} ${botId}`).catch((error: Error) => {
-      this.logger.warn(`Redis publish: ${error.message}`);
-    });
+    this.redis.publish(this.channel, `${this.instanceId} ${botId}`).catch((error: Error) => this.watch.failed('Redis', error));
   }
 
   /** Take this before reading the store; pass it to `wait` to catch a notice that came in between. */

@@ -4,7 +4,9 @@ import { BotRegistry, RegisteredBot } from '../../bots/bot-registry';
 import { safeEqual } from '../../common/crypto/random';
 import { isUuid } from '../../common/http/ids';
 import { Messages } from '../../common/messages';
+import { isDatabaseUnavailable } from '../../database/database-errors';
 import { CaptureService } from '../../ingest/capture.service';
+import { IngestBusyError } from '../../ingest/ingest-writer';
 import { POLLING_TARGET } from '../../mirror/mirror-core';
 import { refuse } from '../../mirror/mirror-replies';
 import { heldUpdateKey } from '../polling/held-update-key';
@@ -59,6 +61,8 @@ export class ProxyReceiver {
     } catch (error) {
       if (error instanceof ReceiverError) return answerMessage(res, error.status, error.message);
       if (error instanceof SenderGoneError) return;
+      // Not committed, so not acknowledged: the platform delivers the update again (the ingest logs the outage).
+      if (isDatabaseUnavailable(error) || error instanceof IngestBusyError) return answerMessage(res, 503, Messages.unavailable);
       this.logger.error(describeError(error));
       answerMessage(res, 500, Messages.internal);
     }

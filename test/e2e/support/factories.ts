@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { TestApp } from './test-app';
 
+/** What the factories need of a running service: an in-process test app or a spawned one. */
+type AppUnderTest = Pick<TestApp, 'url' | 'config' | 'telegram' | 'max' | 'smtp'>;
+
 let counter = 0;
 
 export function uniqueEmail(label = 'user'): string {
@@ -20,33 +23,33 @@ export function maxToken(): { token: string; id: number } {
 }
 
 /** The six-digit code from the real confirmation mail caught by the SMTP catcher. */
-export async function mailedCode(ctx: TestApp, email: string, after = 0): Promise<string> {
+export async function mailedCode(ctx: AppUnderTest, email: string, after = 0): Promise<string> {
   const mail = await ctx.smtp.waitFor((m) => m.to.includes(email.toLowerCase()) && ctx.smtp.messages.indexOf(m) >= after);
   const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
   if (!code) throw new Error(`No code in the mail to ${email}: ${mail.text}`);
   return code;
 }
 
-export async function registerUnconfirmed(ctx: TestApp, email = uniqueEmail(), password = 'secret-password') {
+export async function registerUnconfirmed(ctx: AppUnderTest, email = uniqueEmail(), password = 'secret-password') {
   const mailsBefore = ctx.smtp.messages.length;
   const res = await request(ctx.url).post('/api/auth/register').send({ email, password }).expect(201);
   return { email, password, user: res.body.user as { id: string }, mailsBefore };
 }
 
 /** Registers through the real mail and confirms: returns a signed-in, confirmed user. */
-export async function registerUser(ctx: TestApp, email = uniqueEmail(), password = 'secret-password') {
+export async function registerUser(ctx: AppUnderTest, email = uniqueEmail(), password = 'secret-password') {
   const { mailsBefore } = await registerUnconfirmed(ctx, email, password);
   const code = await mailedCode(ctx, email, mailsBefore);
   const res = await request(ctx.url).post('/api/auth/confirm').send({ email, code }).expect(200);
   return { email, password, token: res.body.token as string, user: res.body.user as { id: string; role: string } };
 }
 
-export async function login(ctx: TestApp, email: string, password: string): Promise<string> {
+export async function login(ctx: AppUnderTest, email: string, password: string): Promise<string> {
   const res = await request(ctx.url).post('/api/auth/login').send({ email, password }).expect(200);
   return res.body.token as string;
 }
 
-export async function issueKey(ctx: TestApp, session: string, scopes: string[], extra: Record<string, unknown> = {}) {
+export async function issueKey(ctx: AppUnderTest, session: string, scopes: string[], extra: Record<string, unknown> = {}) {
   const res = await request(ctx.url)
     .post('/api/me/api-keys')
     .set('Authorization', `Bearer ${session}`)
@@ -56,7 +59,7 @@ export async function issueKey(ctx: TestApp, session: string, scopes: string[], 
 }
 
 /** Binds a Telegram bot known to the fake platform. */
-export async function bindTelegramBot(ctx: TestApp, session: string, fields: Record<string, unknown> = {}) {
+export async function bindTelegramBot(ctx: AppUnderTest, session: string, fields: Record<string, unknown> = {}) {
   const { token, id } = telegramToken();
   ctx.telegram.addBot({ token, id, username: `bot${id}_bot`, first_name: 'Test bot' });
   const res = await request(ctx.url)
@@ -71,7 +74,7 @@ export async function bindTelegramBot(ctx: TestApp, session: string, fields: Rec
  * Binds a Telegram bot and connects proxy mode. The fake is pointed at the test app itself, since
  * PUBLIC_BASE_URL is not a loopback address (the test stands in for DNS).
  */
-export async function bindTelegramProxyBot(ctx: TestApp, session: string, fields: Record<string, unknown> = {}) {
+export async function bindTelegramProxyBot(ctx: AppUnderTest, session: string, fields: Record<string, unknown> = {}) {
   const bound = await bindTelegramBot(ctx, session, fields);
   await request(ctx.url).post(`/api/bots/${bound.bot.id}/webhook`).set('Authorization', `Bearer ${session}`).expect(200);
   const hook = ctx.telegram.webhookOf(bound.token)!;
@@ -80,7 +83,7 @@ export async function bindTelegramProxyBot(ctx: TestApp, session: string, fields
 }
 
 /** Binds a MAX bot known to the fake platform. */
-export async function bindMaxBot(ctx: TestApp, session: string, fields: Record<string, unknown> = {}) {
+export async function bindMaxBot(ctx: AppUnderTest, session: string, fields: Record<string, unknown> = {}) {
   const { token, id } = maxToken();
   ctx.max.addBot({ token, user_id: id, first_name: 'Test bot', username: `max${id}_bot` });
   const res = await request(ctx.url)

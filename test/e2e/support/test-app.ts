@@ -37,6 +37,8 @@ export function testEnv(fakes: { telegram: FakeTelegram; max: FakeMax; smtp: Smt
     AUTH_RATE_LIMIT_PER_IP: '100000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_BASE_URL: 'https://botlens.test',
+    // Parallel test apps would fight over the metrics port; a test that reads metrics picks a free one.
+    METRICS_PORT: '0',
   };
 }
 

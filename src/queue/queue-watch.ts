@@ -1,0 +1,24 @@
+import { WorkerHost } from '@nestjs/bullmq';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { QueueBase } from 'bullmq';
+import { ConnectionWatch } from '../metrics/connection-watch';
+
+/**
+ * Every BullMQ queue and `@Processor` worker of the app gets an error listener, found once at start, so
+ * a queue added later is covered without a line of its own. Workers built by hand are watched by their owners.
+ */
+@Injectable()
+export class QueueWatch implements OnApplicationBootstrap {
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly watch: ConnectionWatch,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    for (const { instance } of this.discovery.getProviders()) {
+      if (instance instanceof QueueBase) this.watch.bull(instance, `Redis (queue ${instance.name})`);
+      else if (instance instanceof WorkerHost) this.watch.bull(instance.worker, `Redis (worker ${instance.worker.name})`);
+    }
+  }
+}

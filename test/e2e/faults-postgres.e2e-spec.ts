@@ -1,0 +1,135 @@
+import { Messages } from '../../src/common/messages';
+import { eventually } from './support/eventually';
+import { bindTelegramBot, registerUser } from './support/factories';
+import { PrivatePostgres } from './support/private-postgres';
+import { SpawnedApp, startSpawnedApp } from './support/spawned-app';
+
+const OUTAGE_MS = 10_000;
+const CONNECTIONS = 8;
+/** Small enough that the outage overflows it, so what is dropped must show in the metric and the log. */
+const BUFFER_FACTS = 2000;
+
+interface Answer {
+  at: number;
+  status: number | string;
+}
+
+/** Mirror traffic of one bot: sendMessage to a few private chats and getMe, on `connections` loops, until stopped. */
+function mirrorTraffic(app: SpawnedApp, token: string, connections: number) {
+  const answers: Answer[] = [];
+  let sent = 0;
+  let running = true;
+  const loop = async (lane: number) => {
+    for (let i = 0; running; i++) {
+      const send = i % 4 !== 3;
+      const url = `${app.url}/tg/bot${token}/${send ? 'sendMessage' : 'getMe'}`;
+      const body = send ? JSON.stringify({ chat_id: 7_000_000 + (i % 5), text: `m-${lane}-${i}` }) : undefined;
+      try {
+        const res = await fetch(url, { method: send ? 'POST' : 'GET', headers: { 'content-type': 'application/json' }, body });
+        await res.arrayBuffer();
+        answers.push({ at: Date.now(), status: res.status });
+        if (send && res.status === 200) sent += 1;
+      } catch (error) {
+        answers.push({ at: Date.now(), status: (error as { cause?: { code?: string } }).cause?.code ?? String(error) });
+      }
+    }
+  };
+  const loops = Array.from({ length: connections }, (_, lane) => loop(lane));
+  return {
+    answers,
+    get sent() {
+      return sent;
+    },
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('PostgreSQL stopped for 10 s under mirror traffic', () => {
+  let postgres: PrivatePostgres;
+  let app: SpawnedApp;
+
+  beforeAll(async () => {
+    postgres = await PrivatePostgres.start();
+    app = await startSpawnedApp({ postgres, env: { LOG_LEVEL: 'warn', INGEST_BUFFER_FACTS: String(BUFFER_FACTS), FREE_PLAN_MESSAGE_CAP: '1000000000' } });
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await postgres?.destroy();
+  });
+
+  it('known bots keep forwarding with no error answer; what could not be recorded is counted; recording resumes by itself', async () => {
+    // Metrics live on their own listener, never on the public port.
+    expect((await fetch(`${app.url}/metrics`)).status).toBe(404);
+    expect(await app.metric('botlens_ingest_facts_unrecorded_total', { reason: 'database_unavailable' })).toBe(0);
+    const session = (await registerUser(app)).token;
+    const { token } = await bindTelegramBot(app, session);
+
+    const proxied = await bindTelegramBot(app, session);
+    const proxyUrl = String(proxied.bot.proxy_url).replace(app.config.publicBaseUrl, app.url);
+    const deliver = (updateId: number) =>
+      fetch(proxyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          update_id: updateId,
+          message: { message_id: updateId, date: Math.floor(Date.now() / 1000), chat: { id: 8_000_001, type: 'private' }, from: { id: 8_000_001, is_bot: false, first_name: 'Ann' }, text: `update ${updateId}` },
+        }),
+      });
+    expect((await deliver(1)).status).toBe(200);
+
+    const traffic = mirrorTraffic(app, token, CONNECTIONS);
+    await sleep(2000);
+    const stoppedAt = Date.now();
+    await postgres.stop();
+    await sleep(OUTAGE_MS / 2);
+    // The proxy receiver cannot commit the update, so it does not acknowledge it: the platform delivers it again.
+    const refused = await deliver(2);
+    expect([refused.status, await refused.json()]).toEqual([503, { message: Messages.unavailable }]);
+    await sleep(OUTAGE_MS / 2);
+    await postgres.resume();
+    const resumedAt = Date.now();
+    await sleep(3000);
+    await traffic.stop();
+
+    const during = traffic.answers.filter((a) => a.at >= stoppedAt && a.at <= resumedAt);
+    expect(during.length).toBeGreaterThan(500);
+    expect(traffic.answers.filter((a) => a.status !== 200)).toEqual([]);
+    expect(app.process.alive).toBe(true);
+
+    // Recording resumed by itself: a send made after the outage is stored.
+    const after = await fetch(`${app.url}/tg/bot${token}/sendMessage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_id: 7_000_001, text: 'after the outage' }),
+    });
+    expect(after.status).toBe(200);
+    await eventually(async () => {
+      const rows = await app.sql(`SELECT 1 FROM messages WHERE text = 'after the outage'`);
+      expect(rows).toHaveLength(1);
+    }, 15_000, 200);
+
+    // The platform's next delivery of the refused update is stored.
+    await eventually(async () => expect((await deliver(2)).status).toBe(200), 10_000, 200);
+    expect(await app.sql(`SELECT text FROM messages WHERE direction = 'in' ORDER BY text`)).toEqual([{ text: 'update 1' }, { text: 'update 2' }]);
+
+    // Every send the mirror answered is either stored or counted as not recorded, in the metric and in the log.
+    const lost = await app.metric('botlens_ingest_facts_unrecorded_total', { reason: 'database_unavailable' });
+    await eventually(async () => {
+      const [{ stored }] = await app.sql<{ stored: number }>(`SELECT count(*)::int AS stored FROM messages WHERE direction = 'out'`);
+      expect(stored + lost).toBe(traffic.sent + 1);
+    }, 15_000, 200);
+    expect(lost).toBeGreaterThan(0);
+    const logged = () => [...app.process.logs.matchAll(/(\d+) facts not recorded \(database_unavailable\)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    // One line per 10 s at most: the last one may still be due.
+    await eventually(() => expect(logged()).toBe(lost), 15_000, 200);
+    process.stdout.write(
+      `PostgreSQL outage: ${during.length} mirror answers in ${((resumedAt - stoppedAt) / 1000).toFixed(1)} s, all 200; ` +
+        `${traffic.sent + 1} sends, ${lost} facts not recorded\n`,
+    );
+  }, 120_000);
+});

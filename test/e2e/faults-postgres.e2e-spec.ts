@@ -64,7 +64,10 @@ describe('PostgreSQL stopped for 10 s under mirror traffic', () => {
 
   it('known bots keep forwarding with no error answer; what could not be recorded is counted; recording resumes by itself', async () => {
     // Metrics live on their own listener, never on the public port.
-    expect((await fetch(`${app.url}/metrics`)).status).toBe(404);
+    // (the public port answers /metrics with the cabinet's page, never with the counters)
+    const publicMetrics = await fetch(`${app.url}/metrics`);
+    expect(publicMetrics.headers.get('content-type')).not.toContain('text/plain');
+    expect(await publicMetrics.text()).not.toContain('botlens_');
     expect(await app.metric('botlens_ingest_facts_unrecorded_total', { reason: 'database_unavailable' })).toBe(0);
     const session = (await registerUser(app)).token;
     const { token } = await bindTelegramBot(app, session);

@@ -21,6 +21,7 @@ import { FunnelsModule } from './funnels/funnels.module';
 import { HealthModule } from './health/health.module';
 import { IngestModule } from './ingest/ingest.module';
 import { IntentsModule } from './intents/intents.module';
+import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { LiveModule } from './live/live.module';
 import { LoggingModule } from './logging/logging.module';
 import { MailModule } from './mail/mail.module';
@@ -48,6 +49,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(options.logDestination),
+        LifecycleModule,
         TypeOrmModule.forRoot(dataSourceOptions(config)),
         RedisModule,
         QueueModule,

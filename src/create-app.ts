@@ -8,6 +8,7 @@ import { apiBodyParsers } from './common/http/body-parsers';
 import { createValidationPipe } from './common/http/validation';
 import { AppConfig } from './config/config';
 import { prepareDatabase } from './database/prepare-database';
+import { InFlightRequests } from './lifecycle/in-flight-requests';
 import { mountMirror } from './mirror/mount-mirror';
 import { setupOpenApi } from './openapi';
 import { mountProxy } from './proxy/mount-proxy';
@@ -27,6 +28,8 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   // The hot paths (mirror, proxy receiver) answer on the HTTP server ahead of Express: no router, parser or Nest pipeline.
   mountMirror(app);
   mountProxy(app);
+  // In front of both, so a shutdown waits for every request in flight.
+  app.get(InFlightRequests).mount(app.getHttpServer());
   app.use('/api', ...apiBodyParsers());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/config';
 import { createApp } from './create-app';
+import { GracefulShutdown } from './lifecycle/graceful-shutdown';
 import { describeError } from './logging/describe-error';
 
 async function main(): Promise<void> {
@@ -14,8 +15,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const app = await createApp(config);
-  // SIGTERM/SIGINT: stop accepting, finish in-flight requests and jobs, close pools.
-  app.enableShutdownHooks();
+  // SIGTERM/SIGINT: stop taking work, finish what is in flight, close the pools last (see GracefulShutdown).
+  new GracefulShutdown(app, config).listen();
   await app.listen(config.port);
 }
 

@@ -117,4 +117,6 @@ export const Messages = {
   malformedJson: 'Malformed JSON body',
   bodyTooLarge: 'Request body too large',
   internal: 'Internal server error',
+  /** /health/ready once SIGTERM has arrived: the instance finishes what it has and takes nothing new. */
+  shuttingDown: 'Service is shutting down',
 } as const;

@@ -13,6 +13,8 @@ describe('loadConfig', () => {
     expect(config.allowPrivateWebhookTargets).toBe(false);
     expect(config.tokenEncryptionKey).toHaveLength(32);
     expect(config.mirrorPlatformTimeoutMs).toBe(30_000);
+    expect(config.shutdownGraceMs).toBe(30_000);
+    expect(config.shutdownDelayMs).toBe(0);
   });
 
   it('builds the public base URL from PORT and strips trailing slashes', () => {
@@ -31,6 +33,7 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: '123' }, /^ADMIN_PASSWORD must be at least 6/],
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must start with smtp:/],
     [{ MIRROR_PLATFORM_TIMEOUT_MS: '30s' }, /^MIRROR_PLATFORM_TIMEOUT_MS must be an integer from 100 to 600000/],
+    [{ SHUTDOWN_GRACE_MS: '-1' }, /^SHUTDOWN_GRACE_MS must be an integer from 0 to 3600000/],
   ])('refuses %j with a line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -42,6 +42,13 @@ export interface AppConfig {
   freePlanMessageCap: number;
   /** Days the data of deleted accounts and bots is kept before the final cleanup removes it. */
   deletedDataRetentionDays: number;
+  /** On SIGTERM, how long requests in flight (long polls included) may take to finish once the listener has closed. */
+  shutdownGraceMs: number;
+  /**
+   * On SIGTERM, how long the listener keeps taking new connections while /health/ready answers 503,
+   * so a load balancer that follows readiness stops sending first. 0: it closes at once.
+   */
+  shutdownDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -93,6 +100,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     liveSessionCheckMs: read.integer('LIVE_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
     freePlanMessageCap: read.integer('FREE_PLAN_MESSAGE_CAP', 1000, 0, 1_000_000_000),
     deletedDataRetentionDays: read.integer('DELETED_DATA_RETENTION_DAYS', 30, 0, 3650),
+    shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 30_000, 0, 3_600_000),
+    shutdownDelayMs: read.integer('SHUTDOWN_DELAY_MS', 0, 0, 600_000),
   });
 }
 

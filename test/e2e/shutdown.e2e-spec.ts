@@ -94,4 +94,23 @@ describe('Clean shutdown on SIGTERM (the built app as a process of its own)', ()
     expect(forward.rows).toEqual([{ last_forward_error: null, forwarded: true }]);
     expect(errorLines(app.logs)).toEqual([]);
   }, 60_000);
+
+  it('when the grace runs out, what is still in flight is cut and named in the log (token redacted), and the process exits 1', async () => {
+    const app = await stack.startApp({ SHUTDOWN_GRACE_MS: '500' });
+    const ctx = stack.ctx(app);
+    const owner = await registerUser(ctx);
+    const { token } = await bindTelegramBot(ctx, owner.token);
+    const pollsBefore = stack.telegram.callsOf('getUpdates').length;
+
+    const poll = outcome(`${app.url}/tg/bot${token}/getUpdates?timeout=20`);
+    await eventually(() => expect(stack.telegram.callsOf('getUpdates')).toHaveLength(pollsBefore + 1));
+    const signalledAt = Date.now();
+    app.signal('SIGTERM');
+
+    expect(await poll).toBe('UND_ERR_SOCKET');
+    expect(await app.exited).toEqual({ code: 1, signal: null });
+    expect(Date.now() - signalledAt).toBeLessThan(5000);
+    expect(app.logs).toContain('Cut 1 requests still in flight after the grace: GET /tg/bot[redacted]/getUpdates?timeout=20');
+    expect(app.logs).not.toContain(token);
+  }, 60_000);
 });

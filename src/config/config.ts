@@ -49,6 +49,12 @@ export interface AppConfig {
    * so a load balancer that follows readiness stops sending first. 0: it closes at once.
    */
   shutdownDelayMs: number;
+  /**
+   * true: the app creates its database and applies pending migrations at start (under a lock, so
+   * instances may start together). false: a separate `migrate` step does; the app refuses to start
+   * while migrations are pending.
+   */
+  migrateOnStart: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +108,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     deletedDataRetentionDays: read.integer('DELETED_DATA_RETENTION_DAYS', 30, 0, 3650),
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 30_000, 0, 3_600_000),
     shutdownDelayMs: read.integer('SHUTDOWN_DELAY_MS', 0, 0, 600_000),
+    migrateOnStart: read.boolean('MIGRATE_ON_START', true),
   });
 }
 

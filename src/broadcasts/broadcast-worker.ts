@@ -3,6 +3,7 @@ import { DelayedError, Job, Worker } from 'bullmq';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { Lifecycle } from '../lifecycle/lifecycle';
+import { BroadcastLeases } from './broadcast-lease';
 import { BroadcastJob, BroadcastQueue, BROADCAST_QUEUE } from './broadcast-queue';
 import { BroadcastRunner } from './broadcast-runner';
 import { BroadcastStore } from './broadcast-store';
@@ -30,6 +31,7 @@ export class BroadcastWorker implements OnApplicationBootstrap, BeforeApplicatio
   constructor(
     private readonly queue: BroadcastQueue,
     private readonly runner: BroadcastRunner,
+    private readonly leases: BroadcastLeases,
     private readonly store: BroadcastStore,
     private readonly lifecycle: Lifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -48,7 +50,6 @@ export class BroadcastWorker implements OnApplicationBootstrap, BeforeApplicatio
     this.worker.on('error', (error) => this.logger.error(`broadcast worker: ${error.message}`));
     this.worker.on('failed', (job, error) => void this.onFailed(job, error));
     this.lifecycle.stopping.addEventListener('abort', () => void this.close(), { once: true });
-    await this.queue.requeueUnfinished(this.store);
   }
 
   beforeApplicationShutdown(): Promise<void> {
@@ -65,11 +66,11 @@ export class BroadcastWorker implements OnApplicationBootstrap, BeforeApplicatio
 
   private async process(job: Job<BroadcastJob>, token?: string): Promise<void> {
     const result = await this.runner.run(job.data.broadcastId, this.lifecycle.stopping);
-    if (result === 'interrupted') {
-      // Back to the queue at once: another instance, or this one after its restart, continues it.
-      await job.moveToDelayed(Date.now(), token);
-      throw new DelayedError();
-    }
+    if (result === 'finished') return;
+    // Interrupted: back to the queue at once; another instance, or this one after its restart, continues
+    // it. Busy (a run elsewhere holds it, e.g. after Redis lost this job's lock): look again once a lease could have lapsed.
+    await job.moveToDelayed(Date.now() + (result === 'busy' ? this.leases.retryAfterMs : 0), token);
+    throw new DelayedError();
   }
 
   /** Out of attempts: the broadcast ends as failed, so a waiting request gets its answer. */

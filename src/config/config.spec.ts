@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(config.shutdownGraceMs).toBe(30_000);
     expect(config.shutdownDelayMs).toBe(0);
     expect(config.migrateOnStart).toBe(true);
+    expect(config.broadcastRecoveryIntervalMs).toBe(30_000);
   });
 
   it('builds the public base URL from PORT and strips trailing slashes', () => {

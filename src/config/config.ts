@@ -36,6 +36,11 @@ export interface AppConfig {
    */
   broadcastLockDurationMs: number;
   broadcastStalledIntervalMs: number;
+  /**
+   * How often each instance looks for unfinished broadcasts that nobody runs and whose BullMQ job is
+   * gone (Redis restarted empty), and queues them again.
+   */
+  broadcastRecoveryIntervalMs: number;
   /** How often live-dialog sockets are checked against their sessions; a socket whose session ended (logout, expiry) is closed. */
   liveSessionCheckMs: number;
   /** Messages a month an account on a capped plan (free) gets recorded; forwarding never stops. */
@@ -103,6 +108,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     broadcastRatePerSecond: read.integer('BROADCAST_RATE_PER_SECOND', 30, 1, 1000),
     broadcastLockDurationMs: read.integer('BROADCAST_LOCK_DURATION_MS', 30_000, 500, 600_000),
     broadcastStalledIntervalMs: read.integer('BROADCAST_STALLED_INTERVAL_MS', 30_000, 500, 600_000),
+    broadcastRecoveryIntervalMs: read.integer('BROADCAST_RECOVERY_INTERVAL_MS', 30_000, 100, 3_600_000),
     liveSessionCheckMs: read.integer('LIVE_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
     freePlanMessageCap: read.integer('FREE_PLAN_MESSAGE_CAP', 1000, 0, 1_000_000_000),
     deletedDataRetentionDays: read.integer('DELETED_DATA_RETENTION_DAYS', 30, 0, 3650),

@@ -15,8 +15,8 @@ const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
  * The order in which a stopping instance lets go, so that a deploy loses no update and cuts no call:
  *  1. readiness answers 503; waits that should end early are told (Lifecycle.stopping): a running
  *     broadcast stops between sends and goes back to the queue, a waiting broadcast request gets 503;
- *  2. after SHUTDOWN_DELAY_MS (0 by default) the listener stops taking connections; idle keep-alive
- *     connections close, busy ones close after their answer (`Connection: close`);
+ *  2. every answer from now on closes its connection (`Connection: close`); after SHUTDOWN_DELAY_MS
+ *     (0 by default) the listener stops taking connections and idle keep-alive ones close;
  *  3. requests in flight finish: mirror calls (long polls included) and proxy deliveries, up to
  *     SHUTDOWN_GRACE_MS; what is still open then, or at a second signal, is cut and logged;
  *  4. the app closes (Nest's hooks): the ingest commits what it holds, queue workers stop, and the
@@ -60,12 +60,13 @@ export class GracefulShutdown {
     const startedAt = Date.now();
     const requests = this.app.get(InFlightRequests);
     const { shutdownDelayMs: delay, shutdownGraceMs: grace } = this.config;
+    const server = this.app.getHttpServer() as Server;
     this.app.get(Lifecycle).beginStopping();
+    requests.closeConnectionsAfterAnswers(server);
     this.logger.log(`${signal}: shutting down; ${requests.count} requests in flight get up to ${grace} ms`);
 
     if (delay > 0) await sleep(delay, undefined, { signal: this.hurry.signal }).catch(() => undefined);
-    (this.app.getHttpServer() as Server).close();
-    requests.closeConnectionsAfterAnswers();
+    server.close();
 
     let cut: string[] = [];
     if (!(await requests.whenIdle(AbortSignal.any([AbortSignal.timeout(grace), this.hurry.signal])))) {

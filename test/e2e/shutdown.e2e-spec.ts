@@ -110,7 +110,7 @@ describe('Clean shutdown on SIGTERM (the built app as a process of its own)', ()
     expect(await poll).toBe('UND_ERR_SOCKET');
     expect(await app.exited).toEqual({ code: 1, signal: null });
     expect(Date.now() - signalledAt).toBeLessThan(5000);
-    expect(app.logs).toContain('Cut 1 requests still in flight after the grace: GET /tg/bot[redacted]/getUpdates?timeout=20');
+    expect(app.logs).toContain('Cut 1 requests still in flight after the grace: GET /bot[redacted]/getUpdates?timeout=20');
     expect(app.logs).not.toContain(token);
   }, 60_000);
 });

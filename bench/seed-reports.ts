@@ -12,7 +12,7 @@
  * BENCH_CONTACTS / BENCH_MESSAGES shrink it for a quick trial run.
  */
 import { Client } from 'pg';
-import { prepareDatabase } from '../src/database/prepare-database';
+import { migrateDatabase } from '../src/database/prepare-database';
 import { dropDatabase } from '../test/e2e/support/stores';
 
 export const BENCH_REPORTS_DATABASE_URL =
@@ -34,7 +34,7 @@ export interface SeededBot {
 /** Seeds unless the database already holds a complete seed of this size; returns the bench bot. */
 export async function ensureSeeded(options: { reseed?: boolean } = {}): Promise<SeededBot> {
   if (options.reseed) await dropDatabase(BENCH_REPORTS_DATABASE_URL);
-  await prepareDatabase({ databaseUrl: BENCH_REPORTS_DATABASE_URL });
+  await migrateDatabase({ databaseUrl: BENCH_REPORTS_DATABASE_URL });
   let db = await connect();
   try {
     const existing = await seededBot(db);
@@ -46,7 +46,7 @@ export async function ensureSeeded(options: { reseed?: boolean } = {}): Promise<
     log('the existing seed is incomplete or of another size: seeding afresh');
     await db.end();
     await dropDatabase(BENCH_REPORTS_DATABASE_URL);
-    await prepareDatabase({ databaseUrl: BENCH_REPORTS_DATABASE_URL });
+    await migrateDatabase({ databaseUrl: BENCH_REPORTS_DATABASE_URL });
     db = await connect();
     return await seed(db);
   } finally {

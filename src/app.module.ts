@@ -20,6 +20,7 @@ import { FunnelsModule } from './funnels/funnels.module';
 import { HealthModule } from './health/health.module';
 import { IngestModule } from './ingest/ingest.module';
 import { IntentsModule } from './intents/intents.module';
+import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { LiveModule } from './live/live.module';
 import { LoggingModule } from './logging/logging.module';
 import { MailModule } from './mail/mail.module';
@@ -49,6 +50,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(options.logDestination),
         MetricsModule,
+        LifecycleModule,
         DatabaseModule.forRoot(config),
         RedisModule,
         QueueModule,

@@ -9,6 +9,7 @@ import { createValidationPipe } from './common/http/validation';
 import { AppConfig } from './config/config';
 import { prepareDatabase } from './database/prepare-database';
 import { mountCabinet } from './cabinet/mount-cabinet';
+import { InFlightRequests } from './lifecycle/in-flight-requests';
 import { mountMirror } from './mirror/mount-mirror';
 import { setupOpenApi } from './openapi';
 import { mountProxy } from './proxy/mount-proxy';
@@ -28,6 +29,8 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   // The hot paths (mirror, proxy receiver) answer on the HTTP server ahead of Express: no router, parser or Nest pipeline.
   mountMirror(app);
   mountProxy(app);
+  // In front of both, so a shutdown waits for every request in flight.
+  app.get(InFlightRequests).mount(app.getHttpServer());
   // The cabinet answers GET pages and assets outside /api, /tg, /max, /proxy and /health only.
   mountCabinet(app, config.cabinetDir);
   app.use('/api', ...apiBodyParsers());

@@ -1,25 +1,21 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/config';
 import { createApp } from './create-app';
+import { StartRefusedError } from './database/prepare-database';
+import { GracefulShutdown } from './lifecycle/graceful-shutdown';
 import { describeError } from './logging/describe-error';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    // One clear line naming the variable, then stop.
-    process.stderr.write(`Botlens cannot start: ${error.message}\n`);
-    process.exit(1);
-  }
+  const config = loadConfig();
   const app = await createApp(config);
-  // SIGTERM/SIGINT: stop accepting, finish in-flight requests and jobs, close pools.
-  app.enableShutdownHooks();
+  // SIGTERM/SIGINT: stop taking work, finish what is in flight, close the pools last (see GracefulShutdown).
+  new GracefulShutdown(app, config).listen();
   await app.listen(config.port);
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Botlens failed to start: ${describeError(error)}\n`);
+  // What the operator fixes (a bad variable, pending migrations) is one clear line; anything else names the failure.
+  const refused = error instanceof ConfigError || error instanceof StartRefusedError;
+  process.stderr.write(refused ? `Botlens cannot start: ${error.message}\n` : `Botlens failed to start: ${describeError(error)}\n`);
   process.exit(1);
 });

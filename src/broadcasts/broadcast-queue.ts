@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { BroadcastStore } from './broadcast-store';
+import type { BroadcastRow } from './broadcast-store';
 
 export const BROADCAST_QUEUE = 'broadcasts';
 
@@ -11,7 +11,7 @@ export interface BroadcastJob {
 
 /**
  * Puts broadcasts on the BullMQ queue. The job id is the broadcast id, so adding one twice (a
- * request and the start-up recovery racing) is harmless; a scheduled broadcast is a delayed job.
+ * request and the recovery racing) is harmless; a scheduled broadcast is a delayed job.
  */
 @Injectable()
 export class BroadcastQueue {
@@ -36,23 +36,22 @@ export class BroadcastQueue {
   }
 
   /**
-   * At start: broadcasts the database still calls unfinished but the queue does not hold (Redis was
-   * flushed or lost, or their job failed) go back on it. Jobs that are active under a dead worker's
-   * lock are left to BullMQ's stalled-job check, which moves them back once the lock expires.
+   * Puts a broadcast's job back unless the queue still holds it (waiting, delayed or active: an active
+   * job of a dead worker is BullMQ's stalled check to move on); true when it did. The same job id makes
+   * two instances doing this at once add one job.
    */
-  async requeueUnfinished(store: BroadcastStore): Promise<void> {
-    for (const broadcast of await store.unfinished()) {
-      const job = await this.queue.getJob(broadcast.id);
-      const state = job ? await job.getState() : 'missing';
-      if (state === 'failed' && job) {
-        await job.retry();
-      } else if (state === 'completed' || state === 'missing' || state === 'unknown') {
-        if (job) await job.remove();
-        await this.enqueue(broadcast.id, broadcast.status === 'scheduled' ? broadcast.send_at : null);
-      } else {
-        continue;
-      }
-      this.logger.log(`broadcast ${broadcast.id} (${broadcast.status}) put back on the queue`);
+  async requeue(broadcast: Pick<BroadcastRow, 'id' | 'status' | 'send_at'>): Promise<boolean> {
+    const job = await this.queue.getJob(broadcast.id);
+    const state = job ? await job.getState() : 'missing';
+    if (state === 'failed' && job) {
+      await job.retry();
+    } else if (state === 'completed' || state === 'missing' || state === 'unknown') {
+      if (job) await job.remove();
+      await this.enqueue(broadcast.id, broadcast.status === 'scheduled' ? broadcast.send_at : null);
+    } else {
+      return false;
     }
+    this.logger.log(`broadcast ${broadcast.id} (${broadcast.status}) put back on the queue`);
+    return true;
   }
 }

@@ -9,12 +9,16 @@ import { APP_CONFIG } from '../config/config.module';
 import { MediaUploadError } from '../platforms/platform-media-sender';
 import { PlatformUnreachableException } from '../platforms/platform-errors';
 import { BroadcastChannel, BroadcastChannels } from './broadcast-channel';
+import { BroadcastLeases } from './broadcast-lease';
 import { BroadcastStore, FINAL_STATUSES } from './broadcast-store';
 import { DeliveryTarget, RecipientDelivery } from './recipient-delivery';
 import { SendPacer } from './send-pacer';
 
-/** `interrupted`: the process is stopping and recipients are left; the job goes back to the queue. */
-export type RunResult = 'finished' | 'interrupted';
+/**
+ * `interrupted`: the process is stopping (or lost the lease) and recipients are left; the job goes back
+ * to the queue. `busy`: another live run holds the broadcast's lease; the job waits for it to end.
+ */
+export type RunResult = 'finished' | 'interrupted' | 'busy';
 
 const BATCH = 500;
 /** How often progress is copied onto the broadcast (the list shows it) and a cancel is noticed. */
@@ -23,6 +27,7 @@ const PROGRESS_EVERY_MS = 1000;
 /**
  * Runs one broadcast to its end, or until `stop` aborts. Safe to run again after any stop or crash:
  * it continues with the `pending` recipients and counts the `sending` ones (delivery unknown) failed.
+ * Only one run at a time holds a broadcast (its lease), so those `sending` rows are never a live run's.
  */
 @Injectable()
 export class BroadcastRunner {
@@ -35,6 +40,7 @@ export class BroadcastRunner {
     private readonly pacer: SendPacer,
     private readonly delivery: RecipientDelivery,
     private readonly channels: BroadcastChannels,
+    private readonly leases: BroadcastLeases,
     private readonly bots: BotsService,
     @InjectRepository(Bot) private readonly botRepository: Repository<Bot>,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -43,6 +49,16 @@ export class BroadcastRunner {
   }
 
   async run(broadcastId: string, stop: AbortSignal): Promise<RunResult> {
+    const lease = await this.leases.take(broadcastId);
+    if (!lease) return 'busy';
+    try {
+      return await this.runHeld(broadcastId, AbortSignal.any([stop, lease.lost]));
+    } finally {
+      await lease.release();
+    }
+  }
+
+  private async runHeld(broadcastId: string, stop: AbortSignal): Promise<RunResult> {
     await this.store.start(broadcastId);
     const broadcast = await this.store.get(broadcastId);
     if (!broadcast || FINAL_STATUSES.includes(broadcast.status)) return 'finished';

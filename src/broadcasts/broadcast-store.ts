@@ -145,9 +145,38 @@ export class BroadcastStore {
     return this.db.query<BroadcastRow[]>(`SELECT ${COLUMNS} FROM broadcasts WHERE bot_id = $1 ORDER BY created_at DESC, id DESC`, [botId]);
   }
 
-  /** Broadcasts a stopped process may have left behind; start-up puts them back on the queue. */
-  unfinished(): Promise<Array<Pick<BroadcastRow, 'id' | 'status' | 'send_at'>>> {
-    return this.db.query(`SELECT id, status, send_at FROM broadcasts WHERE status IN ('scheduled', 'queued', 'running')`);
+  /**
+   * Unfinished broadcasts no live run holds a lease on: those a stopped process left behind, or whose
+   * job Redis lost; the recovery puts them back on the queue.
+   */
+  unattended(): Promise<Array<Pick<BroadcastRow, 'id' | 'status' | 'send_at'>>> {
+    return this.db.query(
+      `SELECT id, status, send_at FROM broadcasts
+        WHERE status IN ('scheduled', 'queued', 'running') AND (lease_until IS NULL OR lease_until < now())`,
+    );
+  }
+
+  /** Takes the broadcast's lease for `ms` unless a live run holds it; false when one does. */
+  async takeLease(id: string, owner: string, ms: number): Promise<boolean> {
+    const [rows] = await this.db.query<UpdateResult<unknown>>(
+      `UPDATE broadcasts SET lease_owner = $2, lease_until = now() + $3 * interval '1 millisecond'
+        WHERE id = $1 AND (lease_until IS NULL OR lease_until < now()) RETURNING 1`,
+      [id, owner, ms],
+    );
+    return rows.length === 1;
+  }
+
+  /** Extends a lease this owner holds; false when it lapsed and someone else took it. */
+  async renewLease(id: string, owner: string, ms: number): Promise<boolean> {
+    const [rows] = await this.db.query<UpdateResult<unknown>>(
+      `UPDATE broadcasts SET lease_until = now() + $3 * interval '1 millisecond' WHERE id = $1 AND lease_owner = $2 RETURNING 1`,
+      [id, owner, ms],
+    );
+    return rows.length === 1;
+  }
+
+  async releaseLease(id: string, owner: string): Promise<void> {
+    await this.db.query(`UPDATE broadcasts SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`, [id, owner]);
   }
 
   async loadFile(id: string): Promise<BroadcastFile | null> {

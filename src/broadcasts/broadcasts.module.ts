@@ -5,6 +5,8 @@ import { Bot } from '../bots/bot.entity';
 import { BotsModule } from '../bots/bots.module';
 import { PlatformsModule } from '../platforms/platforms.module';
 import { BroadcastChannels } from './broadcast-channel';
+import { BroadcastLeases } from './broadcast-lease';
+import { BroadcastRecovery } from './broadcast-recovery';
 import { BroadcastQueue, BROADCAST_QUEUE } from './broadcast-queue';
 import { BroadcastRunner } from './broadcast-runner';
 import { BroadcastStore } from './broadcast-store';
@@ -19,7 +21,18 @@ import { SendPacer } from './send-pacer';
 @Module({
   imports: [BullModule.registerQueue({ name: BROADCAST_QUEUE }), TypeOrmModule.forFeature([Bot]), BotsModule, PlatformsModule],
   controllers: [BroadcastV1Controller, BroadcastsController],
-  providers: [BroadcastsService, BroadcastStore, BroadcastQueue, BroadcastWorker, BroadcastRunner, BroadcastChannels, RecipientDelivery, SendPacer],
+  providers: [
+    BroadcastsService,
+    BroadcastStore,
+    BroadcastQueue,
+    BroadcastWorker,
+    BroadcastRunner,
+    BroadcastLeases,
+    BroadcastRecovery,
+    BroadcastChannels,
+    RecipientDelivery,
+    SendPacer,
+  ],
   exports: [BroadcastStore],
 })
 export class BroadcastsModule {}

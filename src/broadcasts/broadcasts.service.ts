@@ -1,8 +1,9 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException, BeforeApplicationShutdown, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Bot } from '../bots/bot.entity';
 import { BotsService } from '../bots/bots.service';
 import { isUuid } from '../common/http/ids';
+import { Lifecycle } from '../lifecycle/lifecycle';
 import { Messages } from '../common/messages';
 import { BroadcastDto, BroadcastPreviewDto, BroadcastResultDto } from './broadcast.dto';
 import { closedBroadcastInput, requiredText, UploadedFile } from './broadcast-input';
@@ -15,14 +16,13 @@ const FINISH_POLL_MS = 100;
 
 /** Broadcasts from the open API (waits for the end) and from the cabinet (segments, files, schedules). */
 @Injectable()
-export class BroadcastsService implements BeforeApplicationShutdown {
-  /** Ends the waits of open requests when the service stops; their broadcasts resume after restart. */
-  private readonly closing = new AbortController();
-
+export class BroadcastsService {
   constructor(
     private readonly bots: BotsService,
     private readonly store: BroadcastStore,
     private readonly queue: BroadcastQueue,
+    /** Its stop ends the waits of open requests (503); their broadcasts resume after the restart. */
+    private readonly lifecycle: Lifecycle,
   ) {}
 
   /**
@@ -77,10 +77,6 @@ export class BroadcastsService implements BeforeApplicationShutdown {
     return presentBroadcast((await this.store.get(found.id)) ?? found);
   }
 
-  beforeApplicationShutdown(): void {
-    this.closing.abort();
-  }
-
   private requireToken(bot: Bot): void {
     if (!this.bots.decryptToken(bot)) throw new BadRequestException(Messages.broadcastNeedsToken);
   }
@@ -92,7 +88,7 @@ export class BroadcastsService implements BeforeApplicationShutdown {
       if (!row) throw new NotFoundException(Messages.broadcastNotFound);
       if (FINAL_STATUSES.includes(row.status)) return row;
       try {
-        await sleep(FINISH_POLL_MS, undefined, { signal: this.closing.signal });
+        await sleep(FINISH_POLL_MS, undefined, { signal: this.lifecycle.stopping });
       } catch {
         throw new ServiceUnavailableException(Messages.broadcastContinuesAfterRestart);
       }

@@ -124,4 +124,6 @@ export const Messages = {
   internal: 'Internal server error',
   unavailable: 'Service temporarily unavailable, retry later',
   refusedValue: 'Invalid value in request',
+  /** /health/ready once SIGTERM has arrived: the instance finishes what it has and takes nothing new. */
+  shuttingDown: 'Service is shutting down',
 } as const;

@@ -15,6 +15,10 @@ describe('loadConfig', () => {
     expect(config.mirrorPlatformTimeoutMs).toBe(30_000);
     expect(config.metricsPort).toBe(9464);
     expect(config.metricsHost).toBe('127.0.0.1');
+    expect(config.shutdownGraceMs).toBe(30_000);
+    expect(config.shutdownDelayMs).toBe(0);
+    expect(config.migrateOnStart).toBe(true);
+    expect(config.broadcastRecoveryIntervalMs).toBe(30_000);
   });
 
   it('builds the public base URL from PORT and strips trailing slashes', () => {
@@ -34,6 +38,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must start with smtp:/],
     [{ MIRROR_PLATFORM_TIMEOUT_MS: '30s' }, /^MIRROR_PLATFORM_TIMEOUT_MS must be an integer from 100 to 600000/],
     [{ METRICS_PORT: '70000' }, /^METRICS_PORT must be an integer from 0 to 65535/],
+    [{ SHUTDOWN_GRACE_MS: '-1' }, /^SHUTDOWN_GRACE_MS must be an integer from 0 to 3600000/],
+    [{ MIGRATE_ON_START: 'later' }, /^MIGRATE_ON_START must be true or false/],
   ])('refuses %j with a line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -37,6 +37,11 @@ export interface AppConfig {
    */
   broadcastLockDurationMs: number;
   broadcastStalledIntervalMs: number;
+  /**
+   * How often each instance looks for unfinished broadcasts that nobody runs and whose BullMQ job is
+   * gone (Redis restarted empty), and queues them again.
+   */
+  broadcastRecoveryIntervalMs: number;
   /** How often live-dialog sockets are checked against their sessions; a socket whose session ended (logout, expiry) is closed. */
   liveSessionCheckMs: number;
   /** Messages a month an account on a capped plan (free) gets recorded; forwarding never stops. */
@@ -53,6 +58,19 @@ export interface AppConfig {
   /** The Prometheus listener (`GET /metrics`), never the public port; 0 turns it off. */
   metricsPort: number;
   metricsHost: string;
+  /** On SIGTERM, how long requests in flight (long polls included) may take to finish once the listener has closed. */
+  shutdownGraceMs: number;
+  /**
+   * On SIGTERM, how long the listener keeps taking new connections while /health/ready answers 503,
+   * so a load balancer that follows readiness stops sending first. 0: it closes at once.
+   */
+  shutdownDelayMs: number;
+  /**
+   * true: the app creates its database and applies pending migrations at start (under a lock, so
+   * instances may start together). false: a separate `migrate` step does; the app refuses to start
+   * while migrations are pending.
+   */
+  migrateOnStart: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +119,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     broadcastRatePerSecond: read.integer('BROADCAST_RATE_PER_SECOND', 30, 1, 1000),
     broadcastLockDurationMs: read.integer('BROADCAST_LOCK_DURATION_MS', 30_000, 500, 600_000),
     broadcastStalledIntervalMs: read.integer('BROADCAST_STALLED_INTERVAL_MS', 30_000, 500, 600_000),
+    broadcastRecoveryIntervalMs: read.integer('BROADCAST_RECOVERY_INTERVAL_MS', 30_000, 100, 3_600_000),
     liveSessionCheckMs: read.integer('LIVE_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
     freePlanMessageCap: read.integer('FREE_PLAN_MESSAGE_CAP', 1000, 0, 1_000_000_000),
     deletedDataRetentionDays: read.integer('DELETED_DATA_RETENTION_DAYS', 30, 0, 3650),
@@ -108,6 +127,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ingestBufferFacts: read.integer('INGEST_BUFFER_FACTS', 20_000, 0, 10_000_000),
     metricsPort: read.integer('METRICS_PORT', 9464, 0, 65535),
     metricsHost: read.string('METRICS_HOST', '127.0.0.1'),
+    shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 30_000, 0, 3_600_000),
+    shutdownDelayMs: read.integer('SHUTDOWN_DELAY_MS', 0, 0, 600_000),
+    migrateOnStart: read.boolean('MIGRATE_ON_START', true),
   });
 }
 

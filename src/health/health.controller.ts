@@ -1,6 +1,8 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { Messages } from '../common/messages';
+import { Lifecycle } from '../lifecycle/lifecycle';
 import { RedisClient } from '../queue/redis';
 import { HealthDto } from './health.dto';
 
@@ -12,6 +14,7 @@ export class HealthController {
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     private readonly redis: RedisClient,
+    private readonly lifecycle: Lifecycle,
   ) {}
 
   @Get()
@@ -22,9 +25,11 @@ export class HealthController {
 
   @Get('ready')
   @HealthCheck()
-  @ApiOperation({ summary: 'Readiness: PostgreSQL and Redis answer' })
-  @ApiResponse({ status: 503, description: 'A dependency is down' })
+  @ApiOperation({ summary: 'Readiness: PostgreSQL and Redis answer, and the instance is not shutting down' })
+  @ApiResponse({ status: 503, description: 'A dependency is down, or the instance is shutting down' })
   ready() {
+    // From the first moment of a shutdown, so a load balancer stops sending before the listener closes.
+    if (this.lifecycle.isStopping) throw new ServiceUnavailableException(Messages.shuttingDown);
     return this.health.check([
       () => this.database.pingCheck('postgres', { timeout: 3000 }),
       () => this.redisPing(),

@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { RecordingAllowance } from '../billing/recording-allowance';
 import { AppConfig } from '../config/config';
@@ -71,7 +71,7 @@ const NOTHING_STORED: StoredFacts = { contacts: [], messages: [] };
  * poison, and its caller is answered as if it were stored, so one odd update never takes down its batch.
  */
 @Injectable()
-export class IngestWriter implements BeforeApplicationShutdown {
+export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('Ingest');
   private pending: Pending[] = [];
   /** writeSoon's facts, until the gather timer moves them to `pending`. */
@@ -89,6 +89,11 @@ export class IngestWriter implements BeforeApplicationShutdown {
   private retryTimer: NodeJS.Timeout | null = null;
   private closing = false;
   private readonly bufferFacts: number;
+  /**
+   * While the app closes: the work the consumers of each emitted event started (intents, webhook
+   * queueing, funnels), so that it is done before the pools close.
+   */
+  private consumers: Array<Promise<unknown>> | null = null;
 
   constructor(
     private readonly store: FactStore,
@@ -121,13 +126,27 @@ export class IngestWriter implements BeforeApplicationShutdown {
     });
   }
 
+  /**
+   * Closing, first step (requests are answered by now): commit what was accepted and let the
+   * consumers of its events finish, while the pools are still open.
+   */
+  onModuleDestroy(): Promise<void> {
+    this.consumers ??= [];
+    return this.settle();
+  }
+
+  /** Again after the queue workers stopped: a broadcast's last sends are recorded then. */
+  beforeApplicationShutdown(): Promise<void> {
+    return this.settle();
+  }
+
   /** Finish what was accepted before the database pool closes; what cannot be written then is counted. */
-  async beforeApplicationShutdown(): Promise<void> {
+  private async settle(): Promise<void> {
     this.closing = true;
     this.releaseGathered();
     if (this.outage) this.dropPatient(Infinity, 'database_unavailable');
-    if (this.idle()) return;
-    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    if (!this.idle()) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    while (this.consumers?.length) await Promise.allSettled(this.consumers.splice(0));
   }
 
   /**
@@ -310,9 +329,15 @@ export class IngestWriter implements BeforeApplicationShutdown {
   }
 
   private emit(stored: StoredFacts): void {
-    for (const contact of stored.contacts) this.events.emit(FactEvents.contactCreated, contact);
+    for (const contact of stored.contacts) this.emitOne(FactEvents.contactCreated, contact);
     for (const message of stored.messages) {
-      this.events.emit(message.direction === 'in' ? FactEvents.messageCreated : FactEvents.messageOutbound, message);
+      this.emitOne(message.direction === 'in' ? FactEvents.messageCreated : FactEvents.messageOutbound, message);
     }
+  }
+
+  private emitOne(event: string, payload: unknown): void {
+    // emitAsync only while closing: its promises cost the hot path otherwise.
+    if (this.consumers) this.consumers.push(this.events.emitAsync(event, payload));
+    else this.events.emit(event, payload);
   }
 }

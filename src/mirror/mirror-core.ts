@@ -25,6 +25,9 @@ export interface MirrorBody {
   multipart: boolean;
 }
 
+/** How long platform calls still running when the app closes (sends read for their facts) may take to end. */
+const UPSTREAM_CLOSE_WAIT_MS = 5_000;
+
 const NO_BODY: MirrorBody = { forward: null, bytes: null, streamed: false, multipart: false };
 
 /**
@@ -156,6 +159,6 @@ export class MirrorCore implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await Promise.all([this.upstreams.telegram.close(), this.upstreams.max.close()]);
+    await Promise.all([this.upstreams.telegram.close(UPSTREAM_CLOSE_WAIT_MS), this.upstreams.max.close(UPSTREAM_CLOSE_WAIT_MS)]);
   }
 }

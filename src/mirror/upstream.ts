@@ -67,8 +67,15 @@ export class Upstream {
     );
   }
 
-  close(): Promise<void> {
-    return this.pool.destroy(null);
+  /**
+   * Lets the calls still running end first (a send whose bot left is still read for its facts), then
+   * cuts what is left after `waitMs`. Shutdown closes this only once the mirror's requests are answered.
+   */
+  async close(waitMs: number): Promise<void> {
+    const timer = new Promise<void>((resolve) => setTimeout(resolve, waitMs).unref());
+    await Promise.race([this.pool.close(), timer]);
+    // Destroying a pool whose close finished is a no-op.
+    await this.pool.destroy(null);
   }
 }
 

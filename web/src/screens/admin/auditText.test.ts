@@ -14,13 +14,13 @@ const entry = (action: AuditEntry['action'], details: Record<string, unknown>): 
 
 describe('audit details in words', () => {
   it.each([
-    [entry('change_role', { from: 'user', to: 'admin' }), 'пользователь → администратор Botlens'],
-    [entry('change_tariff', { from: 'free', to: 'pro', invoice_id: 'x' }), 'free → pro'],
-    [entry('delete_user', { bots: 2 }), 'ботов выключено: 2'],
-    [entry('reply_support', { ticket_id: 't', subject: 'Не приходят вебхуки' }), '«Не приходят вебхуки»'],
-    [entry('revoke_api_key', { key_id: 'k', name: 'CRM', key_hint: 'blk_abcd…wxyz' }), '«CRM» (blk_abcd…wxyz)'],
-  ])('%#: %s', (audit, expected) => {
-    expect(auditDetails(audit)).toBe(expected);
+    ['change_role', { from: 'user', to: 'admin' }, 'пользователь → администратор Botlens'],
+    ['change_tariff', { from: 'free', to: 'pro', invoice_id: 'x' }, 'free → pro'],
+    ['delete_user', { bots: 2 }, 'ботов выключено: 2'],
+    ['reply_support', { ticket_id: 't', subject: 'Не приходят вебхуки' }, '«Не приходят вебхуки»'],
+    ['revoke_api_key', { key_id: 'k', name: 'CRM', key_hint: 'blk_abcd…wxyz' }, '«CRM» (blk_abcd…wxyz)'],
+  ] as const)('%s', (action, details, expected) => {
+    expect(auditDetails(entry(action, details))).toBe(expected);
   });
 
   it('names when a sign-in-as session ends, in the viewer’s time', () => {

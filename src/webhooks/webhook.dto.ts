@@ -69,5 +69,9 @@ export class DeliveryDto {
   status_code: number | null;
   error: string | null;
   duration_ms: number;
+  /** The first 500 characters of the JSON body sent. */
+  body_preview: string | null;
+  /** The first 500 characters of the receiver's answer; null when no answer came (a network error). */
+  response_preview: string | null;
   created_at: Date;
 }

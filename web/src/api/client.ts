@@ -1,6 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
-import { sessionToken, setSessionToken } from './session';
+import { asideAdminToken, endImpersonation, sessionToken, setSessionToken } from './session';
 
 /** An API answer that was not 2xx, carrying the service's own `{ message }`. */
 export class ApiError extends Error {
@@ -18,9 +18,14 @@ const withSession: Middleware = {
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
     return request;
   },
-  onResponse({ response }) {
-    // A session that ended elsewhere (sign-out, expiry) sends the app back to sign-in.
-    if (response.status === 401 && sessionToken()) setSessionToken(null);
+  onResponse({ request, response }) {
+    // A session that ended elsewhere (sign-out, expiry) sends the app back to sign-in; one opened
+    // by "sign in as" gives the admin their own session back. Only the session the call carried:
+    // a late answer to a session already swapped out says nothing about the current one.
+    if (response.status === 401 && sessionToken() && request.headers.get('Authorization') === `Bearer ${sessionToken()}`) {
+      if (asideAdminToken()) endImpersonation();
+      else setSessionToken(null);
+    }
     return response;
   },
 };

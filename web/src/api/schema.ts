@@ -1771,11 +1771,15 @@ export interface components {
             password: string;
         };
         DeliveryDto: {
+            /** @description The first 500 characters of the JSON body sent. */
+            body_preview: string | null;
             /** Format: date-time */
             created_at: string;
             duration_ms: number;
             error: string | null;
             event: string;
+            /** @description The first 500 characters of the receiver's answer; null when no answer came (a network error). */
+            response_preview: string | null;
             status_code: number | null;
         };
         DialogDto: {

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 
 /** Checked by the service, not the pipe, so that missing fields get the spec's exact message. */
@@ -24,4 +24,20 @@ export class SentMessageDto {
   created_at: Date;
   /** The platform's unprocessed answer (Telegram: `result.message_id` is its own id). */
   provider: Record<string, unknown>;
+}
+
+/** The cabinet's reply: JSON `{ text }`, or multipart with a file and its kind (the text then is the optional caption). */
+export class ReplyFormDto {
+  /** Up to 4000 characters; required without a file. With a file it is the caption (on Telegram at most 1024). */
+  @ApiPropertyOptional({ type: String, maxLength: 4000 })
+  @Allow()
+  text?: unknown;
+
+  /** Up to 50 MB; needs `kind`. */
+  @ApiPropertyOptional({ type: 'string', format: 'binary' })
+  file?: unknown;
+
+  @ApiPropertyOptional({ enum: ['photo', 'audio', 'file'] })
+  @Allow()
+  kind?: unknown;
 }

@@ -12,4 +12,11 @@ export const keys = {
   contact: (id: string, userId: string) => ['bots', id, 'contact', userId] as const,
   dialogs: (id: string) => ['bots', id, 'dialogs'] as const,
   messages: (id: string, userId: string) => ['bots', id, 'dialogs', userId] as const,
+  // Part II: bot screens
+  intents: (id: string) => ['bots', id, 'intents'] as const,
+  intentMessages: (id: string, intentId: string, offset: number) => ['bots', id, 'intents', intentId, 'messages', offset] as const,
+  funnelConfig: (id: string) => ['bots', id, 'funnel', 'config'] as const,
+  funnel: (id: string, source: string | null) => ['bots', id, 'funnel', 'result', source] as const,
+  broadcasts: (id: string) => ['bots', id, 'broadcasts'] as const,
+  broadcastPreview: (id: string, audience: unknown) => ['bots', id, 'broadcasts', 'preview', audience] as const,
 };

@@ -1,5 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
+import { FileMessageFormDto } from '../common/http/file-message.dto';
 
 /** Checked by the service, not the pipe, so that missing fields get the spec's exact message. */
 export class SendMessageDto {
@@ -27,17 +28,4 @@ export class SentMessageDto {
 }
 
 /** The cabinet's reply: JSON `{ text }`, or multipart with a file and its kind (the text then is the optional caption). */
-export class ReplyFormDto {
-  /** Up to 4000 characters; required without a file. With a file it is the caption (on Telegram at most 1024). */
-  @ApiPropertyOptional({ type: String, maxLength: 4000 })
-  @Allow()
-  text?: unknown;
-
-  /** Up to 50 MB; needs `kind`. */
-  @ApiPropertyOptional({ type: 'string', format: 'binary' })
-  file?: unknown;
-
-  @ApiPropertyOptional({ enum: ['photo', 'audio', 'file'] })
-  @Allow()
-  kind?: unknown;
-}
+export class ReplyFormDto extends FileMessageFormDto {}

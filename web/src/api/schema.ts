@@ -2029,7 +2029,7 @@ export interface components {
             file?: string;
             /** @enum {string} */
             kind?: "photo" | "audio" | "file";
-            /** @description Up to 4000 characters; required without a file. With a file it is the caption (on Telegram at most 1024). */
+            /** @description The message, or the caption of the file (up to 4000 characters; 1024 with a file on Telegram). Required without a file. */
             text?: string;
         };
         ReplyTicketDto: {

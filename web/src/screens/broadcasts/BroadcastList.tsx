@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Broadcast, isUnfinished, Segment, useCancelBroadcast } from '../../api/queries/useBroadcasts';
 import { Confirm } from '../../components/Confirm';
+import { sourceLabel } from '../../components/sources';
 import { formatDateTime, formatMessageTime, formatNumber, t } from '../../i18n';
 import { TableWrap } from '../../components/TableWrap';
 
-const UNMAPPED = '— unmapped';
 const STATUS_BADGE: Record<Broadcast['status'], string> = {
   scheduled: 'badge',
   queued: 'badge',
@@ -18,8 +18,7 @@ const STATUS_BADGE: Record<Broadcast['status'], string> = {
 export function describeSegment(segment: Segment, platform: Broadcast['platform']): string {
   const parts: string[] = [];
   if (platform !== 'all') parts.push(t(`platform.${platform}`));
-  if (segment.source_value)
-    parts.push(`${t('broadcasts.source').toLowerCase()} ${segment.source_value === UNMAPPED ? t('sources.unmapped') : segment.source_value}`);
+  if (segment.source_value) parts.push(`${t('broadcasts.source').toLowerCase()} ${sourceLabel(segment.source_value)}`);
   if (segment.campaign_name) parts.push(`${t('broadcasts.campaign').toLowerCase()} ${segment.campaign_name}`);
   if (segment.intent) parts.push(`${t('broadcasts.intent').toLowerCase()} ${segment.intent}`);
   if (segment.language_code) parts.push(`${t('broadcasts.language').toLowerCase()} ${segment.language_code}`);

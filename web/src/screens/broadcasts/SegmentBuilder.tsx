@@ -3,9 +3,8 @@ import type { BroadcastPlatform } from '../../api/queries/useBroadcasts';
 import { useIntents } from '../../api/queries/useIntents';
 import { useSources } from '../../api/queries/useReports';
 import { t } from '../../i18n';
+import { sourceLabel } from '../../components/sources';
 import type { SegmentDraft } from './segment';
-
-const UNMAPPED = '— unmapped';
 
 /** Every filter of a closed broadcast's segment, and the platform; the choices come from the bot's own sources and intents. */
 export function SegmentBuilder({
@@ -27,7 +26,7 @@ export function SegmentBuilder({
   const sourceValues = [...new Set(rows.map((row) => row.source_value))];
   const campaigns = [...new Set(rows.map((row) => row.campaign_name).filter((name): name is string => !!name))];
   const set = (patch: Partial<SegmentDraft>) => onChange({ ...draft, ...patch });
-  const ids = { platform: useId(), source: useId(), campaign: useId(), intent: useId(), language: useId(), blocked: useId(), days: useId() };
+  const ids = { platform: useId(), language: useId(), blocked: useId(), days: useId() };
 
   return (
     <fieldset className="segment">
@@ -41,39 +40,27 @@ export function SegmentBuilder({
             <option value="max">{t('platform.max')}</option>
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={ids.source}>{t('broadcasts.source')}</label>
-          <select id={ids.source} value={draft.source_value} onChange={(event) => set({ source_value: event.target.value })}>
-            <option value="">{t('broadcasts.anySource')}</option>
-            {sourceValues.map((value) => (
-              <option key={value} value={value}>
-                {value === UNMAPPED ? t('sources.unmapped') : value}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.campaign}>{t('broadcasts.campaign')}</label>
-          <select id={ids.campaign} value={draft.campaign_name} onChange={(event) => set({ campaign_name: event.target.value })}>
-            <option value="">{t('broadcasts.anyCampaign')}</option>
-            {campaigns.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.intent}>{t('broadcasts.intent')}</label>
-          <select id={ids.intent} value={draft.intent} onChange={(event) => set({ intent: event.target.value })}>
-            <option value="">{t('broadcasts.anyIntent')}</option>
-            {intents.data?.data.map((intent) => (
-              <option key={intent.id} value={intent.name}>
-                {intent.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Choice
+          label={t('broadcasts.source')}
+          any={t('broadcasts.anySource')}
+          value={draft.source_value}
+          options={sourceValues.map((value) => ({ value, label: sourceLabel(value) }))}
+          onChange={(source_value) => set({ source_value })}
+        />
+        <Choice
+          label={t('broadcasts.campaign')}
+          any={t('broadcasts.anyCampaign')}
+          value={draft.campaign_name}
+          options={campaigns.map((name) => ({ value: name, label: name }))}
+          onChange={(campaign_name) => set({ campaign_name })}
+        />
+        <Choice
+          label={t('broadcasts.intent')}
+          any={t('broadcasts.anyIntent')}
+          value={draft.intent}
+          options={intents.data?.data.map((intent) => ({ value: intent.name, label: intent.name })) ?? []}
+          onChange={(intent) => set({ intent })}
+        />
         <div className="field">
           <label htmlFor={ids.language}>{t('broadcasts.language')}</label>
           <input
@@ -109,5 +96,35 @@ export function SegmentBuilder({
         </div>
       </div>
     </fieldset>
+  );
+}
+
+/** A filter chosen from what the bot has seen; the empty choice means any. */
+function Choice({
+  label,
+  any,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  any: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{any}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

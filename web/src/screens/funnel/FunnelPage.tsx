@@ -6,11 +6,10 @@ import { useCanWrite } from '../../api/queries/useMe';
 import { useSources } from '../../api/queries/useReports';
 import { navigate, useSearchParam } from '../../app/router';
 import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { sourceLabel } from '../../components/sources';
 import { t } from '../../i18n';
 import { FunnelChart } from './FunnelChart';
 import { StageBuilder } from './StageBuilder';
-
-const UNMAPPED = '— unmapped';
 
 /** `/bots/:id/funnel?source=`: the funnel's counts and conversions (by source), and for writers the stage builder. */
 export default function FunnelPage({ bot }: { bot: Bot }) {
@@ -69,7 +68,7 @@ function SourceFilter({ botId, source }: { botId: string; source: string | null 
         <option value="">{t('funnel.allSources')}</option>
         {values.map((value) => (
           <option key={value} value={value}>
-            {value === UNMAPPED ? t('sources.unmapped') : value}
+            {sourceLabel(value)}
           </option>
         ))}
       </select>

@@ -50,3 +50,13 @@ function messageOf(error: unknown): string | null {
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
   return null;
 }
+
+/**
+ * A multipart body for openapi-fetch: the typed fields go in as form fields, Blobs as files, and the
+ * browser sets the boundary. Used with `bodySerializer` so the call keeps the route's body type.
+ */
+export function toFormData(fields: Record<string, string | Blob | undefined>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  return form;
+}

@@ -430,7 +430,10 @@ export interface paths {
         /** One dialog: its messages both ways, newest first, each with the intents it matched */
         get: operations["Dialogs_history"];
         put?: never;
-        /** Reply to the contact (same rules as the open-API send) */
+        /**
+         * Reply to the contact: a text, or a photo, audio or file with an optional caption
+         * @description Same rules as the open-API send. Multipart `file` (up to 50 MB) with `kind` photo|audio|file is sent as the closed broadcast sends it (Telegram sendPhoto/sendAudio/sendDocument, MAX upload then attachment), `text` as its caption.
+         */
         post: operations["Dialogs_reply"];
         delete?: never;
         options?: never;
@@ -2021,6 +2024,17 @@ export interface components {
         };
         RegisteredDto: {
             user: components["schemas"]["UserDto"];
+        };
+        ReplyFormDto: {
+            /**
+             * Format: binary
+             * @description Up to 50 MB; needs `kind`.
+             */
+            file?: string;
+            /** @enum {string} */
+            kind?: "photo" | "audio" | "file";
+            /** @description The message, or the caption of the file (up to 4000 characters; 1024 with a file on Telegram). Required without a file. */
+            text?: string;
         };
         ReplyTicketDto: {
             text: string;
@@ -4253,7 +4267,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SendMessageDto"];
+                "application/json": components["schemas"]["ReplyFormDto"];
+                "multipart/form-data": components["schemas"]["ReplyFormDto"];
             };
         };
         responses: {
@@ -4294,6 +4309,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Body too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,6 +19,11 @@ export const BOT_ROUTES = [
   '/bots/:id/dialogs',
   '/bots/:id/dialogs/:userId',
   '/bots/:id/settings',
+  // Part II: bot screens
+  '/bots/:id/intents',
+  '/bots/:id/intents/:intentId',
+  '/bots/:id/funnel',
+  '/bots/:id/broadcasts',
 ] as const;
 
 // Part II: account screens (the account's own routes, outside any bot; the admin ones check the global role).
@@ -64,7 +69,7 @@ function signedInScreen(path: string): ReactNode {
   if (path === '/bots' || path === '/') return <BotsPage />;
   for (const pattern of BOT_ROUTES) {
     const params = matchPath(pattern, path);
-    if (params) return <BotScreens route={pattern} botId={params.id} userId={params.userId} />;
+    if (params) return <BotScreens route={pattern} botId={params.id} userId={params.userId} intentId={params.intentId} />;
   }
   for (const [pattern, Page] of ACCOUNT_ROUTES) {
     const params = matchPath(pattern, path);

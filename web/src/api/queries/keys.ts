@@ -27,4 +27,12 @@ export const keys = {
   adminUserKeys: (userId: string) => ['admin', 'user-keys', userId] as const,
   adminTickets: (status: string, offset: number) => ['admin', 'support', status, offset] as const,
   audit: (offset: number) => ['admin', 'audit', offset] as const,
+
+  // Part II: bot screens
+  intents: (id: string) => ['bots', id, 'intents'] as const,
+  intentMessages: (id: string, intentId: string, offset: number) => ['bots', id, 'intents', intentId, 'messages', offset] as const,
+  funnelConfig: (id: string) => ['bots', id, 'funnel', 'config'] as const,
+  funnel: (id: string, source: string | null) => ['bots', id, 'funnel', 'result', source] as const,
+  broadcasts: (id: string) => ['bots', id, 'broadcasts'] as const,
+  broadcastPreview: (id: string, audience: unknown) => ['bots', id, 'broadcasts', 'preview', audience] as const,
 };

@@ -105,6 +105,7 @@ export class ContactSearchQueryDto extends ContactsQueryDto {
   @IsOptional()
   @IsString({ message: Messages.contactSearchInvalid })
   @MaxLength(MAX_CONTACT_SEARCH_LENGTH, { message: Messages.contactSearchInvalid })
+  // eslint-disable-next-line no-control-regex -- refusing control characters is this pattern's job
   @Matches(/^[^\u0000-\u001f\u007f]*$/, { message: Messages.contactSearchInvalid })
   q?: string;
 }

@@ -1142,7 +1142,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: PostgreSQL and Redis answer */
+        /** Readiness: PostgreSQL and Redis answer, and the instance is not shutting down */
         get: operations["Health_ready"];
         put?: never;
         post?: never;
@@ -7503,7 +7503,7 @@ export interface operations {
                 };
             };
             /**
-             * @description A dependency is down
+             * @description A dependency is down, or the instance is shutting down
              *
              *     The Health Check is not successful
              */

@@ -1254,6 +1254,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AcceptedInviteDto: {
+            /** Format: uuid */
             account_id: string;
             /** @enum {string} */
             role: "administrator" | "observer";
@@ -1262,6 +1263,7 @@ export interface components {
             author: components["schemas"]["TicketAuthorDto"];
             /** Format: date-time */
             created_at: string;
+            /** Format: uuid */
             id: string;
             /** @description Oldest first. */
             replies: components["schemas"]["TicketReplyDto"][];
@@ -1284,15 +1286,25 @@ export interface components {
         AdminUserDto: {
             /** @description Bots of the account that are not deleted. */
             bots_count: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T08:00:00.000Z
+             */
             created_at: string;
+            /** @example owner@example.com */
             email: string;
+            /** @example true */
             email_confirmed: boolean;
+            /** Format: uuid */
             id: string;
             /** @description Messages recorded for the account this UTC month, both directions. */
             messages_this_month: number;
-            /** @enum {string} */
+            /**
+             * @example user
+             * @enum {string}
+             */
             role: "user" | "admin";
+            /** @example free */
             tariff: string;
         };
         AdminUserListDto: {
@@ -1304,24 +1316,44 @@ export interface components {
             total: number;
         };
         ApiKeyDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-03T14:00:00.000Z
+             */
             created_at: string;
             /** Format: date-time */
             expires_at: string | null;
+            /** Format: uuid */
             id: string;
-            /** @description The first and last characters of the key, to recognise it. */
+            /**
+             * @description The first 8 and last 4 characters of the key, to recognise it.
+             * @example blk_SlRy…kSYB
+             */
             key_hint: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-24T07:00:03.000Z
+             */
             last_used_at: string | null;
+            /** @example CRM export */
             name: string;
             /** Format: date-time */
             revoked_at: string | null;
+            /**
+             * @example [
+             *       "read"
+             *     ]
+             */
             scopes: ("read" | "write")[];
-            /** @enum {string} */
+            /**
+             * @example active
+             * @enum {string}
+             */
             status: "active" | "revoked" | "expired";
         };
         ApiKeyHolderDto: {
             email: string;
+            /** Format: uuid */
             user_id: string;
         };
         ApiKeyListDto: {
@@ -1338,6 +1370,7 @@ export interface components {
             details: {
                 [key: string]: unknown;
             };
+            /** Format: uuid */
             id: string;
             /** @description The account acted on. */
             target: components["schemas"]["AuditPersonDto"] | null;
@@ -1352,33 +1385,54 @@ export interface components {
         };
         AuditPersonDto: {
             email: string;
+            /** Format: uuid */
             id: string;
         };
         BotDto: {
+            /** @example true */
             active: boolean;
+            /** @description Null for Telegram bots: Telegram gives no avatar address without exposing the token. */
             avatar_url: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T10:15:00.000Z
+             */
             created_at: string;
+            /** @example true */
             has_token: boolean;
+            /** Format: uuid */
             id: string;
             /** Format: date-time */
             last_forward_at: string | null;
             /** @description The last failure forwarding an update to target_url, if any. */
             last_forward_error: string | null;
-            /** @description Use this as the bot library's API base for mirror mode. */
+            /**
+             * @description Use this as the bot library's API base for mirror mode.
+             * @example https://botlens.example/tg
+             */
             mirror_url: string;
             /**
              * @description `analytics_only` without a token; `proxy` when a target_url is set; otherwise `mirror`.
+             * @example mirror
              * @enum {string}
              */
             mode: "mirror" | "proxy" | "analytics_only";
+            /** @example Shop helper */
             name: string;
-            /** @enum {string} */
+            /**
+             * @example telegram
+             * @enum {string}
+             */
             platform: "telegram" | "max";
-            /** @description Set this as the platform webhook for proxy-webhook mode. */
+            /**
+             * @description Set this as the platform webhook for proxy-webhook mode.
+             * @example https://botlens.example/proxy/09e4d1f4-975a-4550-b3a8-d61294b431de/SeGAkQltGumpMCjseNXjg8vjcFkVDtd2
+             */
             proxy_url: string;
             target_url: string | null;
+            /** @example shop_helper_bot */
             username: string | null;
+            /** @example utm_source */
             utm_key: string;
         };
         BotListDto: {
@@ -1392,6 +1446,7 @@ export interface components {
             failed_count: number;
             /** Format: date-time */
             finished_at: string | null;
+            /** Format: uuid */
             id: string;
             /** @enum {string|null} */
             kind: "photo" | "audio" | "file" | null;
@@ -1430,13 +1485,24 @@ export interface components {
             segment?: components["schemas"]["BroadcastSegmentDto"];
         };
         BroadcastResultDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-24T12:00:00.000Z
+             */
             created_at: string;
-            /** @description Recipients the platform refused (after up to 3 retries of a 429), or whose delivery was cut by a restart. */
+            /**
+             * @description Recipients the platform refused (after up to 3 retries of a 429), or whose delivery was cut by a restart.
+             * @example 7
+             */
             failed_count: number;
+            /** Format: uuid */
             id: string;
+            /** @example 1243 */
             sent_count: number;
-            /** @description Recipients chosen: the bot's contacts that had not blocked it when the broadcast was created. */
+            /**
+             * @description Recipients chosen: the bot's contacts that had not blocked it when the broadcast was created.
+             * @example 1250
+             */
             total_count: number;
         };
         BroadcastSegmentDto: {
@@ -1452,7 +1518,10 @@ export interface components {
             source_value?: string;
         };
         BroadcastV1RequestDto: {
-            /** @description Up to 4000 characters; sent to every contact of the bot that has not blocked it. */
+            /**
+             * @description Up to 4000 characters; sent to every contact of the bot that has not blocked it.
+             * @example Скидки до 30% только сегодня
+             */
             text: string;
         };
         CabinetContactDetailDto: {
@@ -1471,9 +1540,13 @@ export interface components {
             avatar_url: string | null;
             /** @description True while the user has blocked the bot. */
             blocked: boolean;
+            /** @example 417203958 */
             external_user_id: string;
+            /** @example Анна */
             first_name: string | null;
+            /** Format: uuid */
             id: string;
+            /** @example false */
             is_premium: boolean;
             /**
              * @description The user's language as the platform last reported it (Telegram `language_code`, MAX `user_locale`); null when unknown.
@@ -1481,10 +1554,14 @@ export interface components {
              */
             language_code: string | null;
             last_name: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-24T18:42:07.000Z
+             */
             last_seen_at: string | null;
             /** @description Only when the user shared their own contact. */
             phone: string | null;
+            /** @example anna_k */
             username: string | null;
         };
         CabinetContactListDto: {
@@ -1510,15 +1587,21 @@ export interface components {
              * @example spring
              */
             campaign_name: string | null;
-            /** @description The user's id on the platform; `{userId}` of the contact routes. */
+            /**
+             * @description The user's id on the platform; `{userId}` of the contact routes.
+             * @example 417203958
+             */
             external_user_id: string;
+            /** @example Анна */
             first_name: string | null;
             /**
              * Format: date-time
              * @description When the contact first appeared (its first message either way, platform time).
              */
             first_seen_at: string;
+            /** Format: uuid */
             id: string;
+            /** @example false */
             is_premium: boolean;
             /**
              * @description The user's language as the platform last reported it (Telegram `language_code`, MAX `user_locale`); null when unknown.
@@ -1529,31 +1612,47 @@ export interface components {
             /**
              * Format: date-time
              * @description Time of the last inbound message; null when the user never wrote.
+             * @example 2026-11-24T18:42:07.000Z
              */
             last_seen_at: string | null;
-            /** @description Messages in both directions. */
+            /**
+             * @description Messages in both directions.
+             * @example 14
+             */
             messages_count: number;
             /**
              * @description The first-touch source after the bot's mappings, as in the sources report; null when the contact came without one.
              * @example vk
              */
             source_value: string | null;
+            /** @example anna_k */
             username: string | null;
         };
         CabinetMessageDto: {
             /**
              * Format: date-time
              * @description The platform's message time.
+             * @example 2026-11-24T18:42:07.000Z
              */
             created_at: string;
-            /** @enum {string} */
+            /**
+             * @example in
+             * @enum {string}
+             */
             direction: "in" | "out";
+            /** @example 417203958 */
             external_user_id: string;
-            /** @description The service's message id (not the platform's). */
+            /**
+             * Format: uuid
+             * @description The service's message id (not the platform's).
+             */
             id: string;
             /** @description The intents the message matched when it was stored, ordered by name; `[]` for none (outbound messages are never matched). */
             intents: components["schemas"]["MessageIntentDto"][];
-            /** @description The text or caption; an empty string for a message without text (a photo, a sticker). */
+            /**
+             * @description The text or caption; an empty string for a message without text (a photo, a sticker).
+             * @example Здравствуйте! Есть доставка в Казань?
+             */
             text: string;
         };
         CabinetMessageListDto: {
@@ -1583,19 +1682,26 @@ export interface components {
             email: string;
         };
         ContactAttributionDto: {
+            /** @example black_friday */
             campaign_name: string | null;
             /**
              * Format: date-time
              * @description Time of the contact's first touch (`/start` or MAX `bot_started`).
+             * @example 2026-11-20T09:01:12.000Z
              */
             first_seen_at: string | null;
             /**
              * Format: date-time
              * @description Time of its last touch.
+             * @example 2026-11-22T12:30:00.000Z
              */
             last_seen_at: string | null;
+            /** @example instagram */
             source_value: string;
-            /** @description All its touches, repeat visits included. */
+            /**
+             * @description All its touches, repeat visits included.
+             * @example 2
+             */
             touches: number;
         };
         ContactDetailDto: {
@@ -1605,15 +1711,23 @@ export interface components {
             stats: components["schemas"]["ContactStatsDto"];
         };
         ContactDto: {
+            /** @example 417203958 */
             external_user_id: string;
+            /** @example Анна */
             first_name: string | null;
+            /** Format: uuid */
             id: string;
+            /** @example false */
             is_premium: boolean;
             last_name: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-24T18:42:07.000Z
+             */
             last_seen_at: string | null;
             /** @description Only when the user shared their own contact. */
             phone: string | null;
+            /** @example anna_k */
             username: string | null;
         };
         ContactListDto: {
@@ -1625,34 +1739,50 @@ export interface components {
             total: number;
         };
         ContactListItemDto: {
-            /** @description The user's id on the platform; `{userId}` of the contact routes. */
+            /**
+             * @description The user's id on the platform; `{userId}` of the contact routes.
+             * @example 417203958
+             */
             external_user_id: string;
+            /** @example Анна */
             first_name: string | null;
+            /** Format: uuid */
             id: string;
+            /** @example false */
             is_premium: boolean;
             last_name: string | null;
             /**
              * Format: date-time
              * @description Time of the last inbound message; null when the user never wrote.
+             * @example 2026-11-24T18:42:07.000Z
              */
             last_seen_at: string | null;
-            /** @description Messages in both directions. */
+            /**
+             * @description Messages in both directions.
+             * @example 14
+             */
             messages_count: number;
+            /** @example anna_k */
             username: string | null;
         };
         ContactStatsDto: {
             /**
              * Format: date-time
              * @description Time of the first message, either direction.
+             * @example 2026-11-20T09:01:12.000Z
              */
             first_at: string | null;
+            /** @example 8 */
             inbound: number;
             /**
              * Format: date-time
              * @description Time of the last message, either direction.
+             * @example 2026-11-24T18:42:09.000Z
              */
             last_at: string | null;
+            /** @example 6 */
             outbound: number;
+            /** @example 14 */
             total_messages: number;
         };
         CreateApiKeyDto: {
@@ -1672,9 +1802,15 @@ export interface components {
             scopes: ("read" | "write")[];
         };
         CreateBotDto: {
-            /** @description Display name in the cabinet. */
+            /**
+             * @description Display name in the cabinet.
+             * @example Shop helper
+             */
             name: string;
-            /** @enum {string} */
+            /**
+             * @example telegram
+             * @enum {string}
+             */
             platform: "telegram" | "max";
             /** @description Where proxy-webhook updates are forwarded: an http(s) URL, or `polling` to hold them for the bot's getUpdates. */
             target_url?: string;
@@ -1714,25 +1850,58 @@ export interface components {
             text?: string;
         };
         CreatedApiKeyDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-03T14:00:00.000Z
+             */
             created_at: string;
             /** Format: date-time */
             expires_at: string | null;
+            /** Format: uuid */
             id: string;
-            /** @description The key itself (`blk_…`): shown only in this answer, store it now. */
+            /**
+             * @description The key itself (`blk_…`): shown only in this answer, store it now.
+             * @example blk_SlRy8ouGMsEVvmZaRgNuReKf7MqcpeGiSZdl8ShkSYB
+             */
             key: string;
+            /** @example CRM export */
             name: string;
+            /**
+             * @example [
+             *       "read"
+             *     ]
+             */
             scopes: ("read" | "write")[];
         };
         CreatedWebhookDto: {
+            /** @example true */
             active: boolean;
+            /**
+             * Format: uuid
+             * @description Only this bot's events; null for all your bots.
+             * @example 09e4d1f4-975a-4550-b3a8-d61294b431de
+             */
             bot_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-03T14:20:00.000Z
+             */
             created_at: string;
+            /**
+             * @example [
+             *       "message.created",
+             *       "contact.created"
+             *     ]
+             */
             events: ("message.created" | "message.outbound" | "contact.created" | "test.ping")[];
+            /** Format: uuid */
             id: string;
-            /** @description The signing secret (`whsec_…`): shown only in this answer. */
+            /**
+             * @description The signing secret (`whsec_…`): shown only in this answer.
+             * @example whsec_ICBXMGNTGcHPu8aVZFaFuCiN84RfezTO0kRxt2E9Vpir
+             */
             secret: string;
+            /** @example https://crm.example/botlens */
             url: string;
         };
         CreateIntentDto: {
@@ -1755,6 +1924,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Only this bot's events; omit for all your bots.
+             * @example 09e4d1f4-975a-4550-b3a8-d61294b431de
              */
             bot_id?: string;
             events: ("message.created" | "message.outbound" | "contact.created" | "test.ping")[];
@@ -1771,30 +1941,55 @@ export interface components {
             password: string;
         };
         DeliveryDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-24T18:42:07.120Z
+             */
             created_at: string;
+            /** @example 84 */
             duration_ms: number;
             error: string | null;
+            /** @example message.created */
             event: string;
+            /**
+             * @description The receiver's HTTP status; null when no answer came.
+             * @example 200
+             */
             status_code: number | null;
         };
         DialogDto: {
+            /** @example 417203958 */
             external_user_id: string;
+            /** @example Анна */
             first_name: string | null;
-            /** @description The contact's id. */
+            /**
+             * Format: uuid
+             * @description The contact's id.
+             */
             id: string;
             /**
              * Format: date-time
              * @description Time of the last message.
+             * @example 2026-11-24T18:42:09.000Z
              */
             last_at: string;
-            /** @enum {string} */
+            /**
+             * @example out
+             * @enum {string}
+             */
             last_direction: "in" | "out";
             last_name: string | null;
-            /** @description The first 200 characters of the last message; empty when it had no text. */
+            /**
+             * @description The first 200 characters of the last message; empty when it had no text.
+             * @example Да, доставляем за 2 дня.
+             */
             last_text: string;
-            /** @description Messages in both directions. */
+            /**
+             * @description Messages in both directions.
+             * @example 14
+             */
             messages_total: number;
+            /** @example anna_k */
             username: string | null;
         };
         DialogListDto: {
@@ -1811,7 +2006,10 @@ export interface components {
             email: string;
         };
         ErrorResponseDto: {
-            /** @description What went wrong, in the words of the specification. */
+            /**
+             * @description What went wrong, in the words of the specification.
+             * @example Bot not found
+             */
             message: string;
         };
         FunnelConfigAnswerDto: {
@@ -1862,19 +2060,34 @@ export interface components {
         };
         ImpersonatorDto: {
             email: string;
+            /** Format: uuid */
             id: string;
         };
         IntentDto: {
+            /** @example #22C55E */
             color: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-05T10:00:00.000Z
+             */
             created_at: string;
+            /** @example Questions about delivery */
             description: string;
+            /** Format: uuid */
             id: string;
+            /** @example true */
             is_active: boolean;
-            /** @description Messages that matched. */
+            /**
+             * @description Messages that matched.
+             * @example 131
+             */
             messages_count: number;
+            /** @example delivery */
             name: string;
-            /** @description Contacts for whom the intent ever matched. */
+            /**
+             * @description Contacts for whom the intent ever matched.
+             * @example 96
+             */
             users_count: number;
         };
         IntentListDto: {
@@ -1886,6 +2099,7 @@ export interface components {
             /** @enum {string} */
             direction: "in" | "out";
             external_user_id: string;
+            /** Format: uuid */
             id: string;
             text: string;
         };
@@ -1896,18 +2110,32 @@ export interface components {
             total: number;
         };
         IntentWithRulesDto: {
+            /** @example #22C55E */
             color: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-05T10:00:00.000Z
+             */
             created_at: string;
+            /** @example Questions about delivery */
             description: string;
+            /** Format: uuid */
             id: string;
+            /** @example true */
             is_active: boolean;
             keywords: string[];
-            /** @description Messages that matched. */
+            /**
+             * @description Messages that matched.
+             * @example 131
+             */
             messages_count: number;
+            /** @example delivery */
             name: string;
             patterns: string[];
-            /** @description Contacts for whom the intent ever matched. */
+            /**
+             * @description Contacts for whom the intent ever matched.
+             * @example 96
+             */
             users_count: number;
         };
         InviteDto: {
@@ -1934,6 +2162,7 @@ export interface components {
             created_at: string;
             /** @enum {string} */
             currency: "RUB";
+            /** Format: uuid */
             id: string;
             /** @enum {string} */
             previous_tariff: "free" | "pro" | "business";
@@ -1948,15 +2177,25 @@ export interface components {
             message: string;
         };
         MeDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T08:00:00.000Z
+             */
             created_at: string;
+            /** @example owner@example.com */
             email: string;
+            /** @example true */
             email_confirmed: boolean;
+            /** Format: uuid */
             id: string;
             /** @description The admin who opened this session as you ("sign in as"), else null. */
             impersonated_by: components["schemas"]["ImpersonatorDto"] | null;
-            /** @enum {string} */
+            /**
+             * @example user
+             * @enum {string}
+             */
             role: "user" | "admin";
+            /** @example free */
             tariff: string;
             team: components["schemas"]["TeamPlaceDto"];
             usage: components["schemas"]["UsageDto"];
@@ -1965,14 +2204,25 @@ export interface components {
             /**
              * Format: date-time
              * @description The platform's message time.
+             * @example 2026-11-24T18:42:07.000Z
              */
             created_at: string;
-            /** @enum {string} */
+            /**
+             * @example in
+             * @enum {string}
+             */
             direction: "in" | "out";
+            /** @example 417203958 */
             external_user_id: string;
-            /** @description The service's message id (not the platform's). */
+            /**
+             * Format: uuid
+             * @description The service's message id (not the platform's).
+             */
             id: string;
-            /** @description The text or caption; an empty string for a message without text (a photo, a sticker). */
+            /**
+             * @description The text or caption; an empty string for a message without text (a photo, a sticker).
+             * @example Здравствуйте! Есть доставка в Казань?
+             */
             text: string;
         };
         MessageIntentDto: {
@@ -1981,6 +2231,7 @@ export interface components {
              * @example #22C55E
              */
             color: string;
+            /** Format: uuid */
             id: string;
             /** @description The intent's technical key. */
             name: string;
@@ -1992,13 +2243,23 @@ export interface components {
             limit: number;
         };
         OpenApiBotDto: {
+            /** @example true */
             active: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T10:15:00.000Z
+             */
             created_at: string;
+            /** Format: uuid */
             id: string;
+            /** @example Shop helper */
             name: string;
-            /** @enum {string} */
+            /**
+             * @example telegram
+             * @enum {string}
+             */
             platform: "telegram" | "max";
+            /** @example shop_helper_bot */
             username: string | null;
         };
         OpenApiBotListDto: {
@@ -2008,7 +2269,10 @@ export interface components {
             data: components["schemas"]["IntentDto"][];
         };
         ProviderErrorResponseDto: {
-            /** @description What went wrong, in the words of the specification. */
+            /**
+             * @description What went wrong, in the words of the specification.
+             * @example Bot not found
+             */
             message: string;
             /** @description The platform's own answer, e.g. `{ ok: false, error_code, description }`. */
             provider?: {
@@ -2022,29 +2286,62 @@ export interface components {
             text: string;
         };
         SendMessageDto: {
-            /** @description Up to 4000 characters. */
+            /**
+             * @description Up to 4000 characters.
+             * @example Да, доставляем за 2 дня.
+             */
             text: string;
-            /** @description The contact's `external_user_id`; it must be a contact of the bot. */
+            /**
+             * @description The contact's `external_user_id`; it must be a contact of the bot.
+             * @example 417203958
+             */
             userId: string;
         };
         SentMessageDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-24T18:42:09.000Z
+             */
             created_at: string;
-            /** @enum {string} */
+            /**
+             * @example out
+             * @enum {string}
+             */
             direction: "out";
-            /** @description Botlens's own message id. */
+            /**
+             * @description Botlens's own message id; an empty string when the sent message was not recorded, e.g. once the account's
+             *     free plan has used its monthly cap (the user still got it).
+             * @example 316039ee-4b9a-4c80-aea1-73325761a866
+             */
             id: string;
+            /** @example true */
             ok: boolean;
-            /** @description The platform's unprocessed answer (Telegram: `result.message_id` is its own id). */
+            /**
+             * @description The platform's unprocessed answer (Telegram: `result.message_id` is its own id).
+             * @example {
+             *       "ok": true,
+             *       "result": {
+             *         "message_id": 5120
+             *       }
+             *     }
+             */
             provider: {
                 [key: string]: unknown;
             };
+            /** @example Да, доставляем за 2 дня. */
             text: string;
         };
         SessionDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description 7 days after sign-in; 1 hour for an admin's sign-in as a user.
+             * @example 2026-11-09T08:00:00.000Z
+             */
             expires_at: string;
-            /** @description Bearer token for the session API (`Authorization: Bearer bls_…`); shown only here. */
+            /**
+             * @description Bearer token for the session API (`Authorization: Bearer bls_…`); shown only here.
+             * @example bls_GIhwhpsuBfEg9tEfkB84YsDlI1R8rhc0Hr95topupGq
+             */
             token: string;
             user: components["schemas"]["UserDto"];
         };
@@ -2068,38 +2365,70 @@ export interface components {
             data: components["schemas"]["SourceMappingDto"][];
         };
         SourceRowDto: {
+            /** @example black_friday */
             campaign_name: string | null;
-            /** @description Contacts whose first touch with a parameter came from this source. */
+            /**
+             * @description Contacts whose first touch with a parameter came from this source.
+             * @example 340
+             */
             contacts_count: number;
             /**
              * @description The normalised source; `— unmapped` for contacts that came without a `/start` parameter.
              * @example instagram
              */
             source_value: string;
-            /** @description All touches through this source, repeat visits included. */
+            /**
+             * @description All touches through this source, repeat visits included.
+             * @example 415
+             */
             touches: number;
         };
         SourcesDto: {
             /** @description Most contacts first, then most touches, then by name. */
             data: components["schemas"]["SourceRowDto"][];
-            /** @description The deep-link key the bot reads the source from. */
+            /**
+             * @description The deep-link key the bot reads the source from.
+             * @example utm_source
+             */
             utm_key: string;
         };
         StatsDto: {
-            /** @description Contacts who wrote in the last 7 days and first appeared earlier. */
+            /**
+             * @description Contacts who wrote in the last 7 days and first appeared earlier.
+             * @example 215
+             */
             active_users_7d: number;
-            /** @description Contacts whose last inbound message is within the last 24 hours. */
+            /**
+             * @description Contacts whose last inbound message is within the last 24 hours.
+             * @example 87
+             */
             contacts_active_24h: number;
-            /** @description All contacts. */
+            /**
+             * @description All contacts.
+             * @example 1250
+             */
             contacts_total: number;
-            /** @description Messages of both directions in the last 24 hours. */
+            /**
+             * @description Messages of both directions in the last 24 hours.
+             * @example 640
+             */
             messages_24h: number;
+            /** @example 9920 */
             messages_in: number;
-            /** @description Sent by the bot: through the mirror, the proxy's webhook replies and the API. */
+            /**
+             * @description Sent by the bot: through the mirror, the proxy's webhook replies and the API.
+             * @example 8422
+             */
             messages_out: number;
-            /** @description All messages, both directions. */
+            /**
+             * @description All messages, both directions.
+             * @example 18342
+             */
             messages_total: number;
-            /** @description Contacts who first appeared (with their first message) in the last 7 days. */
+            /**
+             * @description Contacts who first appeared (with their first message) in the last 7 days.
+             * @example 132
+             */
             new_users_7d: number;
         };
         TariffChangedDto: {
@@ -2126,27 +2455,47 @@ export interface components {
         TeamAccountDto: {
             /** @description The owner's address. */
             email: string;
+            /** Format: uuid */
             id: string;
             tariff: string;
             /** @description People the plan allows, owner included. */
             team_size: number;
         };
         TeamApiKeyDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-03T14:00:00.000Z
+             */
             created_at: string;
             /** Format: date-time */
             expires_at: string | null;
             holder: components["schemas"]["ApiKeyHolderDto"];
+            /** Format: uuid */
             id: string;
-            /** @description The first and last characters of the key, to recognise it. */
+            /**
+             * @description The first 8 and last 4 characters of the key, to recognise it.
+             * @example blk_SlRy…kSYB
+             */
             key_hint: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-24T07:00:03.000Z
+             */
             last_used_at: string | null;
+            /** @example CRM export */
             name: string;
             /** Format: date-time */
             revoked_at: string | null;
+            /**
+             * @example [
+             *       "read"
+             *     ]
+             */
             scopes: ("read" | "write")[];
-            /** @enum {string} */
+            /**
+             * @example active
+             * @enum {string}
+             */
             status: "active" | "revoked" | "expired";
         };
         TeamApiKeyListDto: {
@@ -2171,6 +2520,7 @@ export interface components {
             email: string;
             /** Format: date-time */
             expires_at: string;
+            /** Format: uuid */
             id: string;
             /** @enum {string} */
             role: "administrator" | "observer";
@@ -2184,12 +2534,19 @@ export interface components {
             joined_at: string;
             /** @enum {string} */
             role: "owner" | "administrator" | "observer";
+            /** Format: uuid */
             user_id: string;
         };
         TeamPlaceDto: {
-            /** @description The account whose bots you work on: your team's, else your own. */
+            /**
+             * Format: uuid
+             * @description The account whose bots you work on: your team's, else your own.
+             */
             account_id: string;
-            /** @enum {string} */
+            /**
+             * @example owner
+             * @enum {string}
+             */
             role: "owner" | "administrator" | "observer";
         };
         TelegramError: {
@@ -2200,11 +2557,13 @@ export interface components {
         };
         TicketAuthorDto: {
             email: string;
+            /** Format: uuid */
             id: string;
         };
         TicketDto: {
             /** Format: date-time */
             created_at: string;
+            /** Format: uuid */
             id: string;
             /** @description Oldest first. */
             replies: components["schemas"]["TicketReplyDto"][];
@@ -2223,6 +2582,7 @@ export interface components {
         TicketReplyDto: {
             /** Format: date-time */
             created_at: string;
+            /** Format: uuid */
             id: string;
             text: string;
         };
@@ -2232,9 +2592,14 @@ export interface components {
              * @example 2024-05-01
              */
             date: string;
+            /** @example 412 */
             messages_in: number;
+            /** @example 388 */
             messages_out: number;
-            /** @description Contacts that first appeared that day. */
+            /**
+             * @description Contacts that first appeared that day.
+             * @example 21
+             */
             new_contacts: number;
         };
         TimelineDto: {
@@ -2278,28 +2643,61 @@ export interface components {
             url?: string;
         };
         UsageDto: {
-            /** @description The plan's monthly cap (FREE_PLAN_MESSAGE_CAP on the free plan); null: none. */
+            /**
+             * @description The plan's monthly cap (FREE_PLAN_MESSAGE_CAP on the free plan); null: none.
+             * @example 1000
+             */
             cap: number | null;
-            /** @description Messages recorded for the account this UTC month, both directions. */
+            /**
+             * @description Messages recorded for the account this UTC month, both directions.
+             * @example 412
+             */
             messages_this_month: number;
         };
         UserDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T08:00:00.000Z
+             */
             created_at: string;
+            /** @example owner@example.com */
             email: string;
+            /** @example true */
             email_confirmed: boolean;
+            /** Format: uuid */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example user
+             * @enum {string}
+             */
             role: "user" | "admin";
+            /** @example free */
             tariff: string;
         };
         WebhookDto: {
+            /** @example true */
             active: boolean;
+            /**
+             * Format: uuid
+             * @description Only this bot's events; null for all your bots.
+             * @example 09e4d1f4-975a-4550-b3a8-d61294b431de
+             */
             bot_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-03T14:20:00.000Z
+             */
             created_at: string;
+            /**
+             * @example [
+             *       "message.created",
+             *       "contact.created"
+             *     ]
+             */
             events: ("message.created" | "message.outbound" | "contact.created" | "test.ping")[];
+            /** Format: uuid */
             id: string;
+            /** @example https://crm.example/botlens */
             url: string;
         };
         WebhookInfoDto: {
@@ -2404,6 +2802,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2463,6 +2862,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2524,6 +2924,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2593,6 +2994,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2719,6 +3121,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2794,6 +3197,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2851,6 +3255,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2910,6 +3315,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2960,6 +3366,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3015,6 +3422,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3063,6 +3471,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3122,6 +3531,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3246,6 +3656,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3296,6 +3707,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3360,6 +3772,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3410,6 +3823,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3494,6 +3908,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3551,6 +3966,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3610,6 +4026,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3694,6 +4111,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3756,6 +4174,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3832,6 +4251,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3902,6 +4322,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3978,6 +4399,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4045,6 +4467,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4105,6 +4528,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4182,6 +4606,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4253,6 +4678,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4331,6 +4757,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4397,6 +4824,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4458,6 +4886,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4524,6 +4953,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4585,6 +5015,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4661,6 +5092,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -4721,6 +5153,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4802,6 +5235,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4868,6 +5302,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4925,6 +5360,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4986,6 +5422,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5052,6 +5489,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5112,6 +5550,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5178,6 +5617,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5253,6 +5693,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5328,6 +5769,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -5399,6 +5841,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5445,6 +5888,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5495,6 +5939,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5561,6 +6006,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -5614,6 +6060,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5664,6 +6111,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5739,6 +6187,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -5798,6 +6247,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5864,6 +6314,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5921,6 +6372,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5976,6 +6428,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6026,6 +6479,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6081,6 +6535,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6109,6 +6564,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6155,6 +6611,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6203,6 +6660,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -6260,6 +6718,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6335,6 +6794,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -6390,6 +6850,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6463,6 +6924,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -6518,6 +6980,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -6577,6 +7040,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6641,6 +7105,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6689,6 +7154,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6750,6 +7216,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6829,6 +7296,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6896,6 +7364,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6956,6 +7425,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7022,6 +7492,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7091,6 +7562,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7161,6 +7633,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7236,6 +7709,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7293,6 +7767,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7353,6 +7828,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7417,6 +7893,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;

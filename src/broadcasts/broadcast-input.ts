@@ -1,20 +1,12 @@
 import { BadRequestException } from '@nestjs/common';
 import type { Platform } from '../bots/bot.entity';
+import type { UploadedFile } from '../common/http/file-upload';
 import { Messages } from '../common/messages';
+import { assertCaptionFits, charCount, parseMediaKind, toMediaFile } from '../platforms/media-input';
 import type { BroadcastFile, BroadcastKind } from './broadcast-store';
 import { BroadcastPlatform, parsePlatform, parseSegment, Segment } from './segment';
 
 export const MAX_TEXT_CHARS = 4000;
-/** Telegram's caption limit (platforms.md §7); MAX takes 4000 with an attachment too. */
-export const MAX_TELEGRAM_CAPTION_CHARS = 1024;
-export const MAX_FILE_BYTES = 50 * 1024 * 1024;
-const KINDS: readonly BroadcastKind[] = ['photo', 'audio', 'file'];
-
-export interface UploadedFile {
-  originalname: string;
-  mimetype: string;
-  buffer: Buffer;
-}
 
 export interface ClosedBroadcastInput {
   text: string;
@@ -42,7 +34,7 @@ export function closedBroadcastInput(
   botPlatform: Platform,
   now = new Date(),
 ): ClosedBroadcastInput {
-  const kind = parseKind(form.kind, upload !== undefined);
+  const kind = parseMediaKind(form.kind, upload !== undefined);
   const platform = parsePlatform(form.platform);
   const segment = parseSegment(form.segment);
   const sendAt = parseSendAt(form.send_at, now);
@@ -50,22 +42,9 @@ export function closedBroadcastInput(
   if (form.text !== undefined && typeof form.text !== 'string') throw new BadRequestException(Messages.textRequired);
   if (!upload && !text.trim()) throw new BadRequestException(Messages.textRequired);
   if (charCount(text) > MAX_TEXT_CHARS) throw new BadRequestException(Messages.textTooLong);
-  if (upload && botPlatform === 'telegram' && charCount(text) > MAX_TELEGRAM_CAPTION_CHARS) {
-    throw new BadRequestException(Messages.broadcastCaptionTooLong);
-  }
-  const file = upload ? { fileName: upload.originalname || 'file', mimeType: upload.mimetype || 'application/octet-stream', bytes: upload.buffer } : null;
+  if (upload) assertCaptionFits(text, botPlatform);
+  const file = upload ? toMediaFile(upload) : null;
   return { text, kind, platform, segment, sendAt, file };
-}
-
-function parseKind(raw: unknown, hasFile: boolean): BroadcastKind | null {
-  if (raw === undefined || raw === '') {
-    // A file without a kind cannot be sent: Telegram needs to know which method to use.
-    if (hasFile) throw new BadRequestException(Messages.broadcastKindInvalid);
-    return null;
-  }
-  if (typeof raw !== 'string' || !(KINDS as readonly string[]).includes(raw)) throw new BadRequestException(Messages.broadcastKindInvalid);
-  if (!hasFile) throw new BadRequestException(Messages.broadcastKindNeedsFile);
-  return raw as BroadcastKind;
 }
 
 function parseSendAt(raw: unknown, now: Date): Date | null {
@@ -75,8 +54,4 @@ function parseSendAt(raw: unknown, now: Date): Date | null {
   const at = typeof raw === 'string' && iso.test(raw) ? new Date(raw) : null;
   if (!at || Number.isNaN(at.getTime()) || at.getTime() <= now.getTime()) throw new BadRequestException(Messages.broadcastSendAtInvalid);
   return at;
-}
-
-function charCount(text: string): number {
-  return Array.from(text).length;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
+import { FileMessageFormDto } from '../common/http/file-message.dto';
 
 /** Checked by the service, not the pipe, so that a missing text gets the spec's exact message. */
 export class BroadcastV1RequestDto {
@@ -41,20 +42,7 @@ export class BroadcastSegmentDto {
 }
 
 /** The multipart form of `POST /api/bots/:id/broadcasts` (contract §3). */
-export class CreateBroadcastFormDto {
-  /** The message, or the caption of the file (up to 4000 characters; 1024 with a file on Telegram). Required without a file. */
-  @ApiPropertyOptional({ type: String, maxLength: 4000 })
-  @Allow()
-  text?: unknown;
-
-  /** Up to 50 MB; needs `kind`. */
-  @ApiPropertyOptional({ type: 'string', format: 'binary' })
-  file?: unknown;
-
-  @ApiPropertyOptional({ enum: ['photo', 'audio', 'file'] })
-  @Allow()
-  kind?: unknown;
-
+export class CreateBroadcastFormDto extends FileMessageFormDto {
   /** A bot is on one platform: another platform than the bot's selects no one. */
   @ApiPropertyOptional({ enum: ['all', 'telegram', 'max'], default: 'all' })
   @Allow()

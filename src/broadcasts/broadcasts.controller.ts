@@ -1,14 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { Body, Controller, Get, HttpCode, Param, Post, UploadedFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import { Access, SessionAuth } from '../auth/guards/session-auth.decorator';
 import type { Principal } from '../auth/principal';
+import { AcceptsFile, UploadedFile as Upload } from '../common/http/file-upload';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
 import { BroadcastDto, BroadcastListDto, BroadcastPreviewDto, BroadcastPreviewRequestDto, CreateBroadcastFormDto } from './broadcast.dto';
-import { MAX_FILE_BYTES, UploadedFile as BroadcastUpload } from './broadcast-input';
 import { BroadcastsService } from './broadcasts.service';
-import { FileTooLargeFilter } from './file-too-large.filter';
 
 @ApiTags('broadcasts')
 @Controller('api/bots/:id/broadcasts')
@@ -17,8 +15,7 @@ export class BroadcastsController {
   constructor(private readonly broadcasts: BroadcastsService) {}
 
   @Post()
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_FILE_BYTES, files: 1 } }))
-  @UseFilters(FileTooLargeFilter)
+  @AcceptsFile()
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiBody({ type: CreateBroadcastFormDto })
   @ApiOperation({
@@ -33,7 +30,7 @@ export class BroadcastsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() form: CreateBroadcastFormDto,
-    @UploadedFile() file: BroadcastUpload | undefined,
+    @UploadedFile() file: Upload | undefined,
   ): Promise<BroadcastDto> {
     return this.broadcasts.createClosed(principal.accountId, id, { ...form }, file);
   }

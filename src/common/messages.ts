@@ -81,7 +81,7 @@ export const Messages = {
   broadcastNeedsToken: 'Broadcast requires bot token',
   providerSendFailed: 'Provider send failed',
 
-  // Closed broadcasts (spec: Errors; contract §3)
+  // Closed broadcasts (spec: Errors; contract §3); the file ones also answer a live dialog reply with a file
   broadcastKindInvalid: 'kind must be photo, audio or file',
   broadcastPlatformInvalid: 'platform must be all, telegram or max',
   broadcastKindNeedsFile: 'file required when kind is given',

@@ -1,13 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UploadedFile } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import { SessionAuth } from '../auth/guards/session-auth.decorator';
 import type { Principal } from '../auth/principal';
 import { BotsService } from '../bots/bots.service';
 import { ProviderErrorResponseDto } from '../common/http/error-response.dto';
+import { AcceptsFile, UploadedFile as Upload } from '../common/http/file-upload';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
 import { MessagingService } from '../messaging/messaging.service';
-import { SendMessageDto, SentMessageDto } from '../messaging/send.dto';
+import { ReplyFormDto, SentMessageDto } from '../messaging/send.dto';
 import { DialogListDto, DialogsQueryDto } from './dialog.dto';
 import { DialogsQueries } from './dialogs.queries';
 import { CabinetMessageListDto, DialogMessagesQueryDto } from './message.dto';
@@ -53,16 +54,25 @@ export class DialogsController {
 
   @Post(':userId/messages')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Reply to the contact (same rules as the open-API send)' })
+  @AcceptsFile()
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiBody({ type: ReplyFormDto })
+  @ApiOperation({
+    summary: 'Reply to the contact: a text, or a photo, audio or file with an optional caption',
+    description:
+      'Same rules as the open-API send. Multipart `file` (up to 50 MB) with `kind` photo|audio|file is sent as the ' +
+      'closed broadcast sends it (Telegram sendPhoto/sendAudio/sendDocument, MAX upload then attachment), `text` as its caption.',
+  })
   @ApiResponse({ status: 201, type: SentMessageDto })
-  @ApiErrors(400)
+  @ApiErrors(400, 413)
   @ApiResponse({ status: 502, description: 'Provider send failed, or the platform is unreachable', type: ProviderErrorResponseDto })
   reply(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('userId') userId: string,
-    @Body() body: SendMessageDto,
+    @Body() body: ReplyFormDto,
+    @UploadedFile() file: Upload | undefined,
   ): Promise<SentMessageDto> {
-    return this.messaging.send(principal.accountId, id, userId, body?.text);
+    return this.messaging.sendWithFile(principal.accountId, id, userId, body?.text, { kind: body?.kind, upload: file });
   }
 }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
+import { FileMessageFormDto } from '../common/http/file-message.dto';
 
 /** Checked by the service, not the pipe, so that missing fields get the spec's exact message. */
 export class SendMessageDto {
@@ -31,3 +32,6 @@ export class SentMessageDto {
   /** The platform's unprocessed answer (Telegram: `result.message_id` is its own id). @example { 'ok': true, 'result': { 'message_id': 5120 } } */
   provider: Record<string, unknown>;
 }
+
+/** The cabinet's reply: JSON `{ text }`, or multipart with a file and its kind (the text then is the optional caption). */
+export class ReplyFormDto extends FileMessageFormDto {}

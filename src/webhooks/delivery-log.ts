@@ -90,11 +90,11 @@ export class DeliveryLog implements BeforeApplicationShutdown {
   private async insertOnce(entries: Entry[]): Promise<WebhookDelivery[]> {
     return this.dataSource.query(
       `WITH inserted AS (
-         INSERT INTO webhook_deliveries (subscription_id, event, status_code, error, duration_ms)
-         SELECT d.* FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::int[])
-           AS d(subscription_id, event, status_code, error, duration_ms)
+         INSERT INTO webhook_deliveries (subscription_id, event, status_code, error, duration_ms, body_preview, response_preview)
+         SELECT d.* FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::int[], $7::text[], $8::text[])
+           AS d(subscription_id, event, status_code, error, duration_ms, body_preview, response_preview)
          WHERE EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.id = d.subscription_id)
-         RETURNING id, subscription_id, event, status_code, error, duration_ms, created_at),
+         RETURNING id, subscription_id, event, status_code, error, duration_ms, body_preview, response_preview, created_at),
        trimmed AS (
          -- The statement's snapshot does not see its own inserts, so keep room for them.
          DELETE FROM webhook_deliveries d
@@ -104,7 +104,8 @@ export class DeliveryLog implements BeforeApplicationShutdown {
            WHERE subscription_id = s.subscription_id
            ORDER BY id DESC OFFSET greatest($6 - s.added, 0) LIMIT 1))
        SELECT id, subscription_id AS "subscriptionId", event, status_code AS "statusCode", error,
-              duration_ms AS "durationMs", created_at AS "createdAt"
+              duration_ms AS "durationMs", body_preview AS "bodyPreview", response_preview AS "responsePreview",
+              created_at AS "createdAt"
        FROM inserted ORDER BY id`,
       [
         entries.map((e) => e.subscriptionId),
@@ -113,6 +114,8 @@ export class DeliveryLog implements BeforeApplicationShutdown {
         entries.map((e) => e.outcome.error),
         entries.map((e) => e.outcome.durationMs),
         DELIVERIES_KEPT,
+        entries.map((e) => e.outcome.bodyPreview),
+        entries.map((e) => e.outcome.responsePreview),
       ],
     );
   }

@@ -21,6 +21,14 @@ export class WebhookDelivery {
   @Column('integer', { name: 'duration_ms' })
   durationMs: number;
 
+  /** The first 500 characters of the body sent (null for records older than the column). */
+  @Column('text', { name: 'body_preview', nullable: true })
+  bodyPreview: string | null;
+
+  /** The first 500 characters of the receiver's answer; null when none came. */
+  @Column('text', { name: 'response_preview', nullable: true })
+  responsePreview: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -6,11 +6,21 @@ import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** The delivery log keeps this many characters of what was sent and of what came back. */
+export const PREVIEW_CHARS = 500;
+/** An answer is read this far (enough for its preview and to reuse the connection), never whole. */
+const ANSWER_READ_LIMIT = 64 * 1024;
+/** Bytes enough for PREVIEW_CHARS characters of any UTF-8 text. */
+const PREVIEW_BYTES = PREVIEW_CHARS * 4;
 
 export interface SendOutcome {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
+  /** The first PREVIEW_CHARS characters of the body sent. */
+  bodyPreview: string;
+  /** The first PREVIEW_CHARS characters of the receiver's answer; null when none came. */
+  responsePreview: string | null;
 }
 
 /** POSTs signed JSON to subscriber URLs: 10 s limit, redirects not followed, private addresses refused when connecting. */
@@ -35,15 +45,46 @@ export class WebhookSender implements OnApplicationShutdown {
         bodyTimeout: WEBHOOK_TIMEOUT_MS,
         signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
       });
-      await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+      const responsePreview = await answerPreview(response.body);
       const ok = response.statusCode >= 200 && response.statusCode < 300;
-      return { statusCode: response.statusCode, error: ok ? null : `HTTP ${response.statusCode}`, durationMs: elapsed() };
+      return {
+        statusCode: response.statusCode,
+        error: ok ? null : `HTTP ${response.statusCode}`,
+        durationMs: elapsed(),
+        bodyPreview: previewOf(body),
+        responsePreview,
+      };
     } catch (error) {
-      return { statusCode: null, error: networkErrorCode(error), durationMs: elapsed() };
+      return { statusCode: null, error: networkErrorCode(error), durationMs: elapsed(), bodyPreview: previewOf(body), responsePreview: null };
     }
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.agent.close();
   }
+}
+
+/** The first PREVIEW_CHARS characters (code points, so no character is cut in half). */
+export function previewOf(text: string): string {
+  return text.length <= PREVIEW_CHARS ? text : Array.from(text).slice(0, PREVIEW_CHARS).join('');
+}
+
+/** Reads the answer up to ANSWER_READ_LIMIT and keeps the start of it; a body that fails midway keeps what came. */
+async function answerPreview(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string> {
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let read = 0;
+  try {
+    for await (const chunk of body) {
+      if (keptBytes < PREVIEW_BYTES) {
+        kept.push(chunk);
+        keptBytes += chunk.length;
+      }
+      read += chunk.length;
+      if (read > ANSWER_READ_LIMIT) break;
+    }
+  } catch {
+    // A timeout or reset while reading: the status already says how it went.
+  }
+  return previewOf(Buffer.concat(kept).subarray(0, PREVIEW_BYTES).toString('utf8'));
 }

@@ -79,6 +79,10 @@ export class DeliveryDto {
   error: string | null;
   /** @example 84 */
   duration_ms: number;
+  /** The first 500 characters of the JSON body sent. */
+  body_preview: string | null;
+  /** The first 500 characters of the receiver's answer; null when no answer came (a network error). */
+  response_preview: string | null;
   /** @example '2026-11-24T18:42:07.120Z' */
   created_at: Date;
 }

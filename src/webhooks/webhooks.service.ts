@@ -99,5 +99,13 @@ export function presentSubscription(s: WebhookSubscription): WebhookDto {
 }
 
 export function presentDelivery(d: WebhookDelivery): DeliveryDto {
-  return { event: d.event, status_code: d.statusCode, error: d.error, duration_ms: d.durationMs, created_at: d.createdAt };
+  return {
+    event: d.event,
+    status_code: d.statusCode,
+    error: d.error,
+    duration_ms: d.durationMs,
+    body_preview: d.bodyPreview,
+    response_preview: d.responsePreview,
+    created_at: d.createdAt,
+  };
 }

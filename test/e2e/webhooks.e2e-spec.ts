@@ -102,9 +102,17 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     const sub = await subscribe({ url: receiver.url, events: ['test.ping'] });
     const before = receiver.requests.length;
     const res = await request(ctx.url).post(`/api/me/webhooks/${sub.id}/test`).set(auth()).expect(200);
-    expect(res.body).toEqual({ event: 'test.ping', status_code: 200, error: null, duration_ms: expect.any(Number), created_at: expect.any(String) });
-
     const received = receiver.requests[before];
+    expect(res.body).toEqual({
+      event: 'test.ping',
+      status_code: 200,
+      error: null,
+      duration_ms: expect.any(Number),
+      body_preview: received.body,
+      response_preview: '{"ok":true}',
+      created_at: expect.any(String),
+    });
+
     expect(received.headers).toMatchObject({
       'content-type': 'application/json',
       'user-agent': 'Botlens-Webhook/1',
@@ -150,8 +158,8 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     await request(ctx.url).delete(`/api/me/webhooks/${gone.id}`).set(auth()).expect(204);
     const log = ctx.app.get(DeliveryLog);
     // Both land in one batch, as deliveries finishing together do.
-    log.add(gone.id, 'test.ping', { statusCode: 200, error: null, durationMs: 3 });
-    log.add(kept.id, 'test.ping', { statusCode: 200, error: null, durationMs: 4 });
+    log.add(gone.id, 'test.ping', { statusCode: 200, error: null, durationMs: 3, bodyPreview: '{}', responsePreview: '' });
+    log.add(kept.id, 'test.ping', { statusCode: 200, error: null, durationMs: 4, bodyPreview: '{}', responsePreview: '' });
     await eventually(async () => {
       const rows = await ctx.db.query(`SELECT subscription_id, duration_ms FROM webhook_deliveries WHERE subscription_id = ANY($1)`, [[kept.id, gone.id]]);
       expect(rows.rows).toEqual([{ subscription_id: kept.id, duration_ms: 4 }]);
@@ -164,7 +172,41 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     await gone.close();
     const sub = await subscribe({ url, events: ['test.ping'] });
     const res = await request(ctx.url).post(`/api/me/webhooks/${sub.id}/test`).set(auth()).expect(200);
-    expect(res.body).toMatchObject({ status_code: null, error: 'ECONNREFUSED' });
+    expect(res.body).toMatchObject({ status_code: null, error: 'ECONNREFUSED', response_preview: null });
+    expect(JSON.parse(res.body.body_preview)).toMatchObject({ event: 'test.ping', subscription_id: sub.id });
+  });
+
+  it('logs the first 500 characters of what was sent and of what the receiver answered', async () => {
+    const user = await registerUser(ctx);
+    const { bot } = await bindTelegramBot(ctx, user.token);
+    const hook = await WebhookReceiver.start();
+    try {
+      const sub = await subscribe({ url: hook.url, events: ['message.created'] }, user.token);
+      hook.status = 422;
+      hook.answer = `{"error":"${'ё'.repeat(600)}"}`;
+      const text = `Привет ${'🙂'.repeat(600)}`;
+      await ctx.app.get(CaptureService).inboundUpdates({ id: bot.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' }, [tgMessage(1, 21, text)]);
+      await hook.waitForCount(1);
+      const sent = Array.from(hook.requests[0].body);
+      await eventually(async () => {
+        const log = await request(ctx.url).get(`/api/me/webhooks/${sub.id}/deliveries`).set('Authorization', `Bearer ${user.token}`).expect(200);
+        expect(log.body).toEqual([
+          {
+            event: 'message.created',
+            status_code: 422,
+            error: 'HTTP 422',
+            duration_ms: expect.any(Number),
+            // Whole characters: the emoji (two UTF-16 units each) are never cut in half.
+            body_preview: sent.slice(0, 500).join(''),
+            response_preview: `{"error":"${'ё'.repeat(490)}`,
+            created_at: expect.any(String),
+          },
+        ]);
+      });
+      expect(sent.length).toBeGreaterThan(500);
+    } finally {
+      await hook.close();
+    }
   });
 
   it("delivers message.created, message.outbound and contact.created for the subscriber's bots only", async () => {

@@ -1,12 +1,21 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
+import { keys } from './api/queries/keys';
+import { onIdentityChange, sessionToken } from './api/session';
 import { App } from './app/App';
 import './styles/tokens.css';
 import './styles/app.css';
 
+/** A 403 may mean the role changed meanwhile (a member made observer): read it again, so write controls go. */
+const recheckRoleOn403 = (error: Error) => {
+  if (error instanceof ApiError && error.status === 403) void queryClient.invalidateQueries({ queryKey: keys.me });
+};
+
 const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: recheckRoleOn403 }),
+  mutationCache: new MutationCache({ onError: recheckRoleOn403 }),
   defaultOptions: {
     queries: {
       staleTime: 15_000,
@@ -16,6 +25,10 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+// "Sign in as" and back (or that session ending): nothing cached belongs to the new person, and what
+// is on screen is read again as them. Signed out: nothing is kept.
+onIdentityChange(() => (sessionToken() ? void queryClient.resetQueries() : queryClient.clear()));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 
 export const ARTIFACTS = join(__dirname, '..', 'artifacts');
+// Tests write reports there before their first screenshot (sign-in-js.json), on a fresh checkout too.
+mkdirSync(ARTIFACTS, { recursive: true });
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Debian's chromium (PATH) or CHROMIUM_PATH, headless, with nothing reaching out to the network on its own. */

@@ -14,6 +14,8 @@ export interface ReceivedRequest {
 export class WebhookReceiver {
   readonly requests: ReceivedRequest[] = [];
   status = 200;
+  /** The body every request is answered with. */
+  answer = '{"ok":true}';
   private waiters: Array<{ count: number; resolve: () => void }> = [];
 
   private constructor(private readonly server: Server) {}
@@ -30,7 +32,7 @@ export class WebhookReceiver {
           body: Buffer.concat(chunks).toString('utf8'),
           at: performance.timeOrigin + performance.now(),
         });
-        res.writeHead(receiver.status, { 'content-type': 'application/json' }).end('{"ok":true}');
+        res.writeHead(receiver.status, { 'content-type': 'application/json' }).end(receiver.answer);
         receiver.waiters = receiver.waiters.filter((w) => (receiver.requests.length >= w.count ? (w.resolve(), false) : true));
       });
     });

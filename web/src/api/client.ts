@@ -1,6 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
-import { sessionToken, setSessionToken } from './session';
+import { asideAdminToken, endImpersonation, sessionToken, setSessionToken } from './session';
 
 /** An API answer that was not 2xx, carrying the service's own `{ message }`. */
 export class ApiError extends Error {
@@ -18,9 +18,14 @@ const withSession: Middleware = {
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
     return request;
   },
-  onResponse({ response }) {
-    // A session that ended elsewhere (sign-out, expiry) sends the app back to sign-in.
-    if (response.status === 401 && sessionToken()) setSessionToken(null);
+  onResponse({ request, response }) {
+    // A session that ended elsewhere (sign-out, expiry) sends the app back to sign-in; one opened
+    // by "sign in as" gives the admin their own session back. Only the session the call carried:
+    // a late answer to a session already swapped out says nothing about the current one.
+    if (response.status === 401 && sessionToken() && request.headers.get('Authorization') === `Bearer ${sessionToken()}`) {
+      if (asideAdminToken()) endImpersonation();
+      else setSessionToken(null);
+    }
     return response;
   },
 };
@@ -44,4 +49,14 @@ export async function unwrap<T>(call: Promise<Answer<T>>): Promise<T> {
 function messageOf(error: unknown): string | null {
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
   return null;
+}
+
+/**
+ * A multipart body for openapi-fetch: the typed fields go in as form fields, Blobs as files, and the
+ * browser sets the boundary. Used with `bodySerializer` so the call keeps the route's body type.
+ */
+export function toFormData(fields: Record<string, string | Blob | undefined>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  return form;
 }

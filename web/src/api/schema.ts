@@ -430,7 +430,10 @@ export interface paths {
         /** One dialog: its messages both ways, newest first, each with the intents it matched */
         get: operations["Dialogs_history"];
         put?: never;
-        /** Reply to the contact (same rules as the open-API send) */
+        /**
+         * Reply to the contact: a text, or a photo, audio or file with an optional caption
+         * @description Same rules as the open-API send. Multipart `file` (up to 50 MB) with `kind` photo|audio|file is sent as the closed broadcast sends it (Telegram sendPhoto/sendAudio/sendDocument, MAX upload then attachment), `text` as its caption.
+         */
         post: operations["Dialogs_reply"];
         delete?: never;
         options?: never;
@@ -1941,6 +1944,8 @@ export interface components {
             password: string;
         };
         DeliveryDto: {
+            /** @description The first 500 characters of the JSON body sent. */
+            body_preview: string | null;
             /**
              * Format: date-time
              * @example 2026-11-24T18:42:07.120Z
@@ -1951,6 +1956,8 @@ export interface components {
             error: string | null;
             /** @example message.created */
             event: string;
+            /** @description The first 500 characters of the receiver's answer; null when no answer came (a network error). */
+            response_preview: string | null;
             /**
              * @description The receiver's HTTP status; null when no answer came.
              * @example 200
@@ -2281,6 +2288,17 @@ export interface components {
         };
         RegisteredDto: {
             user: components["schemas"]["UserDto"];
+        };
+        ReplyFormDto: {
+            /**
+             * Format: binary
+             * @description Up to 50 MB; needs `kind`.
+             */
+            file?: string;
+            /** @enum {string} */
+            kind?: "photo" | "audio" | "file";
+            /** @description The message, or the caption of the file (up to 4000 characters; 1024 with a file on Telegram). Required without a file. */
+            text?: string;
         };
         ReplyTicketDto: {
             text: string;
@@ -4674,7 +4692,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SendMessageDto"];
+                "application/json": components["schemas"]["ReplyFormDto"];
+                "multipart/form-data": components["schemas"]["ReplyFormDto"];
             };
         };
         responses: {
@@ -4716,6 +4735,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Body too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

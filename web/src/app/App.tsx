@@ -1,4 +1,4 @@
-import { lazy, ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { ComponentType, lazy, LazyExoticComponent, ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { onSessionChange, sessionToken } from '../api/session';
 import { Loading } from '../components/feedback';
 import { Layout } from '../components/Layout';
@@ -19,7 +19,26 @@ export const BOT_ROUTES = [
   '/bots/:id/dialogs',
   '/bots/:id/dialogs/:userId',
   '/bots/:id/settings',
+  // Part II: bot screens
+  '/bots/:id/intents',
+  '/bots/:id/intents/:intentId',
+  '/bots/:id/funnel',
+  '/bots/:id/broadcasts',
 ] as const;
+
+// Part II: account screens (the account's own routes, outside any bot; the admin ones check the global role).
+type RouteParams = Record<string, string>;
+export const ACCOUNT_ROUTES: Array<[string, LazyExoticComponent<ComponentType<{ params: RouteParams }>>]> = [
+  ['/webhooks', lazy(() => import('../screens/webhooks/WebhooksPage'))],
+  ['/api-keys', lazy(() => import('../screens/api-keys/ApiKeysPage'))],
+  ['/team', lazy(() => import('../screens/team/TeamPage'))],
+  ['/team/invites/:token', lazy(() => import('../screens/team/AcceptInvitePage'))],
+  ['/billing', lazy(() => import('../screens/billing/BillingPage'))],
+  ['/support', lazy(() => import('../screens/support/SupportPage'))],
+  ['/admin/users', lazy(() => import('../screens/admin/AdminUsersPage'))],
+  ['/admin/support', lazy(() => import('../screens/admin/AdminSupportPage'))],
+  ['/admin/audit', lazy(() => import('../screens/admin/AdminAuditPage'))],
+];
 
 function useSignedIn(): boolean {
   return useSyncExternalStore(onSessionChange, () => sessionToken() !== null);
@@ -50,7 +69,11 @@ function signedInScreen(path: string): ReactNode {
   if (path === '/bots' || path === '/') return <BotsPage />;
   for (const pattern of BOT_ROUTES) {
     const params = matchPath(pattern, path);
-    if (params) return <BotScreens route={pattern} botId={params.id} userId={params.userId} />;
+    if (params) return <BotScreens route={pattern} botId={params.id} userId={params.userId} intentId={params.intentId} />;
+  }
+  for (const [pattern, Page] of ACCOUNT_ROUTES) {
+    const params = matchPath(pattern, path);
+    if (params) return <Page params={params} />;
   }
   return (
     <div className="empty">

@@ -2,17 +2,38 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { api } from '../api/client';
 import { useMe } from '../api/queries/useMe';
-import { setSessionToken } from '../api/session';
-import { Link, navigate } from '../app/router';
+import { asideAdminToken, setSessionToken } from '../api/session';
+import { Link, navigate, usePath } from '../app/router';
 import { t } from '../i18n';
+import type { MessageKey } from '../i18n/ru';
 import { ConfirmEmailBanner } from '../screens/auth/ConfirmEmailBanner';
+import { ImpersonationBanner } from './ImpersonationBanner';
 
-/** The signed-in frame: header with the account and sign-out, the read-only note for observers. */
+/** The account's screens, for everyone signed in (each screen shows what the role allows). */
+const MAIN_NAV: Array<[string, MessageKey]> = [
+  ['/bots', 'nav.bots'],
+  ['/webhooks', 'nav.webhooks'],
+  ['/api-keys', 'nav.apiKeys'],
+  ['/team', 'nav.team'],
+  ['/billing', 'nav.billing'],
+  ['/support', 'nav.support'],
+];
+/** Only for global admins. */
+const ADMIN_NAV: Array<[string, MessageKey]> = [
+  ['/admin/users', 'nav.adminUsers'],
+  ['/admin/support', 'nav.adminSupport'],
+  ['/admin/audit', 'nav.adminAudit'],
+];
+
+/** The signed-in frame: header with the sections, the account and sign-out, the read-only note for observers. */
 export function Layout({ children }: { children: ReactNode }) {
   const { data: me } = useMe();
   const client = useQueryClient();
   const signOut = async () => {
+    const adminToken = asideAdminToken();
     await api.POST('/api/auth/logout').catch(() => undefined);
+    // Signed in as someone: the admin's own session kept aside ends too.
+    if (adminToken) await endSession(adminToken);
     setSessionToken(null);
     client.clear();
     navigate('/login');
@@ -22,23 +43,24 @@ export function Layout({ children }: { children: ReactNode }) {
       <a className="skip" href="#main">
         {t('app.skip')}
       </a>
+      {me && <ImpersonationBanner me={me} />}
       <header className="topbar">
         <Link href="/bots" className="brand">
           {t('app.name')}
         </Link>
-        <nav aria-label={t('nav.main')}>
-          <Link href="/bots">{t('nav.bots')}</Link>
-        </nav>
+        <NavLinks label={t('nav.main')} entries={MAIN_NAV} />
         <div className="account">
           {me && (
             <span className="muted account-email">
-              {me.email} · {t(`role.${me.team.role}`)}
+              {me.email} · {me.role === 'admin' ? t('admin.role.admin') : t(`role.${me.team.role}`)}
             </span>
           )}
           <button type="button" className="button-secondary" onClick={signOut}>
             {t('nav.signOut')}
           </button>
         </div>
+        {/* A row of its own: the admin's tools are set apart from the account's screens. */}
+        {me?.role === 'admin' && <NavLinks label={t('nav.admin')} entries={ADMIN_NAV} className="admin-nav" caption={t('nav.admin')} />}
       </header>
       <main id="main" className="page">
         {me && !me.email_confirmed && <ConfirmEmailBanner email={me.email} />}
@@ -47,4 +69,27 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
     </>
   );
+}
+
+function NavLinks({ label, entries, className, caption }: { label: string; entries: Array<[string, MessageKey]>; className?: string; caption?: string }) {
+  const path = usePath();
+  return (
+    <nav aria-label={label} className={className}>
+      {caption && (
+        <span className="nav-caption" aria-hidden="true">
+          {caption}
+        </span>
+      )}
+      {entries.map(([href, key]) => (
+        <Link key={href} href={href} aria-current={path === href || path.startsWith(`${href}/`) ? 'page' : undefined}>
+          {t(key)}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** Signs out a session other than the current one (the API client always sends the current one). */
+function endSession(token: string): Promise<unknown> {
+  return fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
 }

@@ -16,6 +16,11 @@ describe('ErrorMessage', () => {
     expect(screen.getByRole('alert').textContent).toBe('Недостаточно прав для этого действия: Подтвердите email');
   });
 
+  it("says the API's bare 403 once, not twice", () => {
+    render(<ErrorMessage error={new ApiError(403, 'Недостаточно прав')} />);
+    expect(screen.getByRole('alert').textContent).toBe('Недостаточно прав для этого действия');
+  });
+
   it('shows a network failure as the service being unreachable', () => {
     render(<ErrorMessage error={new TypeError('Failed to fetch')} />);
     expect(screen.getByRole('alert').textContent).toBe('Сервис недоступен. Проверьте соединение.');

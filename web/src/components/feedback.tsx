@@ -2,13 +2,17 @@ import type { ReactNode } from 'react';
 import { ApiError } from '../api/client';
 import { t } from '../i18n';
 
+/** The session API's generic 403 (src/common/messages.ts `forbidden`): our own sentence already says it. */
+const API_FORBIDDEN = 'Недостаточно прав';
+
 /** The API's own `{ message }`, shown as it is; a 403 says so plainly. Never swallowed. */
 export function ErrorMessage({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   if (!error) return null;
   const message = error instanceof ApiError ? error.message : error instanceof TypeError ? t('error.network') : String(error);
+  const forbidden = error instanceof ApiError && error.status === 403;
   return (
     <div className="alert alert-error" role="alert">
-      {error instanceof ApiError && error.status === 403 && message !== t('error.forbidden') ? `${t('error.forbidden')}: ${message}` : message}
+      {forbidden && message === API_FORBIDDEN ? t('error.forbidden') : forbidden && message !== t('error.forbidden') ? `${t('error.forbidden')}: ${message}` : message}
       {onRetry && (
         <button type="button" className="button-link" onClick={onRetry}>
           {t('error.retry')}

@@ -12,4 +12,27 @@ export const keys = {
   contact: (id: string, userId: string) => ['bots', id, 'contact', userId] as const,
   dialogs: (id: string) => ['bots', id, 'dialogs'] as const,
   messages: (id: string, userId: string) => ['bots', id, 'dialogs', userId] as const,
+
+  // Part II: account screens
+  webhooks: ['webhooks'] as const,
+  deliveries: (subscriptionId: string) => ['webhooks', subscriptionId, 'deliveries'] as const,
+  apiKeys: ['api-keys'] as const,
+  teamApiKeys: ['team', 'api-keys'] as const,
+  team: ['team'] as const,
+  tariffs: ['tariffs'] as const,
+  invoices: ['invoices'] as const,
+  tickets: ['support'] as const,
+  admin: ['admin'] as const,
+  adminUsers: (email: string, offset: number) => ['admin', 'users', email, offset] as const,
+  adminUserKeys: (userId: string) => ['admin', 'user-keys', userId] as const,
+  adminTickets: (status: string, offset: number) => ['admin', 'support', status, offset] as const,
+  audit: (offset: number) => ['admin', 'audit', offset] as const,
+
+  // Part II: bot screens
+  intents: (id: string) => ['bots', id, 'intents'] as const,
+  intentMessages: (id: string, intentId: string, offset: number) => ['bots', id, 'intents', intentId, 'messages', offset] as const,
+  funnelConfig: (id: string) => ['bots', id, 'funnel', 'config'] as const,
+  funnel: (id: string, source: string | null) => ['bots', id, 'funnel', 'result', source] as const,
+  broadcasts: (id: string) => ['bots', id, 'broadcasts'] as const,
+  broadcastPreview: (id: string, audience: unknown) => ['bots', id, 'broadcasts', 'preview', audience] as const,
 };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../client';
+import { api, toFormData, unwrap } from '../client';
 import type { components } from '../schema';
 import { keys } from './keys';
 
@@ -26,11 +26,28 @@ export function useDialogMessages(botId: string, userId: string) {
   });
 }
 
+export type ReplyKind = 'photo' | 'audio' | 'file';
+
+/** A text reply, or a file with its kind and the text as caption (sent as multipart). */
+export interface Reply {
+  text: string;
+  file?: { blob: File; kind: ReplyKind } | null;
+}
+
 export function useReply(botId: string, userId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) =>
-      unwrap(api.POST('/api/bots/{id}/dialogs/{userId}/messages', { params: { path: { id: botId, userId } }, body: { userId, text } })),
+    mutationFn: ({ text, file }: Reply) => {
+      const params = { path: { id: botId, userId } };
+      if (!file) return unwrap(api.POST('/api/bots/{id}/dialogs/{userId}/messages', { params, body: { text } }));
+      return unwrap(
+        api.POST('/api/bots/{id}/dialogs/{userId}/messages', {
+          params,
+          body: { text, kind: file.kind },
+          bodySerializer: (body) => toFormData({ ...body, file: file.blob }),
+        }),
+      );
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: keys.messages(botId, userId) }),
   });
 }

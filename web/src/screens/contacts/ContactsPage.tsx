@@ -4,6 +4,7 @@ import type { Bot } from '../../api/queries/useBots';
 import { CONTACTS_PAGE, ContactRow, useContacts } from '../../api/queries/useContacts';
 import { Link, navigate, useSearchParam } from '../../app/router';
 import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { Pager } from '../../components/Pager';
 import { formatDateTime, formatNumber, t } from '../../i18n';
 import { contactName } from './names';
 
@@ -39,17 +40,7 @@ export default function ContactsPage({ bot }: { bot: Bot }) {
         <EmptyState>{q ? t('contacts.notFound', { q }) : t('contacts.empty')}</EmptyState>
       )}
       {contacts.data && contacts.data.data.length > 0 && <ContactsTable botId={bot.id} rows={contacts.data.data} />}
-      {pages > 1 && (
-        <nav className="pager" aria-label={t('contacts.page', { page, pages })}>
-          <Link href={urlFor(bot.id, q, page - 1)} aria-disabled={page <= 1} className={page <= 1 ? 'disabled' : undefined}>
-            {t('contacts.prev')}
-          </Link>
-          <span>{t('contacts.page', { page, pages })}</span>
-          <Link href={urlFor(bot.id, q, page + 1)} aria-disabled={page >= pages} className={page >= pages ? 'disabled' : undefined}>
-            {t('contacts.next')}
-          </Link>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} hrefFor={(n) => urlFor(bot.id, q, n)} />
     </>
   );
 }

@@ -2,8 +2,7 @@ import type { SourceRow } from '../../api/queries/useReports';
 import { TableWrap } from '../../components/TableWrap';
 import { EmptyState } from '../../components/feedback';
 import { formatNumber, t } from '../../i18n';
-
-const UNMAPPED = '— unmapped';
+import { sourceLabel, UNMAPPED_SOURCE } from '../../components/sources';
 
 export function SourcesTable({ rows }: { rows: SourceRow[] }) {
   if (rows.length === 0) return <EmptyState>{t('sources.empty')}</EmptyState>;
@@ -25,9 +24,7 @@ export function SourcesTable({ rows }: { rows: SourceRow[] }) {
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.source_value}\u0000${row.campaign_name ?? ''}`}>
-              <td className={row.source_value === UNMAPPED ? 'muted' : 'strong'}>
-                {row.source_value === UNMAPPED ? t('sources.unmapped') : row.source_value}
-              </td>
+              <td className={row.source_value === UNMAPPED_SOURCE ? 'muted' : 'strong'}>{sourceLabel(row.source_value)}</td>
               <td>{row.campaign_name ?? '—'}</td>
               <td className="num">{formatNumber(row.contacts_count)}</td>
               <td className="num">{formatNumber(row.touches)}</td>

@@ -3,7 +3,9 @@ import type { Bot } from '../../api/queries/useBots';
 import { DialogMessage, useDialogMessages, useReply } from '../../api/queries/useDialogs';
 import { useCanWrite } from '../../api/queries/useMe';
 import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
-import { formatMessageTime, t } from '../../i18n';
+import { FilePicker, fileTooLarge, PickedFile } from '../../components/FilePicker';
+import { charCount, textLimit } from '../../components/files';
+import { formatMessageTime, formatNumber, t } from '../../i18n';
 
 export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
   const messages = useDialogMessages(bot.id, userId);
@@ -27,7 +29,7 @@ export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
         </ol>
       )}
       <div ref={end} />
-      {canWrite && (bot.has_token ? <ReplyBox botId={bot.id} userId={userId} /> : <p className="muted">{t('dialogs.noToken')}</p>)}
+      {canWrite && (bot.has_token ? <ReplyBox bot={bot} userId={userId} /> : <p className="muted">{t('dialogs.noToken')}</p>)}
     </>
   );
 }
@@ -39,7 +41,7 @@ function MessageBubble({ message }: { message: DialogMessage }) {
   return (
     <li className={`message message-${message.direction}${intents.length ? ' message-intent' : ''}`} style={style}>
       <span className="visually-hidden">{message.direction === 'out' ? t('dialogs.you') : t('dialogs.user')}: </span>
-      <p className="message-text">{message.text}</p>
+      <p className="message-text">{message.text || <span className="muted">{t('dialogs.noText')}</span>}</p>
       <p className="message-meta">
         {intents.map((intent) => (
           <span key={intent.id} className="intent" style={{ borderColor: intent.color }}>
@@ -53,14 +55,27 @@ function MessageBubble({ message }: { message: DialogMessage }) {
   );
 }
 
-function ReplyBox({ botId, userId }: { botId: string; userId: string }) {
-  const reply = useReply(botId, userId);
+/** A text, or a file (photo, audio, document) with the text as its caption; Enter sends, Shift+Enter breaks the line. */
+function ReplyBox({ bot, userId }: { bot: Bot; userId: string }) {
+  const reply = useReply(bot.id, userId);
   const [text, setText] = useState('');
+  const [file, setFile] = useState<PickedFile | null>(null);
   const id = useId();
+  const limit = textLimit(bot.platform, file !== null);
+  const length = charCount(text);
+  const ready = (text.trim() !== '' || file !== null) && length <= limit && !fileTooLarge(file);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim()) return;
-    reply.mutate(text, { onSuccess: () => setText('') });
+    if (!ready || reply.isPending) return;
+    reply.mutate(
+      { text, file },
+      {
+        onSuccess: () => {
+          setText('');
+          setFile(null);
+        },
+      },
+    );
   };
   return (
     <form className="reply" onSubmit={submit}>
@@ -70,17 +85,24 @@ function ReplyBox({ botId, userId }: { botId: string; userId: string }) {
       <textarea
         id={id}
         value={text}
-        maxLength={4000}
         rows={2}
-        placeholder={t('dialogs.replyPlaceholder')}
+        placeholder={file ? t('dialogs.captionPlaceholder') : t('dialogs.replyPlaceholder')}
+        aria-describedby={`${id}-counter`}
+        aria-invalid={length > limit ? true : undefined}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey) submit(event);
         }}
       />
-      <button type="submit" disabled={reply.isPending || !text.trim()}>
+      <button type="submit" disabled={reply.isPending || !ready}>
         {reply.isPending ? t('dialogs.sending') : t('dialogs.send')}
       </button>
+      <div className="reply-extras">
+        <FilePicker value={file} onChange={setFile} disabled={reply.isPending} />
+        <span className={length > limit ? 'counter counter-over' : 'counter'} id={`${id}-counter`}>
+          {t('text.counter', { count: formatNumber(length), limit: formatNumber(limit) })}
+        </span>
+      </div>
       <ErrorMessage error={reply.error} />
     </form>
   );

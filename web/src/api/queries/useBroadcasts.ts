@@ -1,0 +1,76 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, toFormData, unwrap } from '../client';
+import type { components } from '../schema';
+import { keys } from './keys';
+
+export type Broadcast = components['schemas']['BroadcastDto'];
+export type Segment = components['schemas']['BroadcastSegmentDto'];
+export type BroadcastPlatform = Broadcast['platform'];
+export type MediaKind = NonNullable<Broadcast['kind']>;
+
+/** What the composer sends: the file travels as multipart with its kind, the segment as a JSON field. */
+export interface NewBroadcast {
+  text: string;
+  platform: BroadcastPlatform;
+  segment: Segment;
+  file: File | null;
+  kind: MediaKind | null;
+  /** ISO 8601 with a zone, or null to send now. */
+  sendAt: string | null;
+}
+
+const UNFINISHED: ReadonlyArray<Broadcast['status']> = ['scheduled', 'queued', 'running'];
+/** While a broadcast is under way its progress is read again this often. */
+const PROGRESS_POLL_MS = 1000;
+
+export const isUnfinished = (broadcast: Broadcast) => UNFINISHED.includes(broadcast.status);
+
+export function useBroadcasts(botId: string) {
+  return useQuery({
+    queryKey: keys.broadcasts(botId),
+    queryFn: () => unwrap(api.GET('/api/bots/{id}/broadcasts', { params: { path: { id: botId } } })),
+    refetchInterval: (query) => (query.state.data?.data.some(isUnfinished) ? PROGRESS_POLL_MS : false),
+  });
+}
+
+/** The live recipient count of a platform and segment (the preview endpoint changes nothing, so it is read as a query). */
+export function useBroadcastPreview(botId: string, platform: BroadcastPlatform, segment: Segment) {
+  const audience = { platform, segment };
+  return useQuery({
+    queryKey: keys.broadcastPreview(botId, audience),
+    queryFn: () => unwrap(api.POST('/api/bots/{id}/broadcasts/preview', { params: { path: { id: botId } }, body: audience })),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+}
+
+export function useCreateBroadcast(botId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: NewBroadcast) => {
+      const fields = {
+        text: draft.text,
+        platform: draft.platform,
+        segment: JSON.stringify(draft.segment),
+        ...(draft.file && draft.kind ? { kind: draft.kind } : {}),
+        ...(draft.sendAt ? { send_at: draft.sendAt } : {}),
+      };
+      return unwrap(
+        api.POST('/api/bots/{id}/broadcasts', {
+          params: { path: { id: botId } },
+          body: fields,
+          bodySerializer: (body) => toFormData({ ...body, file: draft.file && draft.kind ? draft.file : undefined }),
+        }),
+      );
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.broadcasts(botId) }),
+  });
+}
+
+export function useCancelBroadcast(botId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (broadcastId: string) => unwrap(api.POST('/api/bots/{id}/broadcasts/{broadcastId}/cancel', { params: { path: { id: botId, broadcastId } } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.broadcasts(botId) }),
+  });
+}

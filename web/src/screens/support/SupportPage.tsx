@@ -1,0 +1,63 @@
+import { FormEvent, useState } from 'react';
+import { SUBJECT_MAX, TICKET_TEXT_MAX, useTickets, useWriteTicket } from '../../api/queries/useSupport';
+import { EmptyState, ErrorMessage, Loading, Notice } from '../../components/feedback';
+import { Field } from '../../components/Field';
+import { formatNumber, t } from '../../i18n';
+import { TicketThread } from './TicketThread';
+
+/** Write to support and read the answers (they also arrive by mail). */
+export default function SupportPage() {
+  const tickets = useTickets();
+  return (
+    <>
+      <h1>{t('support.title')}</h1>
+      <p className="lead">{t('support.intro')}</p>
+      <WriteForm />
+      <h2>{t('support.mine')}</h2>
+      <ErrorMessage error={tickets.error} onRetry={() => tickets.refetch()} />
+      {tickets.isPending && <Loading />}
+      {tickets.data && tickets.data.data.length === 0 && <EmptyState>{t('support.empty')}</EmptyState>}
+      {tickets.data?.data.map((ticket) => <TicketThread key={ticket.id} ticket={ticket} />)}
+    </>
+  );
+}
+
+function WriteForm() {
+  const write = useWriteTicket();
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    write.mutate(
+      { subject: String(new FormData(form).get('subject')).trim(), text: text.trim() },
+      {
+        onSuccess: () => {
+          form.reset();
+          setText('');
+        },
+      },
+    );
+  };
+  return (
+    <section className="card" aria-labelledby="write">
+      <h2 id="write">{t('support.write')}</h2>
+      <form className="stack" onSubmit={submit}>
+        <Field label={t('support.subject')} name="subject" required maxLength={SUBJECT_MAX} />
+        <div className="field">
+          <label htmlFor="support-text">{t('support.text')}</label>
+          <textarea id="support-text" required rows={5} maxLength={TICKET_TEXT_MAX} value={text} onChange={(e) => (setText(e.target.value), write.reset())} aria-describedby="support-count" />
+          <p className="hint" id="support-count">
+            {t('support.count', { count: formatNumber(text.length), max: formatNumber(TICKET_TEXT_MAX) })}
+          </p>
+        </div>
+        <ErrorMessage error={write.error} />
+        {write.isSuccess && <Notice>{t('support.sent')}</Notice>}
+        <div>
+          <button type="submit" disabled={write.isPending}>
+            {t('support.submit')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

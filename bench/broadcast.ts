@@ -7,7 +7,7 @@
  * (target ≤ 175 s for 5,000), the most sends the platform received in any one-second window (must be
  * ≤ 30), the counts, and checks that every contact got exactly one message.
  */
-import { ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * What the open-API reports need beyond the capture schema (plans in the README's reports benchmark).
+ * What the open-API reports need beyond the capture schema (plans in bench/README.md, Reports).
  */
 export class Reports1795400300000 implements MigrationInterface {
   name = 'Reports1795400300000';

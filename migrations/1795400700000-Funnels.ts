@@ -9,7 +9,7 @@ const TRIMMED = String.raw`E' \t\n\r\f\u000B\u00A0\u1680\u2000\u2001\u2002\u2003
 /**
  * Funnels (spec: Funnel). The configured stages, and for each distinct stage condition ("stage key")
  * the contacts that reached it and how many did per raw source, so reading a funnel touches a few
- * counter rows however many contacts and messages the bot has (README: Funnels).
+ * counter rows however many contacts and messages the bot has (docs/api.md: Funnels).
  */
 export class Funnels1795400700000 implements MigrationInterface {
   name = 'Funnels1795400700000';

@@ -9,17 +9,18 @@ export class SourceRowDto {
   /** The normalised source; `— unmapped` for contacts that came without a `/start` parameter. */
   @ApiProperty({ example: 'instagram' })
   source_value: string;
+  /** @example 'black_friday' */
   campaign_name: string | null;
   /** Contacts whose first touch with a parameter came from this source. */
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 340 })
   contacts_count: number;
   /** All touches through this source, repeat visits included. */
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 415 })
   touches: number;
 }
 
 export class SourcesDto {
-  /** The deep-link key the bot reads the source from. */
+  /** The deep-link key the bot reads the source from. @example 'utm_source' */
   utm_key: string;
   /** Most contacts first, then most touches, then by name. */
   data: SourceRowDto[];

@@ -10,27 +10,27 @@ export const MAX_TIMELINE_DAYS = 365;
 /** The bot's totals, exact and computed on each request (no cache). */
 export class StatsDto {
   /** All contacts. */
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 1250 })
   contacts_total: number;
   /** Contacts whose last inbound message is within the last 24 hours. */
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 87 })
   contacts_active_24h: number;
   /** All messages, both directions. */
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 18342 })
   messages_total: number;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 9920 })
   messages_in: number;
   /** Sent by the bot: through the mirror, the proxy's webhook replies and the API. */
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 8422 })
   messages_out: number;
   /** Messages of both directions in the last 24 hours. */
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 640 })
   messages_24h: number;
   /** Contacts who first appeared (with their first message) in the last 7 days. */
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 132 })
   new_users_7d: number;
   /** Contacts who wrote in the last 7 days and first appeared earlier. */
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 215 })
   active_users_7d: number;
 }
 
@@ -48,12 +48,12 @@ export class TimelineDayDto {
   /** A UTC date, `YYYY-MM-DD`. */
   @ApiProperty({ example: '2024-05-01' })
   date: string;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 412 })
   messages_in: number;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 388 })
   messages_out: number;
   /** Contacts that first appeared that day. */
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 21 })
   new_contacts: number;
 }
 

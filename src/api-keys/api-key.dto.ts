@@ -26,28 +26,38 @@ export class CreateApiKeyDto {
 }
 
 export class ApiKeyDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
+  /** @example 'CRM export' */
   name: string;
-  /** The first and last characters of the key, to recognise it. */
+  /** The first 8 and last 4 characters of the key, to recognise it. @example 'blk_SlRy…kSYB' */
   key_hint: string;
-  @ApiProperty({ enum: API_SCOPES, isArray: true })
+  @ApiProperty({ enum: API_SCOPES, isArray: true, example: ['read'] })
   scopes: ApiScope[];
-  @ApiProperty({ enum: ['active', 'revoked', 'expired'] })
+  @ApiProperty({ enum: ['active', 'revoked', 'expired'], example: 'active' })
   status: 'active' | 'revoked' | 'expired';
+  /** @example null */
   expires_at: Date | null;
+  /** @example null */
   revoked_at: Date | null;
+  /** @example '2026-11-24T07:00:03.000Z' */
   last_used_at: Date | null;
+  /** @example '2026-11-03T14:00:00.000Z' */
   created_at: Date;
 }
 
 export class CreatedApiKeyDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
+  /** @example 'CRM export' */
   name: string;
-  /** The key itself (`blk_…`): shown only in this answer, store it now. */
+  /** The key itself (`blk_…`): shown only in this answer, store it now. @example 'blk_SlRy8ouGMsEVvmZaRgNuReKf7MqcpeGiSZdl8ShkSYB' */
   key: string;
-  @ApiProperty({ enum: API_SCOPES, isArray: true })
+  @ApiProperty({ enum: API_SCOPES, isArray: true, example: ['read'] })
   scopes: ApiScope[];
+  /** @example null */
   expires_at: Date | null;
+  /** @example '2026-11-03T14:00:00.000Z' */
   created_at: Date;
 }
 
@@ -57,6 +67,7 @@ export class ApiKeyListDto {
 
 /** The person who issued a key. */
 export class ApiKeyHolderDto {
+  @ApiProperty({ format: 'uuid' })
   user_id: string;
   email: string;
 }

@@ -6,11 +6,13 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** A person named in the audit log; the address is kept as text, so it outlives the account. */
 export class AuditPersonDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
   email: string;
 }
 
 export class AuditEntryDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
   @ApiProperty({ enum: AUDIT_ACTIONS })
   action: AuditAction;

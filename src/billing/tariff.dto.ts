@@ -31,6 +31,7 @@ export class ChangeTariffDto {
 }
 
 export class InvoiceDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
   @ApiProperty({ enum: TARIFF_CODES })
   tariff: TariffCode;

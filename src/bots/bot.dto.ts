@@ -7,11 +7,11 @@ const TARGET_URL = /^(polling|https?:\/\/\S+)$/;
 const TARGET_URL_MESSAGE = 'target_url must be an http:// or https:// URL or "polling"';
 
 export class CreateBotDto {
-  @ApiProperty({ enum: PLATFORMS })
+  @ApiProperty({ enum: PLATFORMS, example: 'telegram' })
   @IsIn(PLATFORMS, { message: 'platform must be telegram or max' })
   platform: Platform;
 
-  /** Display name in the cabinet. */
+  /** Display name in the cabinet. @example 'Shop helper' */
   @IsString()
   @Length(1, 100, { message: 'name must be 1 to 100 characters' })
   name: string;
@@ -71,26 +71,36 @@ export class UpdateBotDto {
 export type BotMode = 'mirror' | 'proxy' | 'analytics_only';
 
 export class BotDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
+  /** @example 'Shop helper' */
   name: string;
-  @ApiProperty({ enum: PLATFORMS })
+  @ApiProperty({ enum: PLATFORMS, example: 'telegram' })
   platform: Platform;
+  /** @example 'shop_helper_bot' */
   username: string | null;
+  /** Null for Telegram bots: Telegram gives no avatar address without exposing the token. @example null */
   avatar_url: string | null;
+  /** @example true */
   has_token: boolean;
+  /** @example true */
   active: boolean;
   /** `analytics_only` without a token; `proxy` when a target_url is set; otherwise `mirror`. */
-  @ApiProperty({ enum: ['mirror', 'proxy', 'analytics_only'] })
+  @ApiProperty({ enum: ['mirror', 'proxy', 'analytics_only'], example: 'mirror' })
   mode: BotMode;
+  /** @example null */
   target_url: string | null;
+  /** @example 'utm_source' */
   utm_key: string;
-  /** Set this as the platform webhook for proxy-webhook mode. */
+  /** Set this as the platform webhook for proxy-webhook mode. @example 'https://botlens.example/proxy/09e4d1f4-975a-4550-b3a8-d61294b431de/SeGAkQltGumpMCjseNXjg8vjcFkVDtd2' */
   proxy_url: string;
-  /** Use this as the bot library's API base for mirror mode. */
+  /** Use this as the bot library's API base for mirror mode. @example 'https://botlens.example/tg' */
   mirror_url: string;
-  /** The last failure forwarding an update to target_url, if any. */
+  /** The last failure forwarding an update to target_url, if any. @example null */
   last_forward_error: string | null;
+  /** @example null */
   last_forward_at: Date | null;
+  /** @example '2026-11-02T10:15:00.000Z' */
   created_at: Date;
 }
 
@@ -100,12 +110,17 @@ export class BotListDto {
 
 /** A bot as the open API shows it. */
 export class OpenApiBotDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
+  /** @example 'Shop helper' */
   name: string;
-  @ApiProperty({ enum: PLATFORMS })
+  @ApiProperty({ enum: PLATFORMS, example: 'telegram' })
   platform: Platform;
+  /** @example 'shop_helper_bot' */
   username: string | null;
+  /** @example true */
   active: boolean;
+  /** @example '2026-11-02T10:15:00.000Z' */
   created_at: Date;
 }
 

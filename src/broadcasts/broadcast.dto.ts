@@ -5,22 +5,24 @@ import { FileMessageFormDto } from '../common/http/file-message.dto';
 /** Checked by the service, not the pipe, so that a missing text gets the spec's exact message. */
 export class BroadcastV1RequestDto {
   /** Up to 4000 characters; sent to every contact of the bot that has not blocked it. */
-  @ApiProperty({ required: true, type: String, maxLength: 4000 })
+  @ApiProperty({ required: true, type: String, maxLength: 4000, example: 'Скидки до 30% только сегодня' })
   @Allow()
   text?: unknown;
 }
 
 /** The spec's answer of `POST /api/v1/bots/{id}/broadcast`, given once the last recipient is processed. */
 export class BroadcastResultDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
   /** Recipients chosen: the bot's contacts that had not blocked it when the broadcast was created. */
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 1250 })
   total_count: number;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 1243 })
   sent_count: number;
   /** Recipients the platform refused (after up to 3 retries of a 429), or whose delivery was cut by a restart. */
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 7 })
   failed_count: number;
+  /** @example '2026-11-24T12:00:00.000Z' */
   created_at: Date;
 }
 
@@ -76,6 +78,7 @@ export class BroadcastPreviewDto {
 
 /** A broadcast as the cabinet reports it. */
 export class BroadcastDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
   text: string;
   @ApiProperty({ enum: ['photo', 'audio', 'file'], nullable: true, type: String })

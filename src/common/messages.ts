@@ -11,7 +11,7 @@ export const Messages = {
   scopeRequired: (scope: string) => `Недостаточно прав: требуется scope "${scope}"`,
   authFailure: 'Ошибка авторизации',
   apiKeyLimit: 'Достигнут лимит активных ключей (20)',
-  // Not in the spec (README: API decisions); the same for your own, a team member's and any key an admin names.
+  // Not in the spec (docs/api.md: API decisions); the same for your own, a team member's and any key an admin names.
   apiKeyNotFound: 'API key not found',
 
   // Sessions and accounts (contract §3)
@@ -70,7 +70,7 @@ export const Messages = {
   badLimit: 'неверный limit',
   badTimeRange: 'неверный from/to',
   badDays: 'неверный days',
-  // The cabinet's contact search (not in the spec; README: API decisions).
+  // The cabinet's contact search (not in the spec; docs/api.md: API decisions).
   contactSearchInvalid: 'q must be at most 100 characters, without control characters',
 
   // Sending and broadcasts (spec: Errors)

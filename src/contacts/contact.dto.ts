@@ -23,17 +23,22 @@ export class ContactsQueryDto extends OffsetQueryDto {
 
 /** A contact in the list. Name fields are null when the platform did not give them. */
 export class ContactListItemDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
-  /** The user's id on the platform; `{userId}` of the contact routes. */
+  /** The user's id on the platform; `{userId}` of the contact routes. @example '417203958' */
   external_user_id: string;
+  /** @example 'anna_k' */
   username: string | null;
+  /** @example 'Анна' */
   first_name: string | null;
+  /** @example null */
   last_name: string | null;
+  /** @example false */
   is_premium: boolean;
-  /** Time of the last inbound message; null when the user never wrote. */
+  /** Time of the last inbound message; null when the user never wrote. @example '2026-11-24T18:42:07.000Z' */
   last_seen_at: Date | null;
   /** Messages in both directions. */
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 14 })
   messages_count: number;
 }
 
@@ -50,40 +55,49 @@ export class ContactListDto {
 }
 
 export class ContactDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
+  /** @example '417203958' */
   external_user_id: string;
+  /** @example 'anna_k' */
   username: string | null;
+  /** @example 'Анна' */
   first_name: string | null;
+  /** @example null */
   last_name: string | null;
+  /** @example false */
   is_premium: boolean;
-  /** Only when the user shared their own contact. */
+  /** Only when the user shared their own contact. @example null */
   phone: string | null;
+  /** @example '2026-11-24T18:42:07.000Z' */
   last_seen_at: Date | null;
 }
 
 export class ContactStatsDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 14 })
   total_messages: number;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 8 })
   inbound: number;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 6 })
   outbound: number;
-  /** Time of the first message, either direction. */
+  /** Time of the first message, either direction. @example '2026-11-20T09:01:12.000Z' */
   first_at: Date | null;
-  /** Time of the last message, either direction. */
+  /** Time of the last message, either direction. @example '2026-11-24T18:42:09.000Z' */
   last_at: Date | null;
 }
 
 /** Where the contact came from: its first `/start` with a parameter, with the bot's source mappings applied. */
 export class ContactAttributionDto {
+  /** @example 'instagram' */
   source_value: string;
+  /** @example 'black_friday' */
   campaign_name: string | null;
-  /** Time of the contact's first touch (`/start` or MAX `bot_started`). */
+  /** Time of the contact's first touch (`/start` or MAX `bot_started`). @example '2026-11-20T09:01:12.000Z' */
   first_seen_at: Date | null;
-  /** Time of its last touch. */
+  /** Time of its last touch. @example '2026-11-22T12:30:00.000Z' */
   last_seen_at: Date | null;
   /** All its touches, repeat visits included. */
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 2 })
   touches: number;
 }
 
@@ -105,6 +119,7 @@ export class ContactSearchQueryDto extends ContactsQueryDto {
   @IsOptional()
   @IsString({ message: Messages.contactSearchInvalid })
   @MaxLength(MAX_CONTACT_SEARCH_LENGTH, { message: Messages.contactSearchInvalid })
+  // eslint-disable-next-line no-control-regex -- refusing control characters is this pattern's job
   @Matches(/^[^\u0000-\u001f\u007f]*$/, { message: Messages.contactSearchInvalid })
   q?: string;
 }

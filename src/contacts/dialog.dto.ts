@@ -17,19 +17,24 @@ export class DialogsQueryDto {
 /** A contact's conversation with the bot. */
 export class DialogDto {
   /** The contact's id. */
+  @ApiProperty({ format: 'uuid' })
   id: string;
+  /** @example '417203958' */
   external_user_id: string;
+  /** @example 'anna_k' */
   username: string | null;
+  /** @example 'Анна' */
   first_name: string | null;
+  /** @example null */
   last_name: string | null;
-  /** The first 200 characters of the last message; empty when it had no text. */
+  /** The first 200 characters of the last message; empty when it had no text. @example 'Да, доставляем за 2 дня.' */
   last_text: string;
-  @ApiProperty({ enum: ['in', 'out'] })
+  @ApiProperty({ enum: ['in', 'out'], example: 'out' })
   last_direction: 'in' | 'out';
-  /** Time of the last message. */
+  /** Time of the last message. @example '2026-11-24T18:42:09.000Z' */
   last_at: Date;
   /** Messages in both directions. */
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', example: 14 })
   messages_total: number;
 }
 

@@ -49,13 +49,15 @@ export class DialogMessagesQueryDto extends OmitType(MessagesQueryDto, ['userId'
 
 export class MessageDto {
   /** The service's message id (not the platform's). */
+  @ApiProperty({ format: 'uuid' })
   id: string;
-  @ApiProperty({ enum: ['in', 'out'] })
+  @ApiProperty({ enum: ['in', 'out'], example: 'in' })
   direction: 'in' | 'out';
+  /** @example '417203958' */
   external_user_id: string;
-  /** The text or caption; an empty string for a message without text (a photo, a sticker). */
+  /** The text or caption; an empty string for a message without text (a photo, a sticker). @example 'Здравствуйте! Есть доставка в Казань?' */
   text: string;
-  /** The platform's message time. */
+  /** The platform's message time. @example '2026-11-24T18:42:07.000Z' */
   created_at: Date;
 }
 
@@ -69,6 +71,7 @@ export class MessageListDto {
 
 /** An intent a message matched, with what the cabinet needs to highlight it. */
 export class MessageIntentDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
   /** The intent's technical key. */
   name: string;

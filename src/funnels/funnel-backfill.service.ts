@@ -24,7 +24,7 @@ interface StageKeyRow {
 /**
  * Counts a stage condition over the bot's whole history when it is new (or its intents changed):
  * one set-based statement fills its reach rows, then its counters are recounted from them under the
- * bot's funnel lock. Runs in a BullMQ job; live maintenance goes on meanwhile (README: Funnels).
+ * bot's funnel lock. Runs in a BullMQ job; live maintenance goes on meanwhile (docs/api.md: Funnels).
  */
 @Injectable()
 export class FunnelBackfillService {

@@ -7,7 +7,9 @@
 
 const REPLACEMENT = '\uFFFD';
 /** Characters worth a closer look: NUL and any surrogate half (pairs included, which stay). */
+// eslint-disable-next-line no-control-regex -- NUL is what PostgreSQL refuses
 const SUSPECT = /[\u0000\ud800-\udfff]/;
+// eslint-disable-next-line no-control-regex -- NUL is what PostgreSQL refuses
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /**
  * A `\u0000` or `\udXXX` escape in JSON.stringify's output, not itself escaped (an even run of backslashes

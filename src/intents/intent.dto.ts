@@ -1,4 +1,4 @@
-import { PartialType } from '@nestjs/swagger';
+import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 
 const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -43,15 +43,21 @@ export class UpdateIntentDto extends PartialType(CreateIntentDto) {}
 
 /** An intent as the open API shows it (spec: Intent). */
 export class IntentDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
+  /** @example 'delivery' */
   name: string;
+  /** @example 'Questions about delivery' */
   description: string;
+  /** @example '#22C55E' */
   color: string;
+  /** @example true */
   is_active: boolean;
-  /** Contacts for whom the intent ever matched. */
+  /** Contacts for whom the intent ever matched. @example 96 */
   users_count: number;
-  /** Messages that matched. */
+  /** Messages that matched. @example 131 */
   messages_count: number;
+  /** @example '2026-11-05T10:00:00.000Z' */
   created_at: Date;
 }
 
@@ -66,6 +72,7 @@ export class IntentListDto {
 }
 
 export class IntentMessageDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
   direction: 'in' | 'out';
   external_user_id: string;

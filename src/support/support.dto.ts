@@ -32,12 +32,14 @@ export class ReplyTicketDto {
 }
 
 export class TicketReplyDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
   text: string;
   created_at: Date;
 }
 
 export class TicketDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
   subject: string;
   text: string;
@@ -57,6 +59,7 @@ export class TicketListDto {
 }
 
 export class TicketAuthorDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
   email: string;
 }

@@ -20,6 +20,7 @@ export class ChangeMemberRoleDto {
 }
 
 export class TeamMemberDto {
+  @ApiProperty({ format: 'uuid' })
   user_id: string;
   email: string;
   @ApiProperty({ enum: ['owner', ...MEMBER_ROLES] })
@@ -29,6 +30,7 @@ export class TeamMemberDto {
 }
 
 export class TeamInviteDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
   email: string;
   @ApiProperty({ enum: MEMBER_ROLES })
@@ -38,6 +40,7 @@ export class TeamInviteDto {
 }
 
 export class TeamAccountDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
   /** The owner's address. */
   email: string;
@@ -60,6 +63,7 @@ export class TeamDto {
 }
 
 export class AcceptedInviteDto {
+  @ApiProperty({ format: 'uuid' })
   account_id: string;
   @ApiProperty({ enum: MEMBER_ROLES })
   role: MemberRole;

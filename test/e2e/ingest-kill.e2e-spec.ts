@@ -66,11 +66,12 @@ describe('kill -9 during proxy ingest at full rate (the built app as a process o
     const path = (bot.proxy_url as string).slice(stack.env.PUBLIC_BASE_URL.length);
     const ids = Array.from({ length: UPDATES }, (_, i) => 500_000 + i);
 
-    let killed: Promise<unknown> | null = null;
+    // Set inside the callback, so TypeScript would narrow a plain `let` to its initial null here.
+    const kill: { done?: Promise<unknown> } = {};
     const acked = await deliver(first.url, path, ids, (count) => {
-      if (count >= KILL_AFTER_ACKS && !killed) killed = first.kill();
+      if (count >= KILL_AFTER_ACKS && !kill.done) kill.done = first.kill();
     });
-    expect(await killed).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(await kill.done).toEqual({ code: null, signal: 'SIGKILL' });
     // The kill landed mid-run: some updates were acknowledged, others were not.
     expect(acked.size).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
     expect(acked.size).toBeLessThan(UPDATES);

@@ -15,7 +15,7 @@ const tgMessage = (updateId: number, userId: number, text: string) => ({
   message: { message_id: updateId, from: { id: userId, is_bot: false, first_name: 'Ann' }, chat: { id: userId, type: 'private' }, date: now, text },
 });
 
-/** The receiver's own check, as the README tells integrators to do it. */
+/** The receiver's own check, as docs/api.md tells integrators to do it. */
 function signatureIsValid(secret: string, body: string, header: string | undefined): boolean {
   const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
   const given = Buffer.from(header ?? '');

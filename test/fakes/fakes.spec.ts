@@ -6,6 +6,7 @@ import { FakeMax, FakeTelegram, SmtpCatcher } from './index';
 const TOKEN = '123456:secret-abc';
 const MAX_TOKEN = 'max-token-1';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the fakes answer every platform shape; tests read fields freely
 async function json(response: Response): Promise<any> {
   return response.json();
 }
@@ -92,7 +93,7 @@ describe('FakeTelegram', () => {
 
     tg.pushUpdate(TOKEN, { callback_query: { id: 'q' } });
     expect((await json(await post('getUpdates', { offset: 1 }))).result).toHaveLength(2);
-    expect((await json(await post('getUpdates', { offset: 2 }))).result.map((u: any) => u.update_id)).toEqual([2]);
+    expect((await json(await post('getUpdates', { offset: 2 }))).result.map((u: { update_id: number }) => u.update_id)).toEqual([2]);
     expect((await json(await post('getUpdates', { offset: 3, timeout: 0 }))).result).toEqual([]);
   });
 
@@ -170,11 +171,11 @@ describe('FakeMax', () => {
     expect(first.updates).toEqual([expect.objectContaining({ update_type: 'bot_started', payload: 'ref42', user: expect.objectContaining({ user_id: 5 }) })]);
 
     const created = max.messageCreated(MAX_TOKEN, { sender: { user_id: 5 }, text: 'hello' });
-    expect((created.message as any).recipient.chat_id).not.toBe(5);
+    expect((created.message as { recipient: { chat_id: number } }).recipient.chat_id).not.toBe(5);
     const both = await json(await api('/updates?timeout=0'));
     expect(both.updates).toHaveLength(2);
     const rest = await json(await api(`/updates?timeout=0&marker=${first.marker}`));
-    expect(rest.updates.map((u: any) => u.update_type)).toEqual(['message_created']);
+    expect(rest.updates.map((u: { update_type: string }) => u.update_type)).toEqual(['message_created']);
     expect((await json(await api(`/updates?timeout=0&marker=${rest.marker}`))).updates).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { Waiters } from './fake-server';
 import { asInt, asString, clamp } from './http-util';
-import { CHAT_DENIED, MaxBotState, MaxError, MaxMessage, MaxSubscription, MaxUpdate, MaxUser, MaxUserInput } from './max-types';
+import { CHAT_DENIED, MaxBotState, MaxError, MaxMessage, MaxSubscription, MaxUser, MaxUserInput } from './max-types';
 
 export interface RouteContext {
   bot: MaxBotState;

@@ -32,11 +32,17 @@ export class ConfirmDto extends EmailDto {
 }
 
 export class UserDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
+  /** @example 'owner@example.com' */
   email: string;
+  /** @example true */
   email_confirmed: boolean;
+  /** @example 'user' */
   role: 'user' | 'admin';
+  /** @example 'free' */
   tariff: string;
+  /** @example '2026-11-01T08:00:00.000Z' */
   created_at: Date;
 }
 
@@ -45,28 +51,31 @@ export class RegisteredDto {
 }
 
 export class SessionDto {
-  /** Bearer token for the session API (`Authorization: Bearer bls_…`); shown only here. */
+  /** Bearer token for the session API (`Authorization: Bearer bls_…`); shown only here. @example 'bls_GIhwhpsuBfEg9tEfkB84YsDlI1R8rhc0Hr95topupGq' */
   token: string;
+  /** 7 days after sign-in; 1 hour for an admin's sign-in as a user. @example '2026-11-09T08:00:00.000Z' */
   expires_at: Date;
   user: UserDto;
 }
 
 export class TeamPlaceDto {
   /** The account whose bots you work on: your team's, else your own. */
+  @ApiProperty({ format: 'uuid' })
   account_id: string;
-  @ApiProperty({ enum: ['owner', 'administrator', 'observer'] })
+  @ApiProperty({ enum: ['owner', 'administrator', 'observer'], example: 'owner' })
   role: 'owner' | 'administrator' | 'observer';
 }
 
 export class UsageDto {
-  /** Messages recorded for the account this UTC month, both directions. */
+  /** Messages recorded for the account this UTC month, both directions. @example 412 */
   messages_this_month: number;
   /** The plan's monthly cap (FREE_PLAN_MESSAGE_CAP on the free plan); null: none. */
-  @ApiProperty({ type: Number, nullable: true })
+  @ApiProperty({ type: Number, nullable: true, example: 1000 })
   cap: number | null;
 }
 
 export class ImpersonatorDto {
+  @ApiProperty({ format: 'uuid' })
   id: string;
   email: string;
 }

@@ -1,6 +1,6 @@
 /** The one error shape of the whole interface. */
 export class ErrorResponseDto {
-  /** What went wrong, in the words of the specification. */
+  /** What went wrong, in the words of the specification. @example 'Bot not found' */
   message: string;
 }
 

@@ -13,7 +13,7 @@ function newest(path: string): number {
 /** Builds web/dist when it is missing or older than any source of the cabinet (npm test on a fresh machine). */
 export function ensureCabinetBuilt(): string {
   const dist = join(WEB, 'dist');
-  let built = 0;
+  let built: number;
   try {
     built = statSync(join(dist, 'index.html')).mtimeMs;
   } catch {

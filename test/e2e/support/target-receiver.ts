@@ -22,7 +22,6 @@ export class TargetReceiver {
   private constructor(private readonly server: Server) {}
 
   static async start(): Promise<TargetReceiver> {
-    let receiver!: TargetReceiver;
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -35,7 +34,7 @@ export class TargetReceiver {
         }, delayMs);
       });
     });
-    receiver = new TargetReceiver(server);
+    const receiver = new TargetReceiver(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return receiver;
   }

@@ -21,7 +21,6 @@ export class WebhookReceiver {
   private constructor(private readonly server: Server) {}
 
   static async start(): Promise<WebhookReceiver> {
-    let receiver!: WebhookReceiver;
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -37,7 +36,7 @@ export class WebhookReceiver {
         receiver.waiters = receiver.waiters.filter((w) => (receiver.requests.length >= w.count ? (w.resolve(), false) : true));
       });
     });
-    receiver = new WebhookReceiver(server);
+    const receiver = new WebhookReceiver(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return receiver;
   }

@@ -1257,6 +1257,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AcceptedInviteDto: {
+            /** Format: uuid */
             account_id: string;
             /** @enum {string} */
             role: "administrator" | "observer";
@@ -1265,6 +1266,7 @@ export interface components {
             author: components["schemas"]["TicketAuthorDto"];
             /** Format: date-time */
             created_at: string;
+            /** Format: uuid */
             id: string;
             /** @description Oldest first. */
             replies: components["schemas"]["TicketReplyDto"][];
@@ -1287,15 +1289,25 @@ export interface components {
         AdminUserDto: {
             /** @description Bots of the account that are not deleted. */
             bots_count: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T08:00:00.000Z
+             */
             created_at: string;
+            /** @example owner@example.com */
             email: string;
+            /** @example true */
             email_confirmed: boolean;
+            /** Format: uuid */
             id: string;
             /** @description Messages recorded for the account this UTC month, both directions. */
             messages_this_month: number;
-            /** @enum {string} */
+            /**
+             * @example user
+             * @enum {string}
+             */
             role: "user" | "admin";
+            /** @example free */
             tariff: string;
         };
         AdminUserListDto: {
@@ -1307,24 +1319,44 @@ export interface components {
             total: number;
         };
         ApiKeyDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-03T14:00:00.000Z
+             */
             created_at: string;
             /** Format: date-time */
             expires_at: string | null;
+            /** Format: uuid */
             id: string;
-            /** @description The first and last characters of the key, to recognise it. */
+            /**
+             * @description The first 8 and last 4 characters of the key, to recognise it.
+             * @example blk_SlRy…kSYB
+             */
             key_hint: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-24T07:00:03.000Z
+             */
             last_used_at: string | null;
+            /** @example CRM export */
             name: string;
             /** Format: date-time */
             revoked_at: string | null;
+            /**
+             * @example [
+             *       "read"
+             *     ]
+             */
             scopes: ("read" | "write")[];
-            /** @enum {string} */
+            /**
+             * @example active
+             * @enum {string}
+             */
             status: "active" | "revoked" | "expired";
         };
         ApiKeyHolderDto: {
             email: string;
+            /** Format: uuid */
             user_id: string;
         };
         ApiKeyListDto: {
@@ -1341,6 +1373,7 @@ export interface components {
             details: {
                 [key: string]: unknown;
             };
+            /** Format: uuid */
             id: string;
             /** @description The account acted on. */
             target: components["schemas"]["AuditPersonDto"] | null;
@@ -1355,33 +1388,54 @@ export interface components {
         };
         AuditPersonDto: {
             email: string;
+            /** Format: uuid */
             id: string;
         };
         BotDto: {
+            /** @example true */
             active: boolean;
+            /** @description Null for Telegram bots: Telegram gives no avatar address without exposing the token. */
             avatar_url: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T10:15:00.000Z
+             */
             created_at: string;
+            /** @example true */
             has_token: boolean;
+            /** Format: uuid */
             id: string;
             /** Format: date-time */
             last_forward_at: string | null;
             /** @description The last failure forwarding an update to target_url, if any. */
             last_forward_error: string | null;
-            /** @description Use this as the bot library's API base for mirror mode. */
+            /**
+             * @description Use this as the bot library's API base for mirror mode.
+             * @example https://botlens.example/tg
+             */
             mirror_url: string;
             /**
              * @description `analytics_only` without a token; `proxy` when a target_url is set; otherwise `mirror`.
+             * @example mirror
              * @enum {string}
              */
             mode: "mirror" | "proxy" | "analytics_only";
+            /** @example Shop helper */
             name: string;
-            /** @enum {string} */
+            /**
+             * @example telegram
+             * @enum {string}
+             */
             platform: "telegram" | "max";
-            /** @description Set this as the platform webhook for proxy-webhook mode. */
+            /**
+             * @description Set this as the platform webhook for proxy-webhook mode.
+             * @example https://botlens.example/proxy/09e4d1f4-975a-4550-b3a8-d61294b431de/SeGAkQltGumpMCjseNXjg8vjcFkVDtd2
+             */
             proxy_url: string;
             target_url: string | null;
+            /** @example shop_helper_bot */
             username: string | null;
+            /** @example utm_source */
             utm_key: string;
         };
         BotListDto: {
@@ -1395,6 +1449,7 @@ export interface components {
             failed_count: number;
             /** Format: date-time */
             finished_at: string | null;
+            /** Format: uuid */
             id: string;
             /** @enum {string|null} */
             kind: "photo" | "audio" | "file" | null;
@@ -1433,13 +1488,24 @@ export interface components {
             segment?: components["schemas"]["BroadcastSegmentDto"];
         };
         BroadcastResultDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-24T12:00:00.000Z
+             */
             created_at: string;
-            /** @description Recipients the platform refused (after up to 3 retries of a 429), or whose delivery was cut by a restart. */
+            /**
+             * @description Recipients the platform refused (after up to 3 retries of a 429), or whose delivery was cut by a restart.
+             * @example 7
+             */
             failed_count: number;
+            /** Format: uuid */
             id: string;
+            /** @example 1243 */
             sent_count: number;
-            /** @description Recipients chosen: the bot's contacts that had not blocked it when the broadcast was created. */
+            /**
+             * @description Recipients chosen: the bot's contacts that had not blocked it when the broadcast was created.
+             * @example 1250
+             */
             total_count: number;
         };
         BroadcastSegmentDto: {
@@ -1455,7 +1521,10 @@ export interface components {
             source_value?: string;
         };
         BroadcastV1RequestDto: {
-            /** @description Up to 4000 characters; sent to every contact of the bot that has not blocked it. */
+            /**
+             * @description Up to 4000 characters; sent to every contact of the bot that has not blocked it.
+             * @example Скидки до 30% только сегодня
+             */
             text: string;
         };
         CabinetContactDetailDto: {
@@ -1474,9 +1543,13 @@ export interface components {
             avatar_url: string | null;
             /** @description True while the user has blocked the bot. */
             blocked: boolean;
+            /** @example 417203958 */
             external_user_id: string;
+            /** @example Анна */
             first_name: string | null;
+            /** Format: uuid */
             id: string;
+            /** @example false */
             is_premium: boolean;
             /**
              * @description The user's language as the platform last reported it (Telegram `language_code`, MAX `user_locale`); null when unknown.
@@ -1484,10 +1557,14 @@ export interface components {
              */
             language_code: string | null;
             last_name: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-24T18:42:07.000Z
+             */
             last_seen_at: string | null;
             /** @description Only when the user shared their own contact. */
             phone: string | null;
+            /** @example anna_k */
             username: string | null;
         };
         CabinetContactListDto: {
@@ -1513,15 +1590,21 @@ export interface components {
              * @example spring
              */
             campaign_name: string | null;
-            /** @description The user's id on the platform; `{userId}` of the contact routes. */
+            /**
+             * @description The user's id on the platform; `{userId}` of the contact routes.
+             * @example 417203958
+             */
             external_user_id: string;
+            /** @example Анна */
             first_name: string | null;
             /**
              * Format: date-time
              * @description When the contact first appeared (its first message either way, platform time).
              */
             first_seen_at: string;
+            /** Format: uuid */
             id: string;
+            /** @example false */
             is_premium: boolean;
             /**
              * @description The user's language as the platform last reported it (Telegram `language_code`, MAX `user_locale`); null when unknown.
@@ -1532,31 +1615,47 @@ export interface components {
             /**
              * Format: date-time
              * @description Time of the last inbound message; null when the user never wrote.
+             * @example 2026-11-24T18:42:07.000Z
              */
             last_seen_at: string | null;
-            /** @description Messages in both directions. */
+            /**
+             * @description Messages in both directions.
+             * @example 14
+             */
             messages_count: number;
             /**
              * @description The first-touch source after the bot's mappings, as in the sources report; null when the contact came without one.
              * @example vk
              */
             source_value: string | null;
+            /** @example anna_k */
             username: string | null;
         };
         CabinetMessageDto: {
             /**
              * Format: date-time
              * @description The platform's message time.
+             * @example 2026-11-24T18:42:07.000Z
              */
             created_at: string;
-            /** @enum {string} */
+            /**
+             * @example in
+             * @enum {string}
+             */
             direction: "in" | "out";
+            /** @example 417203958 */
             external_user_id: string;
-            /** @description The service's message id (not the platform's). */
+            /**
+             * Format: uuid
+             * @description The service's message id (not the platform's).
+             */
             id: string;
             /** @description The intents the message matched when it was stored, ordered by name; `[]` for none (outbound messages are never matched). */
             intents: components["schemas"]["MessageIntentDto"][];
-            /** @description The text or caption; an empty string for a message without text (a photo, a sticker). */
+            /**
+             * @description The text or caption; an empty string for a message without text (a photo, a sticker).
+             * @example Здравствуйте! Есть доставка в Казань?
+             */
             text: string;
         };
         CabinetMessageListDto: {
@@ -1586,19 +1685,26 @@ export interface components {
             email: string;
         };
         ContactAttributionDto: {
+            /** @example black_friday */
             campaign_name: string | null;
             /**
              * Format: date-time
              * @description Time of the contact's first touch (`/start` or MAX `bot_started`).
+             * @example 2026-11-20T09:01:12.000Z
              */
             first_seen_at: string | null;
             /**
              * Format: date-time
              * @description Time of its last touch.
+             * @example 2026-11-22T12:30:00.000Z
              */
             last_seen_at: string | null;
+            /** @example instagram */
             source_value: string;
-            /** @description All its touches, repeat visits included. */
+            /**
+             * @description All its touches, repeat visits included.
+             * @example 2
+             */
             touches: number;
         };
         ContactDetailDto: {
@@ -1608,15 +1714,23 @@ export interface components {
             stats: components["schemas"]["ContactStatsDto"];
         };
         ContactDto: {
+            /** @example 417203958 */
             external_user_id: string;
+            /** @example Анна */
             first_name: string | null;
+            /** Format: uuid */
             id: string;
+            /** @example false */
             is_premium: boolean;
             last_name: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-24T18:42:07.000Z
+             */
             last_seen_at: string | null;
             /** @description Only when the user shared their own contact. */
             phone: string | null;
+            /** @example anna_k */
             username: string | null;
         };
         ContactListDto: {
@@ -1628,34 +1742,50 @@ export interface components {
             total: number;
         };
         ContactListItemDto: {
-            /** @description The user's id on the platform; `{userId}` of the contact routes. */
+            /**
+             * @description The user's id on the platform; `{userId}` of the contact routes.
+             * @example 417203958
+             */
             external_user_id: string;
+            /** @example Анна */
             first_name: string | null;
+            /** Format: uuid */
             id: string;
+            /** @example false */
             is_premium: boolean;
             last_name: string | null;
             /**
              * Format: date-time
              * @description Time of the last inbound message; null when the user never wrote.
+             * @example 2026-11-24T18:42:07.000Z
              */
             last_seen_at: string | null;
-            /** @description Messages in both directions. */
+            /**
+             * @description Messages in both directions.
+             * @example 14
+             */
             messages_count: number;
+            /** @example anna_k */
             username: string | null;
         };
         ContactStatsDto: {
             /**
              * Format: date-time
              * @description Time of the first message, either direction.
+             * @example 2026-11-20T09:01:12.000Z
              */
             first_at: string | null;
+            /** @example 8 */
             inbound: number;
             /**
              * Format: date-time
              * @description Time of the last message, either direction.
+             * @example 2026-11-24T18:42:09.000Z
              */
             last_at: string | null;
+            /** @example 6 */
             outbound: number;
+            /** @example 14 */
             total_messages: number;
         };
         CreateApiKeyDto: {
@@ -1675,9 +1805,15 @@ export interface components {
             scopes: ("read" | "write")[];
         };
         CreateBotDto: {
-            /** @description Display name in the cabinet. */
+            /**
+             * @description Display name in the cabinet.
+             * @example Shop helper
+             */
             name: string;
-            /** @enum {string} */
+            /**
+             * @example telegram
+             * @enum {string}
+             */
             platform: "telegram" | "max";
             /** @description Where proxy-webhook updates are forwarded: an http(s) URL, or `polling` to hold them for the bot's getUpdates. */
             target_url?: string;
@@ -1717,25 +1853,58 @@ export interface components {
             text?: string;
         };
         CreatedApiKeyDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-03T14:00:00.000Z
+             */
             created_at: string;
             /** Format: date-time */
             expires_at: string | null;
+            /** Format: uuid */
             id: string;
-            /** @description The key itself (`blk_…`): shown only in this answer, store it now. */
+            /**
+             * @description The key itself (`blk_…`): shown only in this answer, store it now.
+             * @example blk_SlRy8ouGMsEVvmZaRgNuReKf7MqcpeGiSZdl8ShkSYB
+             */
             key: string;
+            /** @example CRM export */
             name: string;
+            /**
+             * @example [
+             *       "read"
+             *     ]
+             */
             scopes: ("read" | "write")[];
         };
         CreatedWebhookDto: {
+            /** @example true */
             active: boolean;
+            /**
+             * Format: uuid
+             * @description Only this bot's events; null for all your bots.
+             * @example 09e4d1f4-975a-4550-b3a8-d61294b431de
+             */
             bot_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-03T14:20:00.000Z
+             */
             created_at: string;
+            /**
+             * @example [
+             *       "message.created",
+             *       "contact.created"
+             *     ]
+             */
             events: ("message.created" | "message.outbound" | "contact.created" | "test.ping")[];
+            /** Format: uuid */
             id: string;
-            /** @description The signing secret (`whsec_…`): shown only in this answer. */
+            /**
+             * @description The signing secret (`whsec_…`): shown only in this answer.
+             * @example whsec_ICBXMGNTGcHPu8aVZFaFuCiN84RfezTO0kRxt2E9Vpir
+             */
             secret: string;
+            /** @example https://crm.example/botlens */
             url: string;
         };
         CreateIntentDto: {
@@ -1758,6 +1927,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Only this bot's events; omit for all your bots.
+             * @example 09e4d1f4-975a-4550-b3a8-d61294b431de
              */
             bot_id?: string;
             events: ("message.created" | "message.outbound" | "contact.created" | "test.ping")[];
@@ -1776,32 +1946,57 @@ export interface components {
         DeliveryDto: {
             /** @description The first 500 characters of the JSON body sent. */
             body_preview: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-24T18:42:07.120Z
+             */
             created_at: string;
+            /** @example 84 */
             duration_ms: number;
             error: string | null;
+            /** @example message.created */
             event: string;
             /** @description The first 500 characters of the receiver's answer; null when no answer came (a network error). */
             response_preview: string | null;
+            /**
+             * @description The receiver's HTTP status; null when no answer came.
+             * @example 200
+             */
             status_code: number | null;
         };
         DialogDto: {
+            /** @example 417203958 */
             external_user_id: string;
+            /** @example Анна */
             first_name: string | null;
-            /** @description The contact's id. */
+            /**
+             * Format: uuid
+             * @description The contact's id.
+             */
             id: string;
             /**
              * Format: date-time
              * @description Time of the last message.
+             * @example 2026-11-24T18:42:09.000Z
              */
             last_at: string;
-            /** @enum {string} */
+            /**
+             * @example out
+             * @enum {string}
+             */
             last_direction: "in" | "out";
             last_name: string | null;
-            /** @description The first 200 characters of the last message; empty when it had no text. */
+            /**
+             * @description The first 200 characters of the last message; empty when it had no text.
+             * @example Да, доставляем за 2 дня.
+             */
             last_text: string;
-            /** @description Messages in both directions. */
+            /**
+             * @description Messages in both directions.
+             * @example 14
+             */
             messages_total: number;
+            /** @example anna_k */
             username: string | null;
         };
         DialogListDto: {
@@ -1818,7 +2013,10 @@ export interface components {
             email: string;
         };
         ErrorResponseDto: {
-            /** @description What went wrong, in the words of the specification. */
+            /**
+             * @description What went wrong, in the words of the specification.
+             * @example Bot not found
+             */
             message: string;
         };
         FunnelConfigAnswerDto: {
@@ -1869,19 +2067,34 @@ export interface components {
         };
         ImpersonatorDto: {
             email: string;
+            /** Format: uuid */
             id: string;
         };
         IntentDto: {
+            /** @example #22C55E */
             color: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-05T10:00:00.000Z
+             */
             created_at: string;
+            /** @example Questions about delivery */
             description: string;
+            /** Format: uuid */
             id: string;
+            /** @example true */
             is_active: boolean;
-            /** @description Messages that matched. */
+            /**
+             * @description Messages that matched.
+             * @example 131
+             */
             messages_count: number;
+            /** @example delivery */
             name: string;
-            /** @description Contacts for whom the intent ever matched. */
+            /**
+             * @description Contacts for whom the intent ever matched.
+             * @example 96
+             */
             users_count: number;
         };
         IntentListDto: {
@@ -1893,6 +2106,7 @@ export interface components {
             /** @enum {string} */
             direction: "in" | "out";
             external_user_id: string;
+            /** Format: uuid */
             id: string;
             text: string;
         };
@@ -1903,18 +2117,32 @@ export interface components {
             total: number;
         };
         IntentWithRulesDto: {
+            /** @example #22C55E */
             color: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-05T10:00:00.000Z
+             */
             created_at: string;
+            /** @example Questions about delivery */
             description: string;
+            /** Format: uuid */
             id: string;
+            /** @example true */
             is_active: boolean;
             keywords: string[];
-            /** @description Messages that matched. */
+            /**
+             * @description Messages that matched.
+             * @example 131
+             */
             messages_count: number;
+            /** @example delivery */
             name: string;
             patterns: string[];
-            /** @description Contacts for whom the intent ever matched. */
+            /**
+             * @description Contacts for whom the intent ever matched.
+             * @example 96
+             */
             users_count: number;
         };
         InviteDto: {
@@ -1941,6 +2169,7 @@ export interface components {
             created_at: string;
             /** @enum {string} */
             currency: "RUB";
+            /** Format: uuid */
             id: string;
             /** @enum {string} */
             previous_tariff: "free" | "pro" | "business";
@@ -1955,15 +2184,25 @@ export interface components {
             message: string;
         };
         MeDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T08:00:00.000Z
+             */
             created_at: string;
+            /** @example owner@example.com */
             email: string;
+            /** @example true */
             email_confirmed: boolean;
+            /** Format: uuid */
             id: string;
             /** @description The admin who opened this session as you ("sign in as"), else null. */
             impersonated_by: components["schemas"]["ImpersonatorDto"] | null;
-            /** @enum {string} */
+            /**
+             * @example user
+             * @enum {string}
+             */
             role: "user" | "admin";
+            /** @example free */
             tariff: string;
             team: components["schemas"]["TeamPlaceDto"];
             usage: components["schemas"]["UsageDto"];
@@ -1972,14 +2211,25 @@ export interface components {
             /**
              * Format: date-time
              * @description The platform's message time.
+             * @example 2026-11-24T18:42:07.000Z
              */
             created_at: string;
-            /** @enum {string} */
+            /**
+             * @example in
+             * @enum {string}
+             */
             direction: "in" | "out";
+            /** @example 417203958 */
             external_user_id: string;
-            /** @description The service's message id (not the platform's). */
+            /**
+             * Format: uuid
+             * @description The service's message id (not the platform's).
+             */
             id: string;
-            /** @description The text or caption; an empty string for a message without text (a photo, a sticker). */
+            /**
+             * @description The text or caption; an empty string for a message without text (a photo, a sticker).
+             * @example Здравствуйте! Есть доставка в Казань?
+             */
             text: string;
         };
         MessageIntentDto: {
@@ -1988,6 +2238,7 @@ export interface components {
              * @example #22C55E
              */
             color: string;
+            /** Format: uuid */
             id: string;
             /** @description The intent's technical key. */
             name: string;
@@ -1999,13 +2250,23 @@ export interface components {
             limit: number;
         };
         OpenApiBotDto: {
+            /** @example true */
             active: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T10:15:00.000Z
+             */
             created_at: string;
+            /** Format: uuid */
             id: string;
+            /** @example Shop helper */
             name: string;
-            /** @enum {string} */
+            /**
+             * @example telegram
+             * @enum {string}
+             */
             platform: "telegram" | "max";
+            /** @example shop_helper_bot */
             username: string | null;
         };
         OpenApiBotListDto: {
@@ -2015,7 +2276,10 @@ export interface components {
             data: components["schemas"]["IntentDto"][];
         };
         ProviderErrorResponseDto: {
-            /** @description What went wrong, in the words of the specification. */
+            /**
+             * @description What went wrong, in the words of the specification.
+             * @example Bot not found
+             */
             message: string;
             /** @description The platform's own answer, e.g. `{ ok: false, error_code, description }`. */
             provider?: {
@@ -2040,29 +2304,62 @@ export interface components {
             text: string;
         };
         SendMessageDto: {
-            /** @description Up to 4000 characters. */
+            /**
+             * @description Up to 4000 characters.
+             * @example Да, доставляем за 2 дня.
+             */
             text: string;
-            /** @description The contact's `external_user_id`; it must be a contact of the bot. */
+            /**
+             * @description The contact's `external_user_id`; it must be a contact of the bot.
+             * @example 417203958
+             */
             userId: string;
         };
         SentMessageDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-24T18:42:09.000Z
+             */
             created_at: string;
-            /** @enum {string} */
+            /**
+             * @example out
+             * @enum {string}
+             */
             direction: "out";
-            /** @description Botlens's own message id. */
+            /**
+             * @description Botlens's own message id; an empty string when the sent message was not recorded, e.g. once the account's
+             *     free plan has used its monthly cap (the user still got it).
+             * @example 316039ee-4b9a-4c80-aea1-73325761a866
+             */
             id: string;
+            /** @example true */
             ok: boolean;
-            /** @description The platform's unprocessed answer (Telegram: `result.message_id` is its own id). */
+            /**
+             * @description The platform's unprocessed answer (Telegram: `result.message_id` is its own id).
+             * @example {
+             *       "ok": true,
+             *       "result": {
+             *         "message_id": 5120
+             *       }
+             *     }
+             */
             provider: {
                 [key: string]: unknown;
             };
+            /** @example Да, доставляем за 2 дня. */
             text: string;
         };
         SessionDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description 7 days after sign-in; 1 hour for an admin's sign-in as a user.
+             * @example 2026-11-09T08:00:00.000Z
+             */
             expires_at: string;
-            /** @description Bearer token for the session API (`Authorization: Bearer bls_…`); shown only here. */
+            /**
+             * @description Bearer token for the session API (`Authorization: Bearer bls_…`); shown only here.
+             * @example bls_GIhwhpsuBfEg9tEfkB84YsDlI1R8rhc0Hr95topupGq
+             */
             token: string;
             user: components["schemas"]["UserDto"];
         };
@@ -2086,38 +2383,70 @@ export interface components {
             data: components["schemas"]["SourceMappingDto"][];
         };
         SourceRowDto: {
+            /** @example black_friday */
             campaign_name: string | null;
-            /** @description Contacts whose first touch with a parameter came from this source. */
+            /**
+             * @description Contacts whose first touch with a parameter came from this source.
+             * @example 340
+             */
             contacts_count: number;
             /**
              * @description The normalised source; `— unmapped` for contacts that came without a `/start` parameter.
              * @example instagram
              */
             source_value: string;
-            /** @description All touches through this source, repeat visits included. */
+            /**
+             * @description All touches through this source, repeat visits included.
+             * @example 415
+             */
             touches: number;
         };
         SourcesDto: {
             /** @description Most contacts first, then most touches, then by name. */
             data: components["schemas"]["SourceRowDto"][];
-            /** @description The deep-link key the bot reads the source from. */
+            /**
+             * @description The deep-link key the bot reads the source from.
+             * @example utm_source
+             */
             utm_key: string;
         };
         StatsDto: {
-            /** @description Contacts who wrote in the last 7 days and first appeared earlier. */
+            /**
+             * @description Contacts who wrote in the last 7 days and first appeared earlier.
+             * @example 215
+             */
             active_users_7d: number;
-            /** @description Contacts whose last inbound message is within the last 24 hours. */
+            /**
+             * @description Contacts whose last inbound message is within the last 24 hours.
+             * @example 87
+             */
             contacts_active_24h: number;
-            /** @description All contacts. */
+            /**
+             * @description All contacts.
+             * @example 1250
+             */
             contacts_total: number;
-            /** @description Messages of both directions in the last 24 hours. */
+            /**
+             * @description Messages of both directions in the last 24 hours.
+             * @example 640
+             */
             messages_24h: number;
+            /** @example 9920 */
             messages_in: number;
-            /** @description Sent by the bot: through the mirror, the proxy's webhook replies and the API. */
+            /**
+             * @description Sent by the bot: through the mirror, the proxy's webhook replies and the API.
+             * @example 8422
+             */
             messages_out: number;
-            /** @description All messages, both directions. */
+            /**
+             * @description All messages, both directions.
+             * @example 18342
+             */
             messages_total: number;
-            /** @description Contacts who first appeared (with their first message) in the last 7 days. */
+            /**
+             * @description Contacts who first appeared (with their first message) in the last 7 days.
+             * @example 132
+             */
             new_users_7d: number;
         };
         TariffChangedDto: {
@@ -2144,27 +2473,47 @@ export interface components {
         TeamAccountDto: {
             /** @description The owner's address. */
             email: string;
+            /** Format: uuid */
             id: string;
             tariff: string;
             /** @description People the plan allows, owner included. */
             team_size: number;
         };
         TeamApiKeyDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-03T14:00:00.000Z
+             */
             created_at: string;
             /** Format: date-time */
             expires_at: string | null;
             holder: components["schemas"]["ApiKeyHolderDto"];
+            /** Format: uuid */
             id: string;
-            /** @description The first and last characters of the key, to recognise it. */
+            /**
+             * @description The first 8 and last 4 characters of the key, to recognise it.
+             * @example blk_SlRy…kSYB
+             */
             key_hint: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-24T07:00:03.000Z
+             */
             last_used_at: string | null;
+            /** @example CRM export */
             name: string;
             /** Format: date-time */
             revoked_at: string | null;
+            /**
+             * @example [
+             *       "read"
+             *     ]
+             */
             scopes: ("read" | "write")[];
-            /** @enum {string} */
+            /**
+             * @example active
+             * @enum {string}
+             */
             status: "active" | "revoked" | "expired";
         };
         TeamApiKeyListDto: {
@@ -2189,6 +2538,7 @@ export interface components {
             email: string;
             /** Format: date-time */
             expires_at: string;
+            /** Format: uuid */
             id: string;
             /** @enum {string} */
             role: "administrator" | "observer";
@@ -2202,12 +2552,19 @@ export interface components {
             joined_at: string;
             /** @enum {string} */
             role: "owner" | "administrator" | "observer";
+            /** Format: uuid */
             user_id: string;
         };
         TeamPlaceDto: {
-            /** @description The account whose bots you work on: your team's, else your own. */
+            /**
+             * Format: uuid
+             * @description The account whose bots you work on: your team's, else your own.
+             */
             account_id: string;
-            /** @enum {string} */
+            /**
+             * @example owner
+             * @enum {string}
+             */
             role: "owner" | "administrator" | "observer";
         };
         TelegramError: {
@@ -2218,11 +2575,13 @@ export interface components {
         };
         TicketAuthorDto: {
             email: string;
+            /** Format: uuid */
             id: string;
         };
         TicketDto: {
             /** Format: date-time */
             created_at: string;
+            /** Format: uuid */
             id: string;
             /** @description Oldest first. */
             replies: components["schemas"]["TicketReplyDto"][];
@@ -2241,6 +2600,7 @@ export interface components {
         TicketReplyDto: {
             /** Format: date-time */
             created_at: string;
+            /** Format: uuid */
             id: string;
             text: string;
         };
@@ -2250,9 +2610,14 @@ export interface components {
              * @example 2024-05-01
              */
             date: string;
+            /** @example 412 */
             messages_in: number;
+            /** @example 388 */
             messages_out: number;
-            /** @description Contacts that first appeared that day. */
+            /**
+             * @description Contacts that first appeared that day.
+             * @example 21
+             */
             new_contacts: number;
         };
         TimelineDto: {
@@ -2296,28 +2661,61 @@ export interface components {
             url?: string;
         };
         UsageDto: {
-            /** @description The plan's monthly cap (FREE_PLAN_MESSAGE_CAP on the free plan); null: none. */
+            /**
+             * @description The plan's monthly cap (FREE_PLAN_MESSAGE_CAP on the free plan); null: none.
+             * @example 1000
+             */
             cap: number | null;
-            /** @description Messages recorded for the account this UTC month, both directions. */
+            /**
+             * @description Messages recorded for the account this UTC month, both directions.
+             * @example 412
+             */
             messages_this_month: number;
         };
         UserDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T08:00:00.000Z
+             */
             created_at: string;
+            /** @example owner@example.com */
             email: string;
+            /** @example true */
             email_confirmed: boolean;
+            /** Format: uuid */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example user
+             * @enum {string}
+             */
             role: "user" | "admin";
+            /** @example free */
             tariff: string;
         };
         WebhookDto: {
+            /** @example true */
             active: boolean;
+            /**
+             * Format: uuid
+             * @description Only this bot's events; null for all your bots.
+             * @example 09e4d1f4-975a-4550-b3a8-d61294b431de
+             */
             bot_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-03T14:20:00.000Z
+             */
             created_at: string;
+            /**
+             * @example [
+             *       "message.created",
+             *       "contact.created"
+             *     ]
+             */
             events: ("message.created" | "message.outbound" | "contact.created" | "test.ping")[];
+            /** Format: uuid */
             id: string;
+            /** @example https://crm.example/botlens */
             url: string;
         };
         WebhookInfoDto: {
@@ -2422,6 +2820,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2481,6 +2880,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2542,6 +2942,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2611,6 +3012,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2737,6 +3139,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2812,6 +3215,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2869,6 +3273,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2928,6 +3333,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2978,6 +3384,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3033,6 +3440,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3081,6 +3489,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3140,6 +3549,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3264,6 +3674,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3314,6 +3725,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3378,6 +3790,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3428,6 +3841,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3512,6 +3926,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3569,6 +3984,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3628,6 +4044,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3712,6 +4129,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3774,6 +4192,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3850,6 +4269,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3920,6 +4340,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3996,6 +4417,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4063,6 +4485,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4123,6 +4546,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4200,6 +4624,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4272,6 +4697,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4359,6 +4785,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4425,6 +4852,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4486,6 +4914,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4552,6 +4981,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4613,6 +5043,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4689,6 +5120,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -4749,6 +5181,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4830,6 +5263,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4896,6 +5330,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4953,6 +5388,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5014,6 +5450,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5080,6 +5517,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5140,6 +5578,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5206,6 +5645,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5281,6 +5721,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5356,6 +5797,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -5427,6 +5869,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5473,6 +5916,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5523,6 +5967,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5589,6 +6034,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -5642,6 +6088,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5692,6 +6139,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5767,6 +6215,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -5826,6 +6275,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5892,6 +6342,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5949,6 +6400,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6004,6 +6456,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6054,6 +6507,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6109,6 +6563,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6137,6 +6592,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6183,6 +6639,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6231,6 +6688,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -6288,6 +6746,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6363,6 +6822,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -6418,6 +6878,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6491,6 +6952,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -6546,6 +7008,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Done; no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -6605,6 +7068,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6669,6 +7133,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6717,6 +7182,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6778,6 +7244,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6857,6 +7324,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6924,6 +7392,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6984,6 +7453,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7050,6 +7520,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7119,6 +7590,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7189,6 +7661,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7264,6 +7737,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7321,6 +7795,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7381,6 +7856,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7445,6 +7921,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -6,7 +6,7 @@ import { keys } from './keys';
 
 type DialogList = components['schemas']['DialogListDto'];
 
-/** What the gateway pushes for every new message of the account's bots (README: Live dialogs). */
+/** What the gateway pushes for every new message of the account's bots (docs/api.md: Live dialogs). */
 export interface DialogUpdate {
   bot_id: string;
   external_user_id: string;

@@ -10,7 +10,7 @@ export function useMe() {
   return useQuery({ queryKey: keys.me, queryFn: () => unwrap(api.GET('/api/me')), staleTime: 60_000 });
 }
 
-/** Owners and administrators change things; observers only look (README: Teams and access). */
+/** Owners and administrators change things; observers only look (docs/api.md: Teams and access). */
 export function useCanWrite(): boolean {
   const { data } = useMe();
   return data ? data.team.role !== 'observer' : false;

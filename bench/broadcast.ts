@@ -33,7 +33,12 @@ async function main(): Promise<void> {
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/botlens_bench_broadcast_${runId}`;
   const redisKeyPrefix = `botlens_bench_broadcast_${runId}`;
   const [platform, smtp] = await Promise.all([startPlatform(), SmtpCatcher.start()]);
-  const app = await startAppProcess({ DATABASE_URL: databaseUrl, REDIS_KEY_PREFIX: redisKeyPrefix, TELEGRAM_API_URL: platform.url, SMTP_URL: smtp.url });
+  const app = await startAppProcess({
+    DATABASE_URL: databaseUrl,
+    REDIS_KEY_PREFIX: redisKeyPrefix,
+    TELEGRAM_API_URL: platform.url,
+    SMTP_URL: smtp.url,
+  });
   const db = new Client({ connectionString: databaseUrl });
   try {
     await db.connect();
@@ -69,17 +74,29 @@ async function main(): Promise<void> {
 
     const seen = (await platform.call({ call: 'report', args: { token, since: started } })) as PlatformReport;
     const exactlyOnce = seen.chats === CONTACTS && seen.chatsWithOneMessage === CONTACTS;
-    const stored = (await db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'out'`, [bot.id])).rows[0].n;
+    const stored = (
+      await db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'out'`, [bot.id])
+    ).rows[0].n;
 
     console.log(`status ${response.statusCode}: ${JSON.stringify(answer)}`);
-    console.log(`duration                         ${seconds.toFixed(1)} s (target ≤ ${TARGET_S.toFixed(0)} s) ${seconds <= TARGET_S ? 'OK' : 'MISSED'}`);
-    console.log(`max sends in any 1-second window ${seen.maxSendsPerSecond} (limit ${RATE_LIMIT}) ${seen.maxSendsPerSecond <= RATE_LIMIT ? 'OK' : 'MISSED'}`);
+    console.log(
+      `duration                         ${seconds.toFixed(1)} s (target ≤ ${TARGET_S.toFixed(0)} s) ${seconds <= TARGET_S ? 'OK' : 'MISSED'}`,
+    );
+    console.log(
+      `max sends in any 1-second window ${seen.maxSendsPerSecond} (limit ${RATE_LIMIT}) ${seen.maxSendsPerSecond <= RATE_LIMIT ? 'OK' : 'MISSED'}`,
+    );
     console.log(`tightest 31 arrivals span        ${seen.tightest31} ms (31 within 1000 ms would break the limit)`);
-    console.log(`average rate                     ${(seen.sends / seconds).toFixed(2)} sends/s over ${seen.sends} sends`);
-    console.log(`sent_count / failed_count        ${answer.sent_count} / ${answer.failed_count} of ${answer.total_count}`);
+    console.log(
+      `average rate                     ${(seen.sends / seconds).toFixed(2)} sends/s over ${seen.sends} sends`,
+    );
+    console.log(
+      `sent_count / failed_count        ${answer.sent_count} / ${answer.failed_count} of ${answer.total_count}`,
+    );
     console.log(`every contact got exactly one    ${exactlyOnce ? 'yes' : 'NO'}; stored out messages: ${stored}`);
-    if (seen.maxSendsPerSecond > RATE_LIMIT) console.log(`densest window (ms between arrivals): ${seen.densestGaps.join(' ')}`);
-    if (seconds > TARGET_S || seen.maxSendsPerSecond > RATE_LIMIT || !exactlyOnce || answer.sent_count !== CONTACTS) process.exitCode = 1;
+    if (seen.maxSendsPerSecond > RATE_LIMIT)
+      console.log(`densest window (ms between arrivals): ${seen.densestGaps.join(' ')}`);
+    if (seconds > TARGET_S || seen.maxSendsPerSecond > RATE_LIMIT || !exactlyOnce || answer.sent_count !== CONTACTS)
+      process.exitCode = 1;
   } finally {
     await db.end().catch(() => undefined);
     await app.stop();
@@ -90,9 +107,18 @@ async function main(): Promise<void> {
 }
 
 /** Contacts arrive the way a mirrored bot brings them: updates read through `/tg/bot<token>/getUpdates`. */
-async function bringContacts(appUrl: string, platform: Platform, token: string, db: Client, botId: string): Promise<void> {
+async function bringContacts(
+  appUrl: string,
+  platform: Platform,
+  token: string,
+  db: Client,
+  botId: string,
+): Promise<void> {
   console.error(`… ${CONTACTS} contacts through the mirror`);
-  await platform.call({ call: 'queueStarts', args: { token, userIds: Array.from({ length: CONTACTS }, (_, i) => 1_000_000 + i) } });
+  await platform.call({
+    call: 'queueStarts',
+    args: { token, userIds: Array.from({ length: CONTACTS }, (_, i) => 1_000_000 + i) },
+  });
   let offset = 0;
   while ((await platform.call({ call: 'pending', args: { token } })) !== 0) {
     const res = await request(`${appUrl}/tg/bot${token}/getUpdates?offset=${offset}&limit=100`);
@@ -144,8 +170,6 @@ async function startPlatform(): Promise<Platform> {
     },
   };
 }
-
-
 
 main().catch((error: unknown) => {
   console.error(error);

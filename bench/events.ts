@@ -62,14 +62,26 @@ async function main(): Promise<void> {
     const bot = await bindBenchBot(baseUrl, databaseUrl);
     const subscriberUrl = `http://127.0.0.1:${subscriber.port}/hook`;
     await postJson(`${baseUrl}/api/me/webhooks`, { url: subscriberUrl, events: ['message.created'] }, bot.session);
-    const cpu = await CpuMeter.start(app.child.pid!, [subscriber.child.pid!, generator.child.pid!], databaseUrl, REDIS_URL);
+    const cpu = await CpuMeter.start(
+      app.child.pid!,
+      [subscriber.child.pid!, generator.child.pid!],
+      databaseUrl,
+      REDIS_URL,
+    );
 
     const phases = [
       ...(WARMUP_SECONDS > 0 ? [{ label: 'warm-up', prefix: 'w', seconds: WARMUP_SECONDS, firstUpdateId: 0 }] : []),
       { label: 'measured', prefix: 'm', seconds: SECONDS, firstUpdateId: 1_000_000_000 },
     ];
     for (const phase of phases) {
-      const load: MessageLoad = { baseUrl, path: bot.proxyPath, rate: RATE, seconds: phase.seconds, prefix: phase.prefix, firstUpdateId: phase.firstUpdateId };
+      const load: MessageLoad = {
+        baseUrl,
+        path: bot.proxyPath,
+        rate: RATE,
+        seconds: phase.seconds,
+        prefix: phase.prefix,
+        firstUpdateId: phase.firstUpdateId,
+      };
       const before = await cpu.read();
       const result = await askChild<MessageLoadResult>(generator.child, load);
       const arrivals = await waitForDeliveries(subscriber.child, phase.prefix, result.acknowledged.length, 60_000);
@@ -86,11 +98,18 @@ async function main(): Promise<void> {
 }
 
 /** The subscriber's arrivals of this phase, once `count` have come or `timeoutMs` has passed. */
-async function waitForDeliveries(subscriber: ChildProcess, prefix: string, count: number, timeoutMs: number): Promise<Map<string, bigint>> {
+async function waitForDeliveries(
+  subscriber: ChildProcess,
+  prefix: string,
+  count: number,
+  timeoutMs: number,
+): Promise<Map<string, bigint>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { arrivals } = await askChild<{ arrivals: Arrival[] }>(subscriber, { collect: true });
-    const ofPhase = new Map(arrivals.filter(([text]) => text.startsWith(prefix)).map(([text, at]) => [text, BigInt(at)]));
+    const ofPhase = new Map(
+      arrivals.filter(([text]) => text.startsWith(prefix)).map(([text, at]) => [text, BigInt(at)]),
+    );
     if (ofPhase.size >= count || Date.now() > deadline) return ofPhase;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -102,7 +121,8 @@ function report(label: string, result: MessageLoadResult, arrivals: Map<string, 
     .map(([text, at]) => Number(arrivals.get(text)! - BigInt(at)) / 1e6)
     .sort((a, b) => a - b);
   const p99 = percentile(latencies, 99);
-  const verdict = label === 'measured' ? `  ${p99 <= TARGET_P99_MS ? 'PASS' : 'MISS'} (target p99 ≤ ${TARGET_P99_MS} ms)` : '';
+  const verdict =
+    label === 'measured' ? `  ${p99 <= TARGET_P99_MS ? 'PASS' : 'MISS'} (target p99 ≤ ${TARGET_P99_MS} ms)` : '';
   console.log(
     `${label} (${prefix}…): ${result.posted} posted at ${(result.posted / result.postSeconds).toFixed(0)}/s, committed ${result.acknowledged.length}, delivered ${arrivals.size}`,
   );

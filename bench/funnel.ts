@@ -42,7 +42,9 @@ async function main(): Promise<void> {
     await db.query(`DELETE FROM funnel_stages WHERE bot_id = $1`, [bot.botId]);
     await db.query(`DELETE FROM funnel_stage_keys WHERE bot_id = $1`, [bot.botId]);
     await db.query(`DELETE FROM funnel_stage_counts WHERE bot_id = $1`, [bot.botId]);
-    await step('clearing earlier reach rows', () => db.query(`DELETE FROM funnel_reach WHERE bot_id = $1`, [bot.botId]));
+    await step('clearing earlier reach rows', () =>
+      db.query(`DELETE FROM funnel_reach WHERE bot_id = $1`, [bot.botId]),
+    );
     await step('VACUUM ANALYZE funnel_reach', () => db.query(`VACUUM ANALYZE funnel_reach`));
     const session = await createSession(db, bot.userId);
     app = await startAppProcess({ DATABASE_URL: BENCH_REPORTS_DATABASE_URL });
@@ -51,7 +53,9 @@ async function main(): Promise<void> {
 
     const loadBefore = loadavg()[0];
     const backfillMs = await backfill(`${base}/config`, base, headers);
-    await step('VACUUM ANALYZE funnel tables', () => db.query(`VACUUM ANALYZE funnel_reach, funnel_stage_counts, funnel_stage_keys, funnel_stages`));
+    await step('VACUUM ANALYZE funnel tables', () =>
+      db.query(`VACUUM ANALYZE funnel_reach, funnel_stage_counts, funnel_stage_keys, funnel_stages`),
+    );
 
     const variants = [
       { name: 'all contacts', url: base },
@@ -66,10 +70,14 @@ async function main(): Promise<void> {
 
     console.log(`\nFunnel of one bot with ${bot.contacts.toLocaleString('en')} contacts, ${STAGES.length} stages`);
     console.log(`1-minute load average: ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after`);
-    console.log(`Backfill of all ${STAGES.length} stages over the history (PUT → computing: false): ${(backfillMs / 1000).toFixed(1)} s\n`);
+    console.log(
+      `Backfill of all ${STAGES.length} stages over the history (PUT → computing: false): ${(backfillMs / 1000).toFixed(1)} s\n`,
+    );
     console.log('GET /funnel                        p50 ms   p95 ms   p99 ms   max ms   Target');
     for (const { variant, p50, p95, p99, max } of rows) {
-      console.log(`${variant.name.padEnd(32)} ${[p50, p95, p99, max].map((v) => v.toFixed(1).padStart(8)).join(' ')}   max ≤ ${TARGET_MS} ms ${max <= TARGET_MS ? 'PASS' : 'MISS'}`);
+      console.log(
+        `${variant.name.padEnd(32)} ${[p50, p95, p99, max].map((v) => v.toFixed(1).padStart(8)).join(' ')}   max ≤ ${TARGET_MS} ms ${max <= TARGET_MS ? 'PASS' : 'MISS'}`,
+      );
     }
     console.log(`\nResult: ${JSON.stringify(await json(base, headers))}`);
     await printPlan(db, bot.botId);
@@ -82,7 +90,11 @@ async function main(): Promise<void> {
 /** PUTs the stages and waits until the backfill is done; returns how long that took. */
 async function backfill(configUrl: string, funnelUrl: string, headers: Record<string, string>): Promise<number> {
   const started = performance.now();
-  const put = await request(configUrl, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ stages: STAGES }) });
+  const put = await request(configUrl, {
+    method: 'PUT',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ stages: STAGES }),
+  });
   const answer = await put.body.text();
   if (put.statusCode !== 200) throw new Error(`PUT config answered ${put.statusCode}: ${answer}`);
   console.error('… backfilling the stages over the history');
@@ -126,8 +138,6 @@ async function printPlan(db: Client, botId: string): Promise<void> {
     console.log(`\n=== GET /funnel?source=Instagram\n${sql}\n\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
   }
 }
-
-
 
 main().catch((error: unknown) => {
   console.error(error);

@@ -48,8 +48,15 @@ async function main(): Promise<void> {
     const bot = await bindBenchBot(baseUrl, databaseUrl);
     const generator = await startChild(join(__dirname, 'ingest', 'update-load.ts'), {}, children);
 
-    console.error(`… posting ${UPDATES.toLocaleString('en')} updates from ${USERS.toLocaleString('en')} users over ${CONNECTIONS} connections`);
-    const load: UpdateLoad = { url: `${baseUrl}${bot.proxyPath}`, connections: CONNECTIONS, total: UPDATES, users: USERS };
+    console.error(
+      `… posting ${UPDATES.toLocaleString('en')} updates from ${USERS.toLocaleString('en')} users over ${CONNECTIONS} connections`,
+    );
+    const load: UpdateLoad = {
+      url: `${baseUrl}${bot.proxyPath}`,
+      connections: CONNECTIONS,
+      total: UPDATES,
+      users: USERS,
+    };
     const cpu = await CpuMeter.start(app.child.pid!, [generator.child.pid!], databaseUrl, REDIS_URL);
     const before = await cpu.read();
     const figures = await askChild<UpdateLoadFigures>(generator.child, load);
@@ -63,12 +70,21 @@ async function main(): Promise<void> {
   }
 }
 
-function print(f: UpdateLoadFigures, stored: { messages: number; distinctUpdates: number; contacts: number }, cpuPerUpdate: string, load: string): void {
+function print(
+  f: UpdateLoadFigures,
+  stored: { messages: number; distinctUpdates: number; contacts: number },
+  cpuPerUpdate: string,
+  load: string,
+): void {
   const rate = f.ok / f.seconds;
-  console.log(`\nProxy receiver ingest: ${UPDATES.toLocaleString('en')} Telegram updates, ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections`);
+  console.log(
+    `\nProxy receiver ingest: ${UPDATES.toLocaleString('en')} Telegram updates, ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections`,
+  );
   console.log(`  requests sent       ${f.sent}`);
   console.log(`  answered 200        ${f.ok} in ${f.seconds.toFixed(2)} s, failed ${f.failed}`);
-  console.log(`  sustained           ${rate.toFixed(0)} updates/s (target ≥ ${TARGET_PER_SECOND}) ${rate >= TARGET_PER_SECOND ? 'PASS' : 'MISS'}`);
+  console.log(
+    `  sustained           ${rate.toFixed(0)} updates/s (target ≥ ${TARGET_PER_SECOND}) ${rate >= TARGET_PER_SECOND ? 'PASS' : 'MISS'}`,
+  );
   console.log(`  latency             p50 ${f.p50} ms, p99 ${f.p99} ms`);
   console.log(`  CPU per update      ${cpuPerUpdate}`);
   console.log(`  ${load}`);

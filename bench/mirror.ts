@@ -53,7 +53,11 @@ async function main(): Promise<void> {
   try {
     const platform = await startChild(join(__dirname, 'mirror', 'fake-platform.ts'), {}, children);
     nginx = await startNginx(platform.port);
-    const bare = await startChild(join(__dirname, 'mirror', 'bare-proxy.ts'), { BARE_PROXY_UPSTREAM: `http://127.0.0.1:${platform.port}` }, children);
+    const bare = await startChild(
+      join(__dirname, 'mirror', 'bare-proxy.ts'),
+      { BARE_PROXY_UPSTREAM: `http://127.0.0.1:${platform.port}` },
+      children,
+    );
     const botlens = await startChild(
       join(__dirname, 'mirror', 'botlens-server.ts'),
       {
@@ -95,7 +99,9 @@ async function main(): Promise<void> {
           console.error(`… round ${round + 1}: ${target} at ${connections} connection(s) for ${SECONDS} s`);
           const recording = target === 'mirror';
           // The app's pool opens and closes connections as load comes and goes: every backend seen counts.
-          const dbBefore = new Map(recording ? (await backendPids(databaseUrl)).map((pid) => [pid, cpuSeconds(pid)]) : []);
+          const dbBefore = new Map(
+            recording ? (await backendPids(databaseUrl)).map((pid) => [pid, cpuSeconds(pid)]) : [],
+          );
           const cpuBefore = cpuSeconds(pids[target]);
           const figure = await load(urls[target], connections, SECONDS);
           const cpuAfter = cpuSeconds(pids[target]);
@@ -105,7 +111,9 @@ async function main(): Promise<void> {
           const dbSeconds = sum(backendsAfter.map((pid) => cpuSeconds(pid) - (dbBefore.get(pid) ?? 0)));
           const dbCpuMicros = recording ? (dbSeconds * 1e6) / requests : null;
           figures.push({ target, connections, round, cpuMicros, dbCpuMicros, ...figure });
-          console.error(`  ${figure.rps.toFixed(0)} requests/s, p50 ${figure.p50.toFixed(3)} ms, ${cpuMicros.toFixed(0)} µs/request`);
+          console.error(
+            `  ${figure.rps.toFixed(0)} requests/s, p50 ${figure.p50.toFixed(3)} ms, ${cpuMicros.toFixed(0)} µs/request`,
+          );
         }
       }
     }
@@ -113,7 +121,9 @@ async function main(): Promise<void> {
     if (TARGETS.includes('mirror')) {
       const forwarded = await askChild<number>(platform.child, { sendsOf: MIRROR_TOKEN });
       const recorded = await countRecorded(databaseUrl, botId, forwarded);
-      console.log(`\nOutbound messages recorded for the bot: ${recorded} of ${forwarded} sendMessage calls the mirror forwarded${recorded === forwarded ? ' (all)' : ''}`);
+      console.log(
+        `\nOutbound messages recorded for the bot: ${recorded} of ${forwarded} sendMessage calls the mirror forwarded${recorded === forwarded ? ' (all)' : ''}`,
+      );
     }
   } finally {
     await nginx?.stop();
@@ -133,7 +143,11 @@ async function bindBenchBot(baseUrl: string, databaseUrl: string): Promise<strin
   await db.query(`UPDATE users SET email_confirmed_at = now(), tariff = 'business' WHERE email = $1`, [email]);
   await db.end();
   const { token } = (await postJson(`${baseUrl}/api/auth/login`, { email, password })) as { token: string };
-  const bot = (await postJson(`${baseUrl}/api/bots`, { platform: 'telegram', name: 'Bench', token: MIRROR_TOKEN }, token)) as { id: string };
+  const bot = (await postJson(
+    `${baseUrl}/api/bots`,
+    { platform: 'telegram', name: 'Bench', token: MIRROR_TOKEN },
+    token,
+  )) as { id: string };
   return bot.id;
 }
 
@@ -154,7 +168,10 @@ async function countRecorded(databaseUrl: string, botId: string, expected: numbe
   try {
     let last = -1;
     for (let waited = 0; waited < 60_000; waited += 1000) {
-      const { rows } = await db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'out'`, [botId]);
+      const { rows } = await db.query(
+        `SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'out'`,
+        [botId],
+      );
       const count = (rows[0] as { n: number }).n;
       if (count >= expected || count === last) return count;
       last = count;
@@ -166,7 +183,12 @@ async function countRecorded(databaseUrl: string, botId: string, expected: numbe
   }
 }
 
-function startChild(file: string, env: Record<string, string>, children: ChildProcess[], nodeOptions: string[] = []): Promise<Started> {
+function startChild(
+  file: string,
+  env: Record<string, string>,
+  children: ChildProcess[],
+  nodeOptions: string[] = [],
+): Promise<Started> {
   const child = fork(file, [], {
     execArgv: [...nodeOptions, '-r', join(__dirname, 'mirror', 'transpile.js')],
     env: { ...process.env, ...env },
@@ -192,7 +214,9 @@ async function backendPids(databaseUrl: string): Promise<number[]> {
   await db.connect();
   try {
     const name = new URL(databaseUrl).pathname.slice(1);
-    const { rows } = await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+    const { rows } = await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [
+      name,
+    ]);
     return rows.map((row: { pid: number }) => row.pid);
   } finally {
     await db.end();
@@ -202,8 +226,6 @@ async function backendPids(databaseUrl: string): Promise<number[]> {
 function sum(values: number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
-
-
 
 main().catch((error: unknown) => {
   console.error(error);

@@ -73,17 +73,25 @@ async function main(): Promise<void> {
     const rows = [];
     for (const report of reports) {
       const url = `${app.url}/api/${report.cabinet ? '' : 'v1/'}bots/${bot.botId}/${report.path}`;
-      const headers: Record<string, string> = report.cabinet ? { authorization: `Bearer ${session}` } : { 'x-api-key': key };
+      const headers: Record<string, string> = report.cabinet
+        ? { authorization: `Bearer ${session}` }
+        : { 'x-api-key': key };
       console.error(`… ${report.name}: ${WARMUP} warm-up + ${REQUESTS} requests`);
       rows.push({ report, ...(await measure(url, headers)) });
     }
-    console.log(`\nReports of one bot with ${bot.contacts.toLocaleString('en')} contacts, ${REQUESTS} sequential requests each`);
+    console.log(
+      `\nReports of one bot with ${bot.contacts.toLocaleString('en')} contacts, ${REQUESTS} sequential requests each`,
+    );
     // Other work on the machine shows up in every figure; the load average tells whether the run was quiet.
     console.log(`1-minute load average: ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after\n`);
     console.log('Report                    p50 ms   p95 ms   p99 ms   max ms   Target');
     for (const { report, p50, p95, p99, max } of rows) {
-      const verdict = report.targeted ? `p95 ≤ ${TARGET_P95_MS} ms ${p95 <= TARGET_P95_MS ? 'PASS' : 'MISS'}` : '(info)';
-      console.log(`${report.name.padEnd(24)} ${[p50, p95, p99, max].map((v) => v.toFixed(1).padStart(8)).join(' ')}   ${verdict}`);
+      const verdict = report.targeted
+        ? `p95 ≤ ${TARGET_P95_MS} ms ${p95 <= TARGET_P95_MS ? 'PASS' : 'MISS'}`
+        : '(info)';
+      console.log(
+        `${report.name.padEnd(24)} ${[p50, p95, p99, max].map((v) => v.toFixed(1).padStart(8)).join(' ')}   ${verdict}`,
+      );
     }
     await printPlans(bot.botId, sample);
   } finally {
@@ -122,7 +130,10 @@ interface RecordedStatement {
 class RecordingDatabase {
   readonly statements: RecordedStatement[] = [];
 
-  constructor(private readonly settings: string[] = [], private readonly parent?: RecordingDatabase) {}
+  constructor(
+    private readonly settings: string[] = [],
+    private readonly parent?: RecordingDatabase,
+  ) {}
 
   async query(sql: string, params: unknown[] = []): Promise<unknown[]> {
     if (/^\s*SET /i.test(sql)) this.settings.push(sql);
@@ -148,10 +159,16 @@ async function printPlans(botId: string, sample: string): Promise<void> {
     ['contact detail', () => new ContactsQueries(db).detail(botId, sample)],
     ['messages (first page)', () => new MessagesQueries(db).list(botId, { limit: 100 })],
     ['messages of one user', () => new MessagesQueries(db).list(botId, { userId: sample, limit: 100 })],
-    ['cabinet: q=username: page', () => new ContactsQueries(db).cabinetPage(botId, { limit: 100, offset: 0, search: `user${sample}` })],
+    [
+      'cabinet: q=username: page',
+      () => new ContactsQueries(db).cabinetPage(botId, { limit: 100, offset: 0, search: `user${sample}` }),
+    ],
     ['cabinet: q=username: count', () => new ContactsQueries(db).count(botId, `user${sample}`)],
     ['cabinet: q=user id: count', () => new ContactsQueries(db).count(botId, sample)],
-    ['cabinet: q=анна: page', () => new ContactsQueries(db).cabinetPage(botId, { limit: 100, offset: 0, search: 'анна' })],
+    [
+      'cabinet: q=анна: page',
+      () => new ContactsQueries(db).cabinetPage(botId, { limit: 100, offset: 0, search: 'анна' }),
+    ],
     ['cabinet: q=анна: count', () => new ContactsQueries(db).count(botId, 'анна')],
     ['cabinet: dialog messages', () => new MessagesQueries(db).listWithIntents(botId, { userId: sample, limit: 100 })],
   ];
@@ -216,9 +233,6 @@ async function sampleContact(botId: string): Promise<string> {
     await client.end();
   }
 }
-
-
-
 
 main().catch((error: unknown) => {
   console.error(error);

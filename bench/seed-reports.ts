@@ -80,25 +80,35 @@ async function seed(db: Client): Promise<SeededBot> {
   const started = Date.now();
   // Loader session only: big sorts in memory, and no waiting for each commit's flush.
   await db.query(`SET work_mem = '1GB'; SET maintenance_work_mem = '2GB'; SET synchronous_commit = off`);
-  const { rows: [user] } = await db.query<{ id: string }>(
+  const {
+    rows: [user],
+  } = await db.query<{ id: string }>(
     `INSERT INTO users (email, password_hash, email_confirmed_at, tariff) VALUES ($1, 'bench: no sign-in', now(), 'business') RETURNING id`,
     [BENCH_EMAIL],
   );
-  const { rows: [bot] } = await db.query<{ id: string }>(
+  const {
+    rows: [bot],
+  } = await db.query<{ id: string }>(
     `INSERT INTO bots (user_id, platform, name, proxy_secret) VALUES ($1, 'telegram', 'Reports bench', 'bench-secret') RETURNING id`,
     [user.id],
   );
   const rebuild = await dropIndexesAndForeignKeys(db);
 
   for (let from = 1; from <= MESSAGES; from += BATCH) {
-    await step(db, `messages ${from}–${Math.min(MESSAGES, from + BATCH - 1)}`, insertMessages, [bot.id, from, Math.min(MESSAGES, from + BATCH - 1), CONTACTS]);
+    await step(db, `messages ${from}–${Math.min(MESSAGES, from + BATCH - 1)}`, insertMessages, [
+      bot.id,
+      from,
+      Math.min(MESSAGES, from + BATCH - 1),
+      CONTACTS,
+    ]);
   }
   await step(db, 'touches from the /start messages', INSERT_TOUCHES, [bot.id]);
   await step(db, 'contacts from their messages and touches', INSERT_CONTACTS, [bot.id]);
   await step(db, 'daily_stats', INSERT_DAILY_STATS, [bot.id]);
   await step(db, 'source_rollups', INSERT_SOURCE_ROLLUPS, [bot.id]);
   for (const statement of rebuild) await step(db, statement.replace(/\s+/g, ' ').slice(0, 110), statement, []);
-  for (const table of [...BIG_TABLES, 'daily_stats', 'source_rollups']) await step(db, `VACUUM ANALYZE ${table}`, `VACUUM ANALYZE ${table}`, []);
+  for (const table of [...BIG_TABLES, 'daily_stats', 'source_rollups'])
+    await step(db, `VACUUM ANALYZE ${table}`, `VACUUM ANALYZE ${table}`, []);
   // Last, so a seed that stopped half-way is never taken for a finished one.
   await step(db, 'source_mappings', INSERT_MAPPINGS, [bot.id]);
   log(`seeded in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
@@ -275,7 +285,6 @@ async function step(db: Client, label: string, sql: string, params: unknown[]): 
   const result = await db.query(sql, params);
   log(`${label}: ${result.rowCount ?? 0} rows, ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
-
 
 function log(line: string): void {
   console.error(`[seed] ${line}`);

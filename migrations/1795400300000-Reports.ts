@@ -11,7 +11,9 @@ export class Reports1795400300000 implements MigrationInterface {
     // carried in the index that count is an index-only scan; without it, it visits the row of every
     // active contact (about the whole table for a big bot). Same key, so it still serves the contact list.
     await q.query(`DROP INDEX contacts_by_last_seen`);
-    await q.query(`CREATE INDEX contacts_by_last_seen ON contacts (bot_id, last_seen_at DESC NULLS LAST, id) INCLUDE (first_seen_at)`);
+    await q.query(
+      `CREATE INDEX contacts_by_last_seen ON contacts (bot_id, last_seen_at DESC NULLS LAST, id) INCLUDE (first_seen_at)`,
+    );
 
     // Index-only scans skip the table only for pages the visibility map marks all-visible. The rows the
     // stats count are the recently changed ones, so vacuum these two tables more often than the default

@@ -34,7 +34,9 @@ export class Broadcasts1795400600000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX broadcasts_by_bot ON broadcasts (bot_id, created_at DESC)`);
     // Start-up looks for unfinished broadcasts to put back on the queue.
-    await q.query(`CREATE INDEX broadcasts_unfinished ON broadcasts (status) WHERE status IN ('scheduled', 'queued', 'running')`);
+    await q.query(
+      `CREATE INDEX broadcasts_unfinished ON broadcasts (status) WHERE status IN ('scheduled', 'queued', 'running')`,
+    );
 
     await q.query(`
       CREATE TABLE broadcast_files (
@@ -57,7 +59,9 @@ export class Broadcasts1795400600000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (broadcast_id, position)
       )`);
-    await q.query(`CREATE INDEX broadcast_recipients_pending ON broadcast_recipients (broadcast_id, position) WHERE status = 'pending'`);
+    await q.query(
+      `CREATE INDEX broadcast_recipients_pending ON broadcast_recipients (broadcast_id, position) WHERE status = 'pending'`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

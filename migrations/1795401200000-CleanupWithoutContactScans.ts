@@ -20,6 +20,8 @@ export class CleanupWithoutContactScans1795401200000 implements MigrationInterfa
     await q.query(
       `ALTER TABLE broadcast_recipients ADD CONSTRAINT broadcast_recipients_contact_id_fkey FOREIGN KEY (contact_id) REFERENCES contacts(id) ON DELETE CASCADE`,
     );
-    await q.query(`ALTER TABLE messages ADD CONSTRAINT messages_contact_id_fkey FOREIGN KEY (contact_id) REFERENCES contacts(id) ON DELETE CASCADE`);
+    await q.query(
+      `ALTER TABLE messages ADD CONSTRAINT messages_contact_id_fkey FOREIGN KEY (contact_id) REFERENCES contacts(id) ON DELETE CASCADE`,
+    );
   }
 }

@@ -19,6 +19,8 @@ export class MessagesWithoutBotKey1795401300000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE messages ADD CONSTRAINT messages_bot_id_fkey FOREIGN KEY (bot_id) REFERENCES bots(id) ON DELETE CASCADE`);
+    await q.query(
+      `ALTER TABLE messages ADD CONSTRAINT messages_bot_id_fkey FOREIGN KEY (bot_id) REFERENCES bots(id) ON DELETE CASCADE`,
+    );
   }
 }

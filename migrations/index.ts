@@ -14,4 +14,19 @@ import { BroadcastLeases1795401500000 } from './1795401500000-BroadcastLeases';
 import { DeliveryPreviews1795401600000 } from './1795401600000-DeliveryPreviews';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
-export const migrations = [Foundation1795400000000, Capture1795400100000, PollingMode1795400200000, Webhooks1795400400000, Intents1795400500000, Reports1795400300000, Broadcasts1795400600000, Funnels1795400700000, Accounts1795401000000, CleanupWithoutContactScans1795401200000, MessagesWithoutBotKey1795401300000, ContactSearch1795401400000, BroadcastLeases1795401500000, DeliveryPreviews1795401600000];
+export const migrations = [
+  Foundation1795400000000,
+  Capture1795400100000,
+  PollingMode1795400200000,
+  Webhooks1795400400000,
+  Intents1795400500000,
+  Reports1795400300000,
+  Broadcasts1795400600000,
+  Funnels1795400700000,
+  Accounts1795401000000,
+  CleanupWithoutContactScans1795401200000,
+  MessagesWithoutBotKey1795401300000,
+  ContactSearch1795401400000,
+  BroadcastLeases1795401500000,
+  DeliveryPreviews1795401600000,
+];

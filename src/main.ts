@@ -16,6 +16,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // What the operator fixes (a bad variable, pending migrations) is one clear line; anything else names the failure.
   const refused = error instanceof ConfigError || error instanceof StartRefusedError;
-  process.stderr.write(refused ? `Botlens cannot start: ${error.message}\n` : `Botlens failed to start: ${describeError(error)}\n`);
+  process.stderr.write(
+    refused ? `Botlens cannot start: ${error.message}\n` : `Botlens failed to start: ${describeError(error)}\n`,
+  );
   process.exit(1);
 });

@@ -13,7 +13,11 @@ async function migrate(): Promise<void> {
   const database = new URL(config.databaseUrl).pathname.slice(1);
   const applied = await migrateDatabase(config);
   for (const name of applied) process.stdout.write(`Applied ${name}\n`);
-  process.stdout.write(applied.length ? `${database}: ${applied.length} migrations applied\n` : `${database}: up to date, nothing to apply\n`);
+  process.stdout.write(
+    applied.length
+      ? `${database}: ${applied.length} migrations applied\n`
+      : `${database}: up to date, nothing to apply\n`,
+  );
 }
 
 migrate().catch((error: unknown) => {

@@ -12,7 +12,11 @@ import { buildOpenApiDocument } from './openapi';
  */
 export async function exportOpenApiDocument(): Promise<OpenAPIObject> {
   const config = loadConfig({ LOG_LEVEL: 'silent' });
-  const app = await NestFactory.create(AppModule.forRoot(config), { preview: true, logger: false, abortOnError: false });
+  const app = await NestFactory.create(AppModule.forRoot(config), {
+    preview: true,
+    logger: false,
+    abortOnError: false,
+  });
   try {
     return buildOpenApiDocument(app);
   } finally {

@@ -1,5 +1,9 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { OperationObject, ParameterObject, ResponseObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type {
+  OperationObject,
+  ParameterObject,
+  ResponseObject,
+} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { Messages } from './common/messages';
 
 /**
@@ -30,7 +34,11 @@ const PLATFORM_ERROR_SCHEMAS = {
   TelegramError: {
     type: 'object',
     required: ['ok', 'error_code', 'description'],
-    properties: { ok: { type: 'boolean', enum: [false] }, error_code: { type: 'integer' }, description: { type: 'string' } },
+    properties: {
+      ok: { type: 'boolean', enum: [false] },
+      error_code: { type: 'integer' },
+      description: { type: 'string' },
+    },
   },
   MaxError: {
     type: 'object',
@@ -42,10 +50,16 @@ const PLATFORM_ERROR_SCHEMAS = {
 const PASS_THROUGH_BODY = {
   required: false,
   description: 'Forwarded unchanged (JSON, urlencoded or multipart; up to 50 MB)',
-  content: { 'application/json': { schema: { type: 'object' } }, 'multipart/form-data': { schema: { type: 'object' } } },
+  content: {
+    'application/json': { schema: { type: 'object' } },
+    'multipart/form-data': { schema: { type: 'object' } },
+  },
 };
 
-const json = (description: string, schema: object): ResponseObject => ({ description, content: { 'application/json': { schema } } });
+const json = (description: string, schema: object): ResponseObject => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 const pathParam = (name: string, description: string, format?: string): ParameterObject => ({
   name,
   in: 'path',
@@ -53,7 +67,10 @@ const pathParam = (name: string, description: string, format?: string): Paramete
   description,
   schema: format ? { type: 'string', format } : { type: 'string' },
 });
-const badGateway = json('The platform is unreachable or slower than 30 s: `{ message: "<platform> <code>" }`', ERROR_REF);
+const badGateway = json(
+  'The platform is unreachable or slower than 30 s: `{ message: "<platform> <code>" }`',
+  ERROR_REF,
+);
 
 function proxyReceive(): OperationObject {
   return {
@@ -66,10 +83,25 @@ function proxyReceive(): OperationObject {
     parameters: [
       pathParam('bot_id', 'The bot id', 'uuid'),
       pathParam('secret', "The bot's proxy secret (part of its proxy_url)"),
-      { name: 'X-Telegram-Bot-Api-Secret-Token', in: 'header', required: false, description: 'Checked when the webhook was set with a secret', schema: { type: 'string' } },
-      { name: 'X-Max-Bot-Api-Secret', in: 'header', required: false, description: 'Checked when the subscription was made with a secret', schema: { type: 'string' } },
+      {
+        name: 'X-Telegram-Bot-Api-Secret-Token',
+        in: 'header',
+        required: false,
+        description: 'Checked when the webhook was set with a secret',
+        schema: { type: 'string' },
+      },
+      {
+        name: 'X-Max-Bot-Api-Secret',
+        in: 'header',
+        required: false,
+        description: 'Checked when the subscription was made with a secret',
+        schema: { type: 'string' },
+      },
     ],
-    requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'The platform update, unchanged' } } } },
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: { type: 'object', description: 'The platform update, unchanged' } } },
+    },
     responses: {
       '200': { description: "Stored (and forwarded): the target's 2xx answer for Telegram, else empty" },
       '400': json(Messages.malformedJson, ERROR_REF),
@@ -119,11 +151,19 @@ function maxCall(method: 'get' | 'post' | 'put' | 'patch' | 'delete'): Operation
   return {
     operationId: `MaxMirror_${method}`,
     tags: ['mirror'],
-    summary: 'MAX Bot API mirror: forwarded to MAX_API_URL unchanged (token in the Authorization header or ?access_token=)',
-    description: '`GET /updates` and `POST /messages` are recorded (contract §4). The resource may span several path segments.',
+    summary:
+      'MAX Bot API mirror: forwarded to MAX_API_URL unchanged (token in the Authorization header or ?access_token=)',
+    description:
+      '`GET /updates` and `POST /messages` are recorded (contract §4). The resource may span several path segments.',
     parameters: [
       pathParam('resource', 'The MAX resource, e.g. `me`, `messages`, `updates`, `subscriptions`'),
-      { name: 'Authorization', in: 'header', required: false, description: "The bot's MAX token", schema: { type: 'string' } },
+      {
+        name: 'Authorization',
+        in: 'header',
+        required: false,
+        description: "The bot's MAX token",
+        schema: { type: 'string' },
+      },
     ],
     ...(method === 'get' || method === 'delete' ? {} : { requestBody: PASS_THROUGH_BODY }),
     responses: {

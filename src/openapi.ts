@@ -12,10 +12,13 @@ const ERROR_REF = { $ref: '#/components/schemas/ErrorResponseDto' };
  * here fails the OpenAPI lint test (test/e2e/openapi-lint.e2e-spec.ts).
  */
 const TAGS: ReadonlyArray<[name: string, description: string]> = [
-  ['open-api', 'The open REST API v1 for integrators: bots, contacts, messages, dialogs, reports, sends and broadcasts. API key with the `read` or `write` scope.'],
+  [
+    'open-api',
+    'The open REST API v1 for integrators: bots, contacts, messages, dialogs, reports, sends and broadcasts. API key with the `read` or `write` scope.',
+  ],
   ['auth', 'Registration with a mailed six-digit code, sign-in and sign-out. A session token `bls_…` lasts 7 days.'],
   ['account', 'The signed-in user: role, plan, usage this month and the team they work in.'],
-  ['api-keys', "Your open-API keys `blk_…`: the key is shown once, at creation."],
+  ['api-keys', 'Your open-API keys `blk_…`: the key is shown once, at creation.'],
   ['bots', 'Binding Telegram and MAX bots, their mirror and proxy addresses, and the proxy-webhook connection.'],
   ['contacts', "The cabinet's contact list (search with `q`) and contact cards."],
   ['dialogs', 'Dialogs, their messages with the intents they matched, and replies to one contact.'],
@@ -29,9 +32,18 @@ const TAGS: ReadonlyArray<[name: string, description: string]> = [
   ['team', 'Team of the `business` plan: members, invitations by mail, roles, and the API keys of everyone in it.'],
   ['billing', 'Plans, plan changes and their invoices.'],
   ['support', 'Support requests and their answers.'],
-  ['admin', 'Global administration: accounts, sign-in as a user, API keys, support, audit log. Global `admin` role only.'],
-  ['mirror', "Telegram and MAX Bot API mirrors: the bot's API base points here; every call is forwarded unchanged and recorded."],
-  ['proxy', "The webhook receiver of proxy-webhook mode: stores each update, then forwards it to the bot's target_url."],
+  [
+    'admin',
+    'Global administration: accounts, sign-in as a user, API keys, support, audit log. Global `admin` role only.',
+  ],
+  [
+    'mirror',
+    "Telegram and MAX Bot API mirrors: the bot's API base points here; every call is forwarded unchanged and recorded.",
+  ],
+  [
+    'proxy',
+    "The webhook receiver of proxy-webhook mode: stores each update, then forwards it to the bot's target_url.",
+  ],
   ['health', 'Liveness and readiness probes.'],
 ];
 
@@ -48,9 +60,21 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('1.0')
     // Relative: the paths hang off whatever address served this document, the instance's PUBLIC_BASE_URL.
     .addServer('/', 'The Botlens instance serving this document')
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Open-API key `blk_…` (also accepted as `Authorization: Bearer blk_…`)' }, 'api-key')
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-API-Key',
+        description: 'Open-API key `blk_…` (also accepted as `Authorization: Bearer blk_…`)',
+      },
+      'api-key',
+    )
     // Not addBearerAuth: it would label the token a JWT, and a session token is an opaque random value.
-    .addSecurity('session', { type: 'http', scheme: 'bearer', description: 'Session token `bls_…` (opaque) from /api/auth/login or /api/auth/confirm' });
+    .addSecurity('session', {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'Session token `bls_…` (opaque) from /api/auth/login or /api/auth/confirm',
+    });
   for (const [name, description] of TAGS) builder.addTag(name, description);
   const config = builder.build();
   const document = SwaggerModule.createDocument(app, config, {
@@ -91,7 +115,10 @@ function addDefaultErrorResponse(operation: OperationObject): void {
  * Session routes that name no team role follow the access guard's default (neededTeamRole): reads
  * need `observer`, writes `administrator`. Written into the document so every session route shows it.
  */
-function addDefaultTeamRole(operation: OperationObject & { 'x-team-role'?: string }, method: (typeof METHODS)[number]): void {
+function addDefaultTeamRole(
+  operation: OperationObject & { 'x-team-role'?: string },
+  method: (typeof METHODS)[number],
+): void {
   if (!operation.security?.some((scheme) => 'session' in scheme)) return;
   operation['x-team-role'] ??= neededTeamRole({}, method.toUpperCase());
 }
@@ -124,13 +151,17 @@ const UUID_PARAMETERS = new Set(['id', 'botId', 'bot_id', 'keyId', 'inviteId', '
 function markUuidParameters(path: string, operation: OperationObject): void {
   for (const parameter of operation.parameters ?? []) {
     if (!('in' in parameter) || parameter.in !== 'path') continue;
-    const ownRow = UUID_PARAMETERS.has(parameter.name) || (parameter.name === 'userId' && path.startsWith('/api/team/'));
+    const ownRow =
+      UUID_PARAMETERS.has(parameter.name) || (parameter.name === 'userId' && path.startsWith('/api/team/'));
     if (ownRow && parameter.schema && 'type' in parameter.schema) parameter.schema.format ??= 'uuid';
   }
 }
 
 export function setupOpenApi(app: INestApplication): OpenAPIObject {
   const document = buildOpenApiDocument(app);
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', yamlDocumentUrl: 'api/docs-yaml' });
+  SwaggerModule.setup('api/docs', app, document, {
+    jsonDocumentUrl: 'api/docs-json',
+    yamlDocumentUrl: 'api/docs-yaml',
+  });
   return document;
 }

@@ -28,9 +28,11 @@ export interface PlatformReport {
 async function main(): Promise<void> {
   const telegram = await FakeTelegram.start();
   const handlers: Record<PlatformCall['call'], (args: never) => unknown> = {
-    addBot: ({ token, id }: { token: string; id: number }) => telegram.addBot({ token, id, username: `bench${id}_bot`, first_name: 'Bench' }),
+    addBot: ({ token, id }: { token: string; id: number }) =>
+      telegram.addBot({ token, id, username: `bench${id}_bot`, first_name: 'Bench' }),
     queueStarts: ({ token, userIds }: { token: string; userIds: number[] }) => {
-      for (const id of userIds) telegram.message(token, { from: { id, first_name: `User ${id}` }, text: '/start bench' });
+      for (const id of userIds)
+        telegram.message(token, { from: { id, first_name: `User ${id}` }, text: '/start bench' });
       return userIds.length;
     },
     pending: ({ token }: { token: string }) => telegram.pendingUpdates(token).length,
@@ -47,7 +49,8 @@ async function main(): Promise<void> {
 
 function report(telegram: FakeTelegram, token: string, since: number): PlatformReport {
   const perChat = new Map<number | string, number>();
-  for (const message of telegram.sentMessages(token)) perChat.set(message.chat.id, (perChat.get(message.chat.id) ?? 0) + 1);
+  for (const message of telegram.sentMessages(token))
+    perChat.set(message.chat.id, (perChat.get(message.chat.id) ?? 0) + 1);
   const times = telegram.sendTimestamps.filter((at) => at >= since).sort((a, b) => a - b);
   let best = [0, 0];
   for (let start = 0, end = 0; end < times.length; end++) {

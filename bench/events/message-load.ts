@@ -42,15 +42,28 @@ export async function runMessageLoad(load: MessageLoad): Promise<MessageLoadResu
     const updateId = load.firstUpdateId + i + 1;
     const update = {
       update_id: updateId,
-      message: { message_id: updateId, from: { id: userId, is_bot: false, first_name: 'U' }, chat: { id: userId, type: 'private' }, date: Math.floor(Date.now() / 1000), text },
+      message: {
+        message_id: updateId,
+        from: { id: userId, is_bot: false, first_name: 'U' },
+        chat: { id: userId, type: 'private' },
+        date: Math.floor(Date.now() / 1000),
+        text,
+      },
     };
     posts.push(
-      pool.request({ method: 'POST', path: load.path, headers: { 'content-type': 'application/json' }, body: JSON.stringify(update) }).then(async (res) => {
-        // Stamped when the answer's head arrives: the proxy answers only after the commit.
-        const at = process.hrtime.bigint();
-        await res.body.dump();
-        if (res.statusCode === 200) acknowledged.push([text, String(at)]);
-      }),
+      pool
+        .request({
+          method: 'POST',
+          path: load.path,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(update),
+        })
+        .then(async (res) => {
+          // Stamped when the answer's head arrives: the proxy answers only after the commit.
+          const at = process.hrtime.bigint();
+          await res.body.dump();
+          if (res.statusCode === 200) acknowledged.push([text, String(at)]);
+        }),
     );
   }
   await Promise.all(posts);

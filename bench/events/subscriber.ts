@@ -25,7 +25,10 @@ server.keepAliveTimeout = 60_000;
 process.on('message', (message: { collect?: boolean }) => {
   if (!message.collect) return;
   // Parsing waits until the run is over, so it never competes with stamping arrivals.
-  const collected: Arrival[] = arrivals.map(({ body, at }) => [(JSON.parse(body) as { data: { text: string } }).data.text, String(at)]);
+  const collected: Arrival[] = arrivals.map(({ body, at }) => [
+    (JSON.parse(body) as { data: { text: string } }).data.text,
+    String(at),
+  ]);
   process.send?.({ arrivals: collected });
 });
 

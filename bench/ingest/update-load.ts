@@ -79,7 +79,14 @@ export async function runUpdateLoad({ url, connections, total, users }: UpdateLo
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { sent: next, seconds, ok: result['2xx'], failed: result.non2xx + result.errors + result.timeouts, p50: at(0.5), p99: at(0.99) };
+  return {
+    sent: next,
+    seconds,
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors + result.timeouts,
+    p50: at(0.5),
+    p99: at(0.99),
+  };
 }
 
 if (require.main === module) {

@@ -17,7 +17,10 @@ const server = createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
       body: req,
     })
     .then(({ statusCode, headers, body }) => {
-      res.writeHead(statusCode, { 'content-type': String(headers['content-type']), 'content-length': String(headers['content-length']) });
+      res.writeHead(statusCode, {
+        'content-type': String(headers['content-type']),
+        'content-length': String(headers['content-length']),
+      });
       body.pipe(res);
     })
     .catch(() => {

@@ -48,7 +48,12 @@ export async function runLoad({ url, connections, seconds, body }: LoadRequest):
   const result = await instance;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { rps: result['2xx'] / seconds, p50: at(0.5), p99: at(0.99), failed: result.non2xx + result.errors + result.timeouts };
+  return {
+    rps: result['2xx'] / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 if (require.main === module) {

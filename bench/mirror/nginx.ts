@@ -15,7 +15,10 @@ export interface RunningNginx {
  * nginx as the reference reverse proxy: `proxy_pass` to the fake platform over upstream keep-alive,
  * no access log, one worker (the mirror is one Node process too). Runs in the foreground as our child.
  */
-export async function startNginx(upstreamPort: number, binary = process.env.NGINX_BIN ?? '/usr/sbin/nginx'): Promise<RunningNginx> {
+export async function startNginx(
+  upstreamPort: number,
+  binary = process.env.NGINX_BIN ?? '/usr/sbin/nginx',
+): Promise<RunningNginx> {
   const dir = mkdtempSync(join(tmpdir(), 'botlens-bench-nginx-'));
   const port = await freePort();
   const conf = join(dir, 'nginx.conf');
@@ -52,7 +55,9 @@ http {
 }
 `,
   );
-  const child = spawn(binary, ['-c', conf, '-p', dir, '-e', join(dir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(binary, ['-c', conf, '-p', dir, '-e', join(dir, 'error.log')], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   await waitForPort(port, child);
   return {
     port,

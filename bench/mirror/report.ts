@@ -22,21 +22,34 @@ export function printReport(figures: Figures[]): void {
   console.log(`\nMedians of ${rounds} round(s)`);
   console.log('Target   Conns   Requests/s    p50 ms    p99 ms   Failed   CPU µs/request (+ PostgreSQL)');
   const groups = new Map<string, Figures[]>();
-  for (const f of figures) groups.set(`${f.connections}\u0000${f.target}`, [...(groups.get(`${f.connections}\u0000${f.target}`) ?? []), f]);
+  for (const f of figures)
+    groups.set(`${f.connections}\u0000${f.target}`, [...(groups.get(`${f.connections}\u0000${f.target}`) ?? []), f]);
   for (const group of groups.values()) {
     const { target, connections } = group[0];
     const db = group[0].dbCpuMicros === null ? '' : ` + ${median(group.map((f) => f.dbCpuMicros ?? 0)).toFixed(0)}`;
     console.log(
-      `${target.padEnd(8)} ${String(connections).padStart(5)} ${median(group.map((f) => f.rps)).toFixed(0).padStart(12)} ` +
-        `${median(group.map((f) => f.p50)).toFixed(3).padStart(9)} ${median(group.map((f) => f.p99)).toFixed(3).padStart(9)} ` +
-        `${String(group.reduce((n, f) => n + f.failed, 0)).padStart(8)} ${median(group.map((f) => f.cpuMicros)).toFixed(0).padStart(16)}${db}`,
+      `${target.padEnd(8)} ${String(connections).padStart(5)} ${median(group.map((f) => f.rps))
+        .toFixed(0)
+        .padStart(12)} ` +
+        `${median(group.map((f) => f.p50))
+          .toFixed(3)
+          .padStart(9)} ${median(group.map((f) => f.p99))
+          .toFixed(3)
+          .padStart(9)} ` +
+        `${String(group.reduce((n, f) => n + f.failed, 0)).padStart(8)} ${median(group.map((f) => f.cpuMicros))
+          .toFixed(0)
+          .padStart(16)}${db}`,
     );
   }
 
-  const perRound = (connections: number, value: (of: (target: string) => Figures | undefined) => number | null): number[] => {
+  const perRound = (
+    connections: number,
+    value: (of: (target: string) => Figures | undefined) => number | null,
+  ): number[] => {
     const values: number[] = [];
     for (let round = 0; round < rounds; round++) {
-      const of = (target: string) => figures.find((f) => f.round === round && f.connections === connections && f.target === target);
+      const of = (target: string) =>
+        figures.find((f) => f.round === round && f.connections === connections && f.target === target);
       const value_ = value(of);
       if (value_ !== null) values.push(value_);
     }
@@ -48,13 +61,17 @@ export function printReport(figures: Figures[]): void {
   if (ratios.length) {
     const ratio = median(ratios);
     const each = ratios.map((r) => `${(r * 100).toFixed(1)}%`).join(', ');
-    console.log(`\nmirror / nginx requests/s at 32 connections: ${(ratio * 100).toFixed(1)}% (target ≥ 40%) ${ratio >= 0.4 ? 'PASS' : 'MISS'}; rounds: ${each}`);
+    console.log(
+      `\nmirror / nginx requests/s at 32 connections: ${(ratio * 100).toFixed(1)}% (target ≥ 40%) ${ratio >= 0.4 ? 'PASS' : 'MISS'}; rounds: ${each}`,
+    );
   }
   if (added.length) {
     const ms = median(added);
     const each = added.map((a) => a.toFixed(3)).join(', ');
     const nginx = nginxAdded.length ? `; nginx adds ${median(nginxAdded).toFixed(3)} ms` : '';
-    console.log(`mirror's added p50 at 1 connection: ${ms.toFixed(3)} ms (target ≤ 0.5 ms) ${ms <= 0.5 ? 'PASS' : 'MISS'}; rounds: ${each}${nginx}`);
+    console.log(
+      `mirror's added p50 at 1 connection: ${ms.toFixed(3)} ms (target ≤ 0.5 ms) ${ms <= 0.5 ? 'PASS' : 'MISS'}; rounds: ${each}${nginx}`,
+    );
   }
 }
 

@@ -11,7 +11,10 @@ const TRANSPILE = join(__dirname, '..', 'mirror', 'transpile.js');
  * A confirmed user (confirmed in SQL: the bench has no mail) with an analytics-only Telegram bot, on the
  * business plan so the free plan's monthly cap never stops recording mid-benchmark.
  */
-export async function bindBenchBot(baseUrl: string, databaseUrl: string): Promise<{ id: string; proxyPath: string; session: string }> {
+export async function bindBenchBot(
+  baseUrl: string,
+  databaseUrl: string,
+): Promise<{ id: string; proxyPath: string; session: string }> {
   const email = `bench-${randomBytes(4).toString('hex')}@example.test`;
   const password = 'bench-password';
   await postJson(`${baseUrl}/api/auth/register`, { email, password });
@@ -20,7 +23,10 @@ export async function bindBenchBot(baseUrl: string, databaseUrl: string): Promis
   await db.query(`UPDATE users SET email_confirmed_at = now(), tariff = 'business' WHERE email = $1`, [email]);
   await db.end();
   const { token } = (await postJson(`${baseUrl}/api/auth/login`, { email, password })) as { token: string };
-  const bot = (await postJson(`${baseUrl}/api/bots`, { platform: 'telegram', name: 'Bench bot' }, token)) as { id: string; proxy_url: string };
+  const bot = (await postJson(`${baseUrl}/api/bots`, { platform: 'telegram', name: 'Bench bot' }, token)) as {
+    id: string;
+    proxy_url: string;
+  };
   return { id: bot.id, proxyPath: new URL(bot.proxy_url).pathname, session: token };
 }
 
@@ -40,7 +46,11 @@ export function startChild(
   children: ChildProcess[],
   nodeOptions: string[] = [],
 ): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(file, [], { execArgv: [...nodeOptions, '-r', TRANSPILE], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(file, [], {
+    execArgv: [...nodeOptions, '-r', TRANSPILE],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     child.once('message', (message) => resolve({ child, port: (message as { port?: number }).port ?? 0 }));
@@ -64,17 +74,24 @@ export function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** The real service in a process of its own, on the given database; `stop` ends it and removes its Redis keys. */
-export async function startAppProcess(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startAppProcess(
+  env: Record<string, string>,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const redisUrl = env.REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const redisKeyPrefix = env.REDIS_KEY_PREFIX ?? `botlens_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const { child, port } = await startChild(join(__dirname, '..', 'mirror', 'botlens-server.ts'), {
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: redisKeyPrefix,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'development',
-    AUTH_RATE_LIMIT_PER_IP: '100000',
-    ...env,
-  }, []);
+  const redisKeyPrefix =
+    env.REDIS_KEY_PREFIX ?? `botlens_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const { child, port } = await startChild(
+    join(__dirname, '..', 'mirror', 'botlens-server.ts'),
+    {
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: redisKeyPrefix,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'development',
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+      ...env,
+    },
+    [],
+  );
   return {
     url: `http://127.0.0.1:${port}`,
     stop: async () => {

@@ -16,7 +16,11 @@ function cpuSeconds(pid: number): number {
 /** CPU seconds every process of the machine has used (all cores), from /proc/stat. */
 function machineBusySeconds(): number {
   // cpu  user nice system idle iowait irq softirq steal …, in clock ticks.
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   return (user + nice + system + irq + softirq + steal) / 100;
 }
 
@@ -58,11 +62,16 @@ export class CpuMeter {
       const { rows } = await db.query<{ pid: number; name: string }>(
         `SELECT pid, application_name AS name FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
       );
-      const postgres = new Map(rows.map((row) => [row.pid, { name: row.name || 'other', seconds: cpuSeconds(row.pid) }]));
+      const postgres = new Map(
+        rows.map((row) => [row.pid, { name: row.name || 'other', seconds: cpuSeconds(row.pid) }]),
+      );
       return {
         at: performance.now() / 1000,
         machine: machineBusySeconds(),
-        tools: this.toolPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+        tools:
+          this.toolPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) +
+          process.cpuUsage().user / 1e6 +
+          process.cpuUsage().system / 1e6,
         app: cpuSeconds(this.appPid),
         postgres,
         redis: cpuSeconds(this.redisPid),
@@ -76,7 +85,8 @@ export class CpuMeter {
 /** "app 412 µs, PostgreSQL 230 µs (botlens-ingest 180 µs), Redis 61 µs": CPU per item between two readings. */
 export function cpuPerItem(before: CpuReading, after: CpuReading, items: number): string {
   const byName = new Map<string, number>();
-  for (const [pid, { name, seconds }] of after.postgres) byName.set(name, (byName.get(name) ?? 0) + seconds - (before.postgres.get(pid)?.seconds ?? 0));
+  for (const [pid, { name, seconds }] of after.postgres)
+    byName.set(name, (byName.get(name) ?? 0) + seconds - (before.postgres.get(pid)?.seconds ?? 0));
   const per = (seconds: number) => `${Math.round((seconds / items) * 1e6)} µs`;
   const postgres = [...byName.values()].reduce((sum, seconds) => sum + seconds, 0);
   const split = [...byName].map(([name, seconds]) => `${name} ${per(seconds)}`).join(', ');
@@ -91,8 +101,16 @@ export function cpuPerItem(before: CpuReading, after: CpuReading, items: number)
 export function machineLoad(before: CpuReading, after: CpuReading): string {
   const seconds = after.at - before.at;
   const pct = (cpu: number) => `${Math.round((cpu / seconds) * 100)}%`;
-  const postgres = [...after.postgres].reduce((sum, [pid, { seconds: s }]) => sum + s - (before.postgres.get(pid)?.seconds ?? 0), 0);
-  const parts = { app: after.app - before.app, postgres, redis: after.redis - before.redis, tools: after.tools - before.tools };
+  const postgres = [...after.postgres].reduce(
+    (sum, [pid, { seconds: s }]) => sum + s - (before.postgres.get(pid)?.seconds ?? 0),
+    0,
+  );
+  const parts = {
+    app: after.app - before.app,
+    postgres,
+    redis: after.redis - before.redis,
+    tools: after.tools - before.tools,
+  };
   const machine = after.machine - before.machine;
   const rest = machine - parts.app - parts.postgres - parts.redis - parts.tools;
   return `machine busy ${pct(machine)} of 200%: app ${pct(parts.app)}, PostgreSQL ${pct(parts.postgres)}, Redis ${pct(parts.redis)}, load tools ${pct(parts.tools)}, everything else ${pct(rest)}`;

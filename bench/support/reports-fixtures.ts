@@ -13,7 +13,12 @@ export async function ensureDeliveryIntent(db: Client, botId: string): Promise<v
      ON CONFLICT (bot_id, name) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
     [botId],
   );
-  const [{ present }] = (await db.query<{ present: boolean }>(`SELECT EXISTS (SELECT 1 FROM message_intents WHERE intent_id = $1) AS present`, [rows[0].id])).rows;
+  const [{ present }] = (
+    await db.query<{ present: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM message_intents WHERE intent_id = $1) AS present`,
+      [rows[0].id],
+    )
+  ).rows;
   if (present) return;
   await step('storing the delivery intent matches', () =>
     db.query(
@@ -30,7 +35,10 @@ export async function ensureDeliveryIntent(db: Client, botId: string): Promise<v
 /** A session of the bench user for this run, stored as the app stores sessions (SHA-256). */
 export async function createSession(db: Client, userId: string): Promise<string> {
   const token = `bls_bench${randomBytes(24).toString('hex')}`;
-  await db.query(`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [userId, sha256Hex(token)]);
+  await db.query(`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+    userId,
+    sha256Hex(token),
+  ]);
   return token;
 }
 

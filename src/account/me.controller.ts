@@ -13,7 +13,9 @@ export class MeController {
 
   @Get()
   @SessionAuth()
-  @ApiOperation({ summary: "The signed-in account: role, the team's plan and this month's usage, team place, impersonation" })
+  @ApiOperation({
+    summary: "The signed-in account: role, the team's plan and this month's usage, team place, impersonation",
+  })
   @ApiOkResponse({ type: MeDto })
   describe(@CurrentPrincipal() principal: Principal): Promise<MeDto> {
     return this.me.describe(principal);

@@ -26,7 +26,10 @@ export class MeService {
     if (!user) throw new UnauthorizedException(Messages.sessionRequired);
     // The plan and the usage are the account's: a team member sees the owner's.
     const tariff = (account ?? user).tariff;
-    const [plan, usage] = await Promise.all([this.tariffs.get(tariff), messagesThisMonth(this.db, [principal.accountId])]);
+    const [plan, usage] = await Promise.all([
+      this.tariffs.get(tariff),
+      messagesThisMonth(this.db, [principal.accountId]),
+    ]);
     return {
       ...presentUser(user),
       tariff,

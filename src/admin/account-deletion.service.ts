@@ -31,7 +31,10 @@ export class AccountDeletionService {
     if (id === admin.userId) throw new ConflictException(Messages.cannotDeleteSelf);
     const { botIds, detached, formerTeam } = await this.db.transaction(async (tx) => {
       const [user] = isUuid(id)
-        ? await tx.query<Array<{ id: string; email: string }>>(`SELECT id, email FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [id])
+        ? await tx.query<Array<{ id: string; email: string }>>(
+            `SELECT id, email FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+            [id],
+          )
         : [];
       if (!user) throw new NotFoundException(Messages.userNotFound);
 
@@ -54,11 +57,20 @@ export class AccountDeletionService {
       await this.broadcasts.cancelUnfinishedOfBots(botIds, tx);
 
       // Its place in another team, its own team (members go back to their own accounts) and open invitations.
-      const [[membership]] = await tx.query<Modified<{ account_id: string }>>(`DELETE FROM team_members WHERE user_id = $1 RETURNING account_id`, [id]);
-      const [members] = await tx.query<Modified<{ user_id: string }>>(`DELETE FROM team_members WHERE account_id = $1 RETURNING user_id`, [id]);
+      const [[membership]] = await tx.query<Modified<{ account_id: string }>>(
+        `DELETE FROM team_members WHERE user_id = $1 RETURNING account_id`,
+        [id],
+      );
+      const [members] = await tx.query<Modified<{ user_id: string }>>(
+        `DELETE FROM team_members WHERE account_id = $1 RETURNING user_id`,
+        [id],
+      );
       await tx.query(`DELETE FROM team_invites WHERE account_id = $1 AND accepted_at IS NULL`, [id]);
 
-      await this.audit.record({ action: 'delete_user', actor: actorOf(admin), target: user, details: { bots: botIds.length } }, tx);
+      await this.audit.record(
+        { action: 'delete_user', actor: actorOf(admin), target: user, details: { bots: botIds.length } },
+        tx,
+      );
       return { botIds, detached: members.map((member) => member.user_id), formerTeam: membership?.account_id ?? null };
     });
 

@@ -53,7 +53,10 @@ export class AdminUsersService {
       [query.email ?? '', query.limit, query.offset],
     );
     const page = rows.filter((row): row is UserPageRow & { id: string } => row.id !== null);
-    const usage = await messagesThisMonth(this.db, page.map((row) => row.id));
+    const usage = await messagesThisMonth(
+      this.db,
+      page.map((row) => row.id),
+    );
     return {
       total: rows[0].total,
       data: page.map((row) => ({
@@ -75,22 +78,34 @@ export class AdminUsersService {
    * with a role is skipped, so it cannot fail the role change; sent alone it is 409 as for an owner.
    */
   async update(admin: Principal, id: string, dto: UpdateUserDto): Promise<UserDto> {
-    if (dto.role === undefined && dto.tariff === undefined) throw new BadRequestException(Messages.roleOrTariffRequired);
+    if (dto.role === undefined && dto.tariff === undefined)
+      throw new BadRequestException(Messages.roleOrTariffRequired);
     const user = await this.findLive(id);
     const target = { id: user.id, email: user.email };
     const actor = actorOf(admin);
 
     if (dto.tariff !== undefined && !(dto.role !== undefined && dto.tariff === user.tariff)) {
       const { invoice } = await this.tariffs.change(user.id, dto.tariff, admin.userId);
-      await this.audit.record({ action: 'change_tariff', actor, target, details: { from: invoice.previous_tariff, to: invoice.tariff, invoice_id: invoice.id } });
+      await this.audit.record({
+        action: 'change_tariff',
+        actor,
+        target,
+        details: { from: invoice.previous_tariff, to: invoice.tariff, invoice_id: invoice.id },
+      });
     }
     if (dto.role !== undefined) {
       await this.db.transaction(async (tx) => {
-        const [row] = await tx.query<Array<{ role: UserRole }>>(`SELECT role FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [user.id]);
+        const [row] = await tx.query<Array<{ role: UserRole }>>(
+          `SELECT role FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+          [user.id],
+        );
         if (!row) throw new NotFoundException(Messages.userNotFound);
         if (row.role === dto.role) return;
         await tx.query(`UPDATE users SET role = $2 WHERE id = $1`, [user.id, dto.role]);
-        await this.audit.record({ action: 'change_role', actor, target, details: { from: row.role, to: dto.role } }, tx);
+        await this.audit.record(
+          { action: 'change_role', actor, target, details: { from: row.role, to: dto.role } },
+          tx,
+        );
       });
     }
     return presentUser(await this.findLive(user.id));

@@ -20,7 +20,10 @@ export class AdminController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Live accounts, newest first, with their bots and this month’s messages; `email` filters by part of the address' })
+  @ApiOperation({
+    summary:
+      'Live accounts, newest first, with their bots and this month’s messages; `email` filters by part of the address',
+  })
   @ApiOkResponse({ type: AdminUserListDto })
   @ApiErrors(400)
   async list(@Query() query: AdminUsersQueryDto): Promise<AdminUserListDto> {

@@ -18,7 +18,14 @@ import { StatsQueries } from './stats.queries';
  */
 @Module({
   imports: [BotsModule, IntentsModule],
-  controllers: [StatsV1Controller, SourcesV1Controller, IntentsV1Controller, StatsController, SourcesController, SourceMappingsController],
+  controllers: [
+    StatsV1Controller,
+    SourcesV1Controller,
+    IntentsV1Controller,
+    StatsController,
+    SourcesController,
+    SourceMappingsController,
+  ],
   providers: [StatsQueries, SourcesQueries, ReportsService, SourceMappingsService],
 })
 export class AnalyticsModule {}

@@ -20,7 +20,8 @@ export class SourceMappingsPipe implements PipeTransform<unknown, SourceMappingD
     const seen = new Set<string>();
     return entries.map((entry: unknown, index) => {
       const mapping = validEntry(entry, `mappings[${index}]`);
-      if (seen.has(mapping.raw)) throw new BadRequestException(`mappings[${index}].raw must be unique, "${mapping.raw}" repeats`);
+      if (seen.has(mapping.raw))
+        throw new BadRequestException(`mappings[${index}].raw must be unique, "${mapping.raw}" repeats`);
       seen.add(mapping.raw);
       return mapping;
     });

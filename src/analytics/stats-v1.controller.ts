@@ -26,7 +26,11 @@ export class StatsV1Controller {
   @ApiOperation({ summary: 'Messages and new contacts per UTC day over the last `days` days, oldest first' })
   @ApiOkResponse({ type: TimelineDto })
   @ApiErrors(400, 404)
-  timeline(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: TimelineQueryDto): Promise<TimelineDto> {
+  timeline(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: TimelineQueryDto,
+  ): Promise<TimelineDto> {
     return this.reports.timeline(principal.accountId, id, query.days);
   }
 }

@@ -1,6 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMinSize, ArrayUnique, IsArray, IsDate, IsIn, IsOptional, IsString, Length, MinDate } from 'class-validator';
+import {
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsDate,
+  IsIn,
+  IsOptional,
+  IsString,
+  Length,
+  MinDate,
+} from 'class-validator';
 import { API_SCOPES, ApiScope } from './api-key.entity';
 
 export class CreateApiKeyDto {

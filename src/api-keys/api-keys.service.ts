@@ -74,7 +74,10 @@ export class ApiKeysService {
       [accountId],
     );
     const holders = new Map(people.map((person) => [person.user_id, person]));
-    const keys = await this.keys.find({ where: { userId: In([...holders.keys()]) }, order: { createdAt: 'DESC', id: 'ASC' } });
+    const keys = await this.keys.find({
+      where: { userId: In([...holders.keys()]) },
+      order: { createdAt: 'DESC', id: 'ASC' },
+    });
     return keys.map((key) => ({ ...presentKey(key), holder: holders.get(key.userId)! }));
   }
 
@@ -84,8 +87,10 @@ export class ApiKeysService {
    */
   async revokeInAccount(principal: Principal, id: string): Promise<void> {
     const key = await this.find(id);
-    if (!key || !(await this.inAccount(key.userId, principal.accountId))) throw new NotFoundException(Messages.apiKeyNotFound);
-    if (key.userId === principal.accountId && principal.teamRole !== 'owner') throw new ForbiddenException(Messages.forbidden);
+    if (!key || !(await this.inAccount(key.userId, principal.accountId)))
+      throw new NotFoundException(Messages.apiKeyNotFound);
+    if (key.userId === principal.accountId && principal.teamRole !== 'owner')
+      throw new ForbiddenException(Messages.forbidden);
     await markRevoked(this.dataSource.manager, key.id);
   }
 
@@ -93,10 +98,15 @@ export class ApiKeysService {
    * Any key (administration), inside the caller's transaction so its audit entry commits with it.
    * Answers the key with its holder, and whether this call revoked it (false if it already was).
    */
-  async revokeAny(id: string, manager: EntityManager): Promise<{ key: ApiKey; holder: ApiKeyHolderDto; revoked: boolean }> {
+  async revokeAny(
+    id: string,
+    manager: EntityManager,
+  ): Promise<{ key: ApiKey; holder: ApiKeyHolderDto; revoked: boolean }> {
     const key = isUuid(id) ? await manager.findOneBy(ApiKey, { id }) : null;
     if (!key) throw new NotFoundException(Messages.apiKeyNotFound);
-    const [holder] = await manager.query<ApiKeyHolderDto[]>(`SELECT id AS user_id, email FROM users WHERE id = $1`, [key.userId]);
+    const [holder] = await manager.query<ApiKeyHolderDto[]>(`SELECT id AS user_id, email FROM users WHERE id = $1`, [
+      key.userId,
+    ]);
     const revoked = await markRevoked(manager, key.id);
     return { key, holder, revoked };
   }
@@ -107,7 +117,10 @@ export class ApiKeysService {
 
   private async inAccount(userId: string, accountId: string): Promise<boolean> {
     if (userId === accountId) return true;
-    const rows = await this.dataSource.query(`SELECT 1 FROM team_members WHERE user_id = $1 AND account_id = $2`, [userId, accountId]);
+    const rows = await this.dataSource.query(`SELECT 1 FROM team_members WHERE user_id = $1 AND account_id = $2`, [
+      userId,
+      accountId,
+    ]);
     return rows.length > 0;
   }
 }

@@ -1,4 +1,12 @@
-import { applyDecorators, CanActivate, ExecutionContext, ForbiddenException, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  CanActivate,
+  ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiExtension, ApiResponse, ApiSecurity } from '@nestjs/swagger';
@@ -22,7 +30,8 @@ export class ScopeGuard implements CanActivate {
     const principal = context.switchToHttp().getRequest<{ user: Principal }>().user;
     if (!principal.scopes?.includes(scope)) throw new ForbiddenException(Messages.scopeRequired(scope));
     // A key acts with its holder's rights: an observer's key reads but never writes.
-    if (scope === 'write' && !teamRoleAtLeast(principal.teamRole, 'administrator')) throw new ForbiddenException(Messages.forbidden);
+    if (scope === 'write' && !teamRoleAtLeast(principal.teamRole, 'administrator'))
+      throw new ForbiddenException(Messages.forbidden);
     return true;
   }
 }
@@ -39,6 +48,10 @@ export function RequireScope(scope: ApiScope) {
     ApiExtension('x-required-scope', scope),
     ApiResponse({ status: 401, description: 'Missing, unknown, revoked or expired key', type: ErrorResponseDto }),
     ApiResponse({ status: 403, description: `The key lacks scope "${scope}"`, type: ErrorResponseDto }),
-    ApiResponse({ status: 500, description: `Internal failure while checking the key (${Messages.authFailure})`, type: ErrorResponseDto }),
+    ApiResponse({
+      status: 500,
+      description: `Internal failure while checking the key (${Messages.authFailure})`,
+      type: ErrorResponseDto,
+    }),
   );
 }

@@ -15,7 +15,9 @@ export class TeamApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
 
   @Get()
-  @ApiOperation({ summary: "Every key of the account's owner and members, with its holder (never the keys themselves)" })
+  @ApiOperation({
+    summary: "Every key of the account's owner and members, with its holder (never the keys themselves)",
+  })
   @ApiOkResponse({ type: TeamApiKeyListDto })
   async list(@CurrentPrincipal() principal: Principal): Promise<TeamApiKeyListDto> {
     return { data: await this.keys.listOfAccount(principal.accountId) };
@@ -23,7 +25,9 @@ export class TeamApiKeysController {
 
   @Delete(':keyId')
   @HttpCode(204)
-  @ApiOperation({ summary: "Revoke a key of someone in the account; it stops working at once (the owner's keys: owner only)" })
+  @ApiOperation({
+    summary: "Revoke a key of someone in the account; it stops working at once (the owner's keys: owner only)",
+  })
   @ApiNoContentResponse()
   @ApiErrors(404)
   revoke(@CurrentPrincipal() principal: Principal, @Param('keyId') keyId: string): Promise<void> {

@@ -31,7 +31,14 @@ export class AuditLog {
   async record(entry: AuditRecord, manager: EntityManager = this.db.manager): Promise<void> {
     await manager.query(
       `INSERT INTO audit_log (actor_id, actor_email, action, target_user_id, target_email, details) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [entry.actor.id, entry.actor.email, entry.action, entry.target?.id ?? null, entry.target?.email ?? null, entry.details ?? {}],
+      [
+        entry.actor.id,
+        entry.actor.email,
+        entry.action,
+        entry.target?.id ?? null,
+        entry.target?.email ?? null,
+        entry.details ?? {},
+      ],
     );
   }
 

@@ -13,7 +13,9 @@ export class AuditController {
   constructor(private readonly audit: AuditLog) {}
 
   @Get()
-  @ApiOperation({ summary: 'What admins did (sign in as, role and tariff changes, deletions, support replies), newest first' })
+  @ApiOperation({
+    summary: 'What admins did (sign in as, role and tariff changes, deletions, support replies), newest first',
+  })
   @ApiOkResponse({ type: AuditListDto })
   @ApiErrors(400)
   async list(@Query() query: AdminPageQueryDto): Promise<AuditListDto> {

@@ -1,7 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageDto } from '../common/http/page-query.dto';
 
-export const AUDIT_ACTIONS = ['impersonate', 'change_role', 'change_tariff', 'delete_user', 'reply_support', 'revoke_api_key'] as const;
+export const AUDIT_ACTIONS = [
+  'impersonate',
+  'change_role',
+  'change_tariff',
+  'delete_user',
+  'reply_support',
+  'revoke_api_key',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** A person named in the audit log; the address is kept as text, so it outlives the account. */

@@ -27,7 +27,13 @@ export const AuthThrottleModule = ThrottlerModule.forRootAsync({
     errorMessage: Messages.tooManyRequests,
     throttlers: [
       { name: 'per-ip', ttl: MINUTE, limit: config.authRateLimitPerIp, generateKey: familyKey },
-      { name: 'per-email', ttl: MINUTE, limit: config.authRateLimitPerEmail, getTracker: emailOf, generateKey: familyKey },
+      {
+        name: 'per-email',
+        ttl: MINUTE,
+        limit: config.authRateLimitPerEmail,
+        getTracker: emailOf,
+        generateKey: familyKey,
+      },
     ],
     storage: throttleStorage(config, watch),
   }),

@@ -17,7 +17,8 @@ export class AvatarsController {
   @ApiBearerAuth('session')
   @ApiOperation({
     summary: "A contact's profile image, fetched through the platform and cached for 60 minutes",
-    description: 'Send the session bearer header, or use a signed link (`expires` and `signature`) that works without it.',
+    description:
+      'Send the session bearer header, or use a signed link (`expires` and `signature`) that works without it.',
   })
   @ApiQuery({ name: 'expires', required: false, description: 'Signed link: expiry, Unix seconds' })
   @ApiQuery({ name: 'signature', required: false, description: 'Signed link: its signature' })

@@ -39,7 +39,10 @@ export class AvatarsService {
   }
 
   private async load(bot: Bot, externalUserId: string): Promise<AvatarImage> {
-    const [contact] = await this.db.query<unknown[]>(`SELECT 1 FROM contacts WHERE bot_id = $1 AND external_user_id = $2`, [bot.id, externalUserId]);
+    const [contact] = await this.db.query<unknown[]>(
+      `SELECT 1 FROM contacts WHERE bot_id = $1 AND external_user_id = $2`,
+      [bot.id, externalUserId],
+    );
     if (!contact) throw new NotFoundException(Messages.contactNotFound);
     // Checked before the cache: a bot whose token was removed loads no profile images (spec: analytics-only mode).
     const token = this.bots.decryptToken(bot);
@@ -59,7 +62,10 @@ export class AvatarsService {
   }
 
   private async fetch(bot: Bot, token: string, externalUserId: string): Promise<CachedAvatar> {
-    const image = bot.platform === 'telegram' ? await this.platforms.telegram(token, externalUserId) : await this.maxAvatar(bot, token, externalUserId);
+    const image =
+      bot.platform === 'telegram'
+        ? await this.platforms.telegram(token, externalUserId)
+        : await this.maxAvatar(bot, token, externalUserId);
     const avatar = image ?? 'none';
     await this.cache.set(bot.id, externalUserId, avatar).catch((error: unknown) => this.cacheFailed('storing', error));
     return avatar;

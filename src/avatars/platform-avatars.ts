@@ -36,7 +36,10 @@ export class PlatformAvatars implements OnApplicationShutdown {
   /** Telegram: getUserProfilePhotos → the largest size of the newest photo → getFile → the file. */
   async telegram(token: string, userId: string): Promise<AvatarImage | null> {
     const api = `${this.config.telegramApiUrl}/bot${token}`;
-    const photos = await this.telegramCall<{ photos: TelegramPhotoSize[][] }>(`${api}/getUserProfilePhotos`, { user_id: userId, limit: 1 });
+    const photos = await this.telegramCall<{ photos: TelegramPhotoSize[][] }>(`${api}/getUserProfilePhotos`, {
+      user_id: userId,
+      limit: 1,
+    });
     const sizes = photos?.photos?.[0];
     if (!sizes?.length) return null;
     const largest = sizes.reduce((best, size) => (size.width * size.height > best.width * best.height ? size : best));
@@ -51,11 +54,16 @@ export class PlatformAvatars implements OnApplicationShutdown {
    * MAX users in updates carry no avatar, so the dialog's chat is the way to the profile.
    */
   async max(token: string, chatId: string): Promise<AvatarImage | null> {
-    const chat = await this.get('max', `${this.config.maxApiUrl}/chats/${encodeURIComponent(chatId)}`, { authorization: token });
+    const chat = await this.get('max', `${this.config.maxApiUrl}/chats/${encodeURIComponent(chatId)}`, {
+      authorization: token,
+    });
     if (chat.status === 404) return null;
     if (chat.status !== 200) throw new PlatformErrorException('max', chat.status, parseJson(chat.body));
-    const user = (parseJson(chat.body) as { dialog_with_user?: { avatar_url?: unknown; full_avatar_url?: unknown } })?.dialog_with_user;
-    const url = [user?.full_avatar_url, user?.avatar_url].find((candidate): candidate is string => typeof candidate === 'string' && /^https?:\/\//i.test(candidate));
+    const user = (parseJson(chat.body) as { dialog_with_user?: { avatar_url?: unknown; full_avatar_url?: unknown } })
+      ?.dialog_with_user;
+    const url = [user?.full_avatar_url, user?.avatar_url].find(
+      (candidate): candidate is string => typeof candidate === 'string' && /^https?:\/\//i.test(candidate),
+    );
     if (!url) return null;
     return imageOf(await this.get('max', url, {}));
   }
@@ -66,7 +74,11 @@ export class PlatformAvatars implements OnApplicationShutdown {
 
   /** A Telegram method's `result`; null for 400 (no such user, or no photo to read). */
   private async telegramCall<T>(url: string, params: Record<string, unknown>): Promise<T | null> {
-    const answer = await this.call('telegram', url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) });
+    const answer = await this.call('telegram', url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(params),
+    });
     const parsed = parseJson(answer.body) as { ok?: boolean; result?: T };
     if (answer.status === 200 && parsed?.ok === true) return parsed.result ?? null;
     if (answer.status === 400) return null;
@@ -77,9 +89,18 @@ export class PlatformAvatars implements OnApplicationShutdown {
     return this.call(platform, url, { method: 'GET', headers });
   }
 
-  private async call(platform: Platform, url: string, options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }): Promise<Answer> {
+  private async call(
+    platform: Platform,
+    url: string,
+    options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+  ): Promise<Answer> {
     try {
-      const response = await request(url, { ...options, dispatcher: this.agent, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
+      const response = await request(url, {
+        ...options,
+        dispatcher: this.agent,
+        headersTimeout: TIMEOUT_MS,
+        bodyTimeout: TIMEOUT_MS,
+      });
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of response.body) {
@@ -91,7 +112,11 @@ export class PlatformAvatars implements OnApplicationShutdown {
         chunks.push(chunk as Buffer);
       }
       const contentType = response.headers['content-type'];
-      return { status: response.statusCode, body: Buffer.concat(chunks), contentType: Array.isArray(contentType) ? contentType[0] : contentType };
+      return {
+        status: response.statusCode,
+        body: Buffer.concat(chunks),
+        contentType: Array.isArray(contentType) ? contentType[0] : contentType,
+      };
     } catch (error) {
       if (error instanceof PlatformErrorException) throw error;
       throw new PlatformUnreachableException(platform, networkErrorCode(error));
@@ -112,7 +137,8 @@ function imageOf(download: Answer): AvatarImage | null {
 export function imageType(bytes: Buffer, declared: string | undefined): string {
   if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return 'image/jpeg';
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'image/webp';
   if (bytes.subarray(0, 4).toString('latin1') === 'GIF8') return 'image/gif';
   const type = declared?.split(';')[0].trim().toLowerCase();
   return type && /^image\/[a-z0-9.+-]+$/.test(type) ? type : 'application/octet-stream';

@@ -22,11 +22,18 @@ function message(dedupeKey: string, second: number): MessageFact {
   };
 }
 
-const blocked = (second: number): BlockFact => ({ kind: 'blocked', externalUserId: '7', at: new Date(Date.UTC(2030, 0, 1, 0, 0, second)) });
-const keysOf = (items: FactBatchItem[]) => items.map((item) => item.facts.map((f) => (f.kind === 'message' ? f.dedupeKey : `${f.kind}@${f.at.getUTCSeconds()}`)));
+const blocked = (second: number): BlockFact => ({
+  kind: 'blocked',
+  externalUserId: '7',
+  at: new Date(Date.UTC(2030, 0, 1, 0, 0, second)),
+});
+const keysOf = (items: FactBatchItem[]) =>
+  items.map((item) =>
+    item.facts.map((f) => (f.kind === 'message' ? f.dedupeKey : `${f.kind}@${f.at.getUTCSeconds()}`)),
+  );
 
 describe('keepWithinAllowance: a batch cut to what the cap still allows', () => {
-  it('keeps the earliest messages across the account\'s bots, in time order, and drops the rest', () => {
+  it("keeps the earliest messages across the account's bots, in time order, and drops the rest", () => {
     const items = [
       { bot: bot('a'), facts: [message('a3', 3), message('a1', 1)] },
       { bot: bot('b'), facts: [message('b2', 2), message('b4', 4)] },
@@ -114,7 +121,9 @@ describe('PlanCache: plans known without a query per batch', () => {
 
   it('does not keep an answer read while a plan changed', async () => {
     let finish!: () => void;
-    load.mockImplementationOnce((ids) => new Promise((resolve) => (finish = () => resolve(new Map(ids.map((id) => [id, true]))))));
+    load.mockImplementationOnce(
+      (ids) => new Promise((resolve) => (finish = () => resolve(new Map(ids.map((id) => [id, true]))))),
+    );
     const reading = cache.refresh(['free-1'], 1000);
     cache.forget('free-1');
     finish();

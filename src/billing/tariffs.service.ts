@@ -42,12 +42,17 @@ export class TariffsService {
   }
 
   async list(): Promise<TariffDto[]> {
-    const rows = await this.db.query<TariffRow[]>(`SELECT code, name, price_month, capped, team_size FROM tariffs ORDER BY position`);
+    const rows = await this.db.query<TariffRow[]>(
+      `SELECT code, name, price_month, capped, team_size FROM tariffs ORDER BY position`,
+    );
     return rows.map((row) => this.present(row));
   }
 
   async get(code: string): Promise<TariffDto | null> {
-    const rows = await this.db.query<TariffRow[]>(`SELECT code, name, price_month, capped, team_size FROM tariffs WHERE code = $1`, [code]);
+    const rows = await this.db.query<TariffRow[]>(
+      `SELECT code, name, price_month, capped, team_size FROM tariffs WHERE code = $1`,
+      [code],
+    );
     return rows[0] ? this.present(rows[0]) : null;
   }
 
@@ -63,7 +68,10 @@ export class TariffsService {
       );
       if (!account) throw new NotFoundException(Messages.userNotFound);
       if (account.tariff === tariff) throw new ConflictException(Messages.tariffUnchanged);
-      const [plan] = await tx.query<TariffRow[]>(`SELECT code, name, price_month, capped, team_size FROM tariffs WHERE code = $1`, [tariff]);
+      const [plan] = await tx.query<TariffRow[]>(
+        `SELECT code, name, price_month, capped, team_size FROM tariffs WHERE code = $1`,
+        [tariff],
+      );
       const [{ people }] = await tx.query<Array<{ people: number }>>(
         `SELECT 1 + count(*)::int AS people FROM team_members WHERE account_id = $1`,
         [accountId],
@@ -103,7 +111,14 @@ export class TariffsService {
   }
 
   private present(row: TariffRow): TariffDto {
-    return { code: row.code, name: row.name, price_month: row.price_month, currency: 'RUB', message_cap: this.capOf(row), team_size: row.team_size };
+    return {
+      code: row.code,
+      name: row.name,
+      price_month: row.price_month,
+      currency: 'RUB',
+      message_cap: this.capOf(row),
+      team_size: row.team_size,
+    };
   }
 }
 

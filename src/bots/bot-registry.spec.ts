@@ -56,7 +56,9 @@ describe('BotRegistry: the mirror resolves known bots without waiting on Postgre
     findOneBy.mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
     await expect(registry.findByToken('telegram', 'T')).resolves.toMatchObject({ id: 'bot-1' });
     await new Promise((resolve) => setImmediate(resolve));
-    expect(warn).toHaveBeenCalledWith('Refreshing a bot entry failed, serving the cached one: connect ECONNREFUSED 127.0.0.1:5432');
+    expect(warn).toHaveBeenCalledWith(
+      'Refreshing a bot entry failed, serving the cached one: connect ECONNREFUSED 127.0.0.1:5432',
+    );
   });
 
   it('answers a known bot at once even while the database hangs, refreshing behind it', async () => {
@@ -91,8 +93,10 @@ describe('BotRegistry: the mirror resolves known bots without waiting on Postgre
     await expect(registry.findByToken('telegram', 'T')).resolves.toMatchObject({ active: false });
   });
 
-  it('hashes a known bot\'s token once, an unknown token on every call', async () => {
-    findOneBy.mockImplementation(async (where) => ((where as { tokenHash: string }).tokenHash === 'telegram:T' ? row() : null));
+  it("hashes a known bot's token once, an unknown token on every call", async () => {
+    findOneBy.mockImplementation(async (where) =>
+      (where as { tokenHash: string }).tokenHash === 'telegram:T' ? row() : null,
+    );
     await registry.findByToken('telegram', 'T');
     await registry.findByToken('telegram', 'nope');
     tokenHash.mockClear();
@@ -100,7 +104,12 @@ describe('BotRegistry: the mirror resolves known bots without waiting on Postgre
       expect(registry.peekByToken('telegram', 'T')).toMatchObject({ id: 'bot-1' });
       expect(registry.peekByToken('telegram', 'nope')).toBeNull();
     }
-    expect(tokenHash.mock.calls).toEqual([['telegram', 'T'], ['telegram', 'nope'], ['telegram', 'nope'], ['telegram', 'nope']]);
+    expect(tokenHash.mock.calls).toEqual([
+      ['telegram', 'T'],
+      ['telegram', 'nope'],
+      ['telegram', 'nope'],
+      ['telegram', 'nope'],
+    ]);
     expect(registry.peekByToken('max', 'T')).toBeUndefined();
   });
 

@@ -107,7 +107,12 @@ export class BotRegistry {
     return pending ?? this.refresh(cache, flightKey, key, load);
   }
 
-  private refresh(cache: Map<string, Entry>, flightKey: string, key: string, load: () => Promise<Bot | null>): Promise<RegisteredBot | null> {
+  private refresh(
+    cache: Map<string, Entry>,
+    flightKey: string,
+    key: string,
+    load: () => Promise<Bot | null>,
+  ): Promise<RegisteredBot | null> {
     const pending = load()
       .then((row) => {
         const bot = row ? toRegistered(row) : null;

@@ -47,7 +47,11 @@ export class BotsController {
   @ApiOperation({ summary: 'Change a bot: name, token, target_url, utm_key, or activate/deactivate it' })
   @ApiOkResponse({ type: BotDto })
   @ApiErrors(400, 404, 409, 502)
-  async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UpdateBotDto): Promise<BotDto> {
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: UpdateBotDto,
+  ): Promise<BotDto> {
     return presentBot(await this.bots.update(principal.accountId, id, body), this.config.publicBaseUrl);
   }
 

@@ -93,7 +93,9 @@ export class BotsService {
     });
     const { saved, released } = await this.saveUnique(() =>
       this.dataSource.transaction(async (tx) => {
-        const [account] = await tx.query(`SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [principal.accountId]);
+        const [account] = await tx.query(`SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [
+          principal.accountId,
+        ]);
         // Deleted by an admin since this request was authenticated: it must not gain an active bot.
         if (!account) throw new UnauthorizedException(Messages.sessionRequired);
         await this.assertBelowLimit(tx.query.bind(tx), principal.accountId);
@@ -182,7 +184,10 @@ export class BotsService {
     return rows.map((row) => row.id);
   }
 
-  private async assertBelowLimit(query: (sql: string, params: unknown[]) => Promise<Array<{ count: number }>>, userId: string) {
+  private async assertBelowLimit(
+    query: (sql: string, params: unknown[]) => Promise<Array<{ count: number }>>,
+    userId: string,
+  ) {
     const [{ count }] = await query(
       `SELECT count(*)::int AS count FROM bots WHERE user_id = $1 AND deleted_at IS NULL`,
       [userId],

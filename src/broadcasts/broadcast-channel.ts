@@ -52,7 +52,16 @@ export class BroadcastChannels {
         },
       };
     }
-    return new TelegramFileChannel(this.media, this.store, broadcast.id, token, kind, file, broadcast.platform_file_ref, text);
+    return new TelegramFileChannel(
+      this.media,
+      this.store,
+      broadcast.id,
+      token,
+      kind,
+      file,
+      broadcast.platform_file_ref,
+      text,
+    );
   }
 }
 

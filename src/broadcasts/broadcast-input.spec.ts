@@ -20,24 +20,43 @@ describe('closed broadcast input', () => {
   it('checks kind first, then platform, segment, send_at and text, each with its own message', () => {
     const bad = { kind: 'video', platform: 'viber', segment: '[]', send_at: 'soon' };
     expect(messageOf(() => closedBroadcastInput(bad, photo, 'telegram', now))).toBe(Messages.broadcastKindInvalid);
-    expect(messageOf(() => closedBroadcastInput({ ...bad, kind: 'photo' }, photo, 'telegram', now))).toBe(Messages.broadcastPlatformInvalid);
-    expect(messageOf(() => closedBroadcastInput({ ...bad, kind: 'photo', platform: 'max' }, photo, 'telegram', now))).toBe(Messages.broadcastSegmentNotObject);
-    expect(messageOf(() => closedBroadcastInput({ kind: 'photo', send_at: 'soon' }, photo, 'telegram', now))).toBe(Messages.broadcastSendAtInvalid);
+    expect(messageOf(() => closedBroadcastInput({ ...bad, kind: 'photo' }, photo, 'telegram', now))).toBe(
+      Messages.broadcastPlatformInvalid,
+    );
+    expect(
+      messageOf(() => closedBroadcastInput({ ...bad, kind: 'photo', platform: 'max' }, photo, 'telegram', now)),
+    ).toBe(Messages.broadcastSegmentNotObject);
+    expect(messageOf(() => closedBroadcastInput({ kind: 'photo', send_at: 'soon' }, photo, 'telegram', now))).toBe(
+      Messages.broadcastSendAtInvalid,
+    );
     expect(messageOf(() => closedBroadcastInput({}, undefined, 'telegram', now))).toBe(Messages.textRequired);
   });
 
   it('takes a file with a kind and an empty caption; a Telegram caption is at most 1024 characters, MAX takes 4000', () => {
-    expect(closedBroadcastInput({ kind: 'photo' }, photo, 'telegram', now)).toMatchObject({ kind: 'photo', text: '', file: { fileName: 'a.png' } });
-    expect(messageOf(() => closedBroadcastInput({ kind: 'photo', text: 'x'.repeat(1025) }, photo, 'telegram', now))).toBe(Messages.broadcastCaptionTooLong);
+    expect(closedBroadcastInput({ kind: 'photo' }, photo, 'telegram', now)).toMatchObject({
+      kind: 'photo',
+      text: '',
+      file: { fileName: 'a.png' },
+    });
+    expect(
+      messageOf(() => closedBroadcastInput({ kind: 'photo', text: 'x'.repeat(1025) }, photo, 'telegram', now)),
+    ).toBe(Messages.broadcastCaptionTooLong);
     expect(closedBroadcastInput({ kind: 'photo', text: 'x'.repeat(4000) }, photo, 'max', now).text).toHaveLength(4000);
   });
 
   it('reads send_at only as a future time with a zone', () => {
-    expect(closedBroadcastInput({ text: 'hi', send_at: '2030-01-01T00:00:01+03:00' }, undefined, 'max', new Date('2029-12-31T20:00:00Z')).sendAt).toEqual(
-      new Date('2029-12-31T21:00:01Z'),
-    );
+    expect(
+      closedBroadcastInput(
+        { text: 'hi', send_at: '2030-01-01T00:00:01+03:00' },
+        undefined,
+        'max',
+        new Date('2029-12-31T20:00:00Z'),
+      ).sendAt,
+    ).toEqual(new Date('2029-12-31T21:00:01Z'));
     for (const sendAt of ['2030-01-01', '2030-01-01T00:00:00', '2029-12-31T23:59:59Z', '2030-02-30T00:00:00Z x']) {
-      expect(messageOf(() => closedBroadcastInput({ text: 'hi', send_at: sendAt }, undefined, 'max', now))).toBe(Messages.broadcastSendAtInvalid);
+      expect(messageOf(() => closedBroadcastInput({ text: 'hi', send_at: sendAt }, undefined, 'max', now))).toBe(
+        Messages.broadcastSendAtInvalid,
+      );
     }
   });
 

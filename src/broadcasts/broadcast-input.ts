@@ -52,6 +52,7 @@ function parseSendAt(raw: unknown, now: Date): Date | null {
   // A date and a time with a zone: a bare date or a local time would be read in the server's zone.
   const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
   const at = typeof raw === 'string' && iso.test(raw) ? new Date(raw) : null;
-  if (!at || Number.isNaN(at.getTime()) || at.getTime() <= now.getTime()) throw new BadRequestException(Messages.broadcastSendAtInvalid);
+  if (!at || Number.isNaN(at.getTime()) || at.getTime() <= now.getTime())
+    throw new BadRequestException(Messages.broadcastSendAtInvalid);
   return at;
 }

@@ -73,15 +73,22 @@ export class BroadcastStore {
       const [row] = await tx.query<BroadcastRow[]>(
         `INSERT INTO broadcasts (bot_id, origin, text, kind, platform, segment, status, send_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
-        [input.botId, input.origin, input.text, input.kind, input.platform, input.segment, input.sendAt ? 'scheduled' : 'queued', input.sendAt],
+        [
+          input.botId,
+          input.origin,
+          input.text,
+          input.kind,
+          input.platform,
+          input.segment,
+          input.sendAt ? 'scheduled' : 'queued',
+          input.sendAt,
+        ],
       );
       if (input.file) {
-        await tx.query(`INSERT INTO broadcast_files (broadcast_id, file_name, mime_type, bytes) VALUES ($1, $2, $3, $4)`, [
-          row.id,
-          input.file.fileName,
-          input.file.mimeType,
-          input.file.bytes,
-        ]);
+        await tx.query(
+          `INSERT INTO broadcast_files (broadcast_id, file_name, mime_type, bytes) VALUES ($1, $2, $3, $4)`,
+          [row.id, input.file.fileName, input.file.mimeType, input.file.bytes],
+        );
       }
       if (!input.sendAt) {
         row.total_count = await this.materialise(tx, row);
@@ -104,7 +111,10 @@ export class BroadcastStore {
         await tx.query(`UPDATE broadcasts SET total_count = $2 WHERE id = $1`, [id, total]);
       }
       if (row.status === 'scheduled' || row.status === 'queued') {
-        await tx.query(`UPDATE broadcasts SET status = 'running', started_at = coalesce(started_at, now()) WHERE id = $1`, [id]);
+        await tx.query(
+          `UPDATE broadcasts SET status = 'running', started_at = coalesce(started_at, now()) WHERE id = $1`,
+          [id],
+        );
       }
     });
   }
@@ -127,7 +137,10 @@ export class BroadcastStore {
 
   async countAudience(botId: string, platform: BroadcastPlatform, segment: Segment): Promise<number> {
     const { where, params } = audienceFilter(platform, segment);
-    const rows: Array<{ count: string }> = await this.db.query(`SELECT count(*) AS count FROM ${RECIPIENTS_FROM} WHERE ${where}`, [botId, ...params]);
+    const rows: Array<{ count: string }> = await this.db.query(
+      `SELECT count(*) AS count FROM ${RECIPIENTS_FROM} WHERE ${where}`,
+      [botId, ...params],
+    );
     return Number(rows[0].count);
   }
 
@@ -137,12 +150,18 @@ export class BroadcastStore {
   }
 
   async getOfBot(botId: string, id: string): Promise<BroadcastRow | null> {
-    const rows = await this.db.query<BroadcastRow[]>(`SELECT ${COLUMNS} FROM broadcasts WHERE id = $1 AND bot_id = $2`, [id, botId]);
+    const rows = await this.db.query<BroadcastRow[]>(
+      `SELECT ${COLUMNS} FROM broadcasts WHERE id = $1 AND bot_id = $2`,
+      [id, botId],
+    );
     return rows[0] ?? null;
   }
 
   listOfBot(botId: string): Promise<BroadcastRow[]> {
-    return this.db.query<BroadcastRow[]>(`SELECT ${COLUMNS} FROM broadcasts WHERE bot_id = $1 ORDER BY created_at DESC, id DESC`, [botId]);
+    return this.db.query<BroadcastRow[]>(
+      `SELECT ${COLUMNS} FROM broadcasts WHERE bot_id = $1 ORDER BY created_at DESC, id DESC`,
+      [botId],
+    );
   }
 
   /**
@@ -176,7 +195,10 @@ export class BroadcastStore {
   }
 
   async releaseLease(id: string, owner: string): Promise<void> {
-    await this.db.query(`UPDATE broadcasts SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`, [id, owner]);
+    await this.db.query(
+      `UPDATE broadcasts SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`,
+      [id, owner],
+    );
   }
 
   async loadFile(id: string): Promise<BroadcastFile | null> {
@@ -222,7 +244,11 @@ export class BroadcastStore {
     return rows.length === 1;
   }
 
-  async settle(id: string, position: number, outcome: { status: 'sent' | 'failed'; attempts: number; error?: string; messageId?: string | null }): Promise<void> {
+  async settle(
+    id: string,
+    position: number,
+    outcome: { status: 'sent' | 'failed'; attempts: number; error?: string; messageId?: string | null },
+  ): Promise<void> {
     await this.db.query(
       `UPDATE broadcast_recipients SET status = $3, attempts = $4, error = $5, message_id = $6, updated_at = now()
         WHERE broadcast_id = $1 AND position = $2 AND status = 'sending'`,

@@ -5,7 +5,13 @@ import { Access, SessionAuth } from '../auth/guards/session-auth.decorator';
 import type { Principal } from '../auth/principal';
 import { AcceptsFile, UploadedFile as Upload } from '../common/http/file-upload';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
-import { BroadcastDto, BroadcastListDto, BroadcastPreviewDto, BroadcastPreviewRequestDto, CreateBroadcastFormDto } from './broadcast.dto';
+import {
+  BroadcastDto,
+  BroadcastListDto,
+  BroadcastPreviewDto,
+  BroadcastPreviewRequestDto,
+  CreateBroadcastFormDto,
+} from './broadcast.dto';
 import { BroadcastsService } from './broadcasts.service';
 
 @ApiTags('broadcasts')
@@ -42,7 +48,11 @@ export class BroadcastsController {
   @ApiOperation({ summary: 'How many contacts a broadcast with this platform and segment would reach now' })
   @ApiOkResponse({ type: BroadcastPreviewDto })
   @ApiErrors(400, 404)
-  preview(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: BroadcastPreviewRequestDto): Promise<BroadcastPreviewDto> {
+  preview(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: BroadcastPreviewRequestDto,
+  ): Promise<BroadcastPreviewDto> {
     return this.broadcasts.preview(principal.accountId, id, body ?? {});
   }
 
@@ -59,7 +69,11 @@ export class BroadcastsController {
   @ApiOperation({ summary: 'Cancel a scheduled or running broadcast; contacts not reached yet do not get it' })
   @ApiOkResponse({ type: BroadcastDto })
   @ApiErrors(404, 409)
-  cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('broadcastId') broadcastId: string): Promise<BroadcastDto> {
+  cancel(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('broadcastId') broadcastId: string,
+  ): Promise<BroadcastDto> {
     return this.broadcasts.cancel(principal.accountId, id, broadcastId);
   }
 }

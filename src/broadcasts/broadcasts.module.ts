@@ -19,7 +19,12 @@ import { SendPacer } from './send-pacer';
 
 /** Broadcasts: the open API's synchronous one, the cabinet's segmented ones, and the queue that delivers both. */
 @Module({
-  imports: [BullModule.registerQueue({ name: BROADCAST_QUEUE }), TypeOrmModule.forFeature([Bot]), BotsModule, PlatformsModule],
+  imports: [
+    BullModule.registerQueue({ name: BROADCAST_QUEUE }),
+    TypeOrmModule.forFeature([Bot]),
+    BotsModule,
+    PlatformsModule,
+  ],
   controllers: [BroadcastV1Controller, BroadcastsController],
   providers: [
     BroadcastsService,

@@ -1,4 +1,10 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Bot } from '../bots/bot.entity';
 import { BotsService } from '../bots/bots.service';
@@ -35,7 +41,16 @@ export class BroadcastsService {
     const bot = await this.bots.getOwned(ownerId, botId);
     const text = requiredText(rawText);
     this.requireToken(bot);
-    const created = await this.store.create({ botId: bot.id, origin: 'api', text, kind: null, platform: 'all', segment: { all_contacts: true }, sendAt: null, file: null });
+    const created = await this.store.create({
+      botId: bot.id,
+      origin: 'api',
+      text,
+      kind: null,
+      platform: 'all',
+      segment: { all_contacts: true },
+      sendAt: null,
+      file: null,
+    });
     await this.queue.enqueue(created.id);
     const finished = await this.waitUntilFinished(created.id);
     return {
@@ -48,7 +63,12 @@ export class BroadcastsService {
   }
 
   /** `POST /api/bots/:id/broadcasts`: answers at once with the queued (or scheduled) broadcast. */
-  async createClosed(ownerId: string, botId: string, form: Record<string, unknown>, upload: UploadedFile | undefined): Promise<BroadcastDto> {
+  async createClosed(
+    ownerId: string,
+    botId: string,
+    form: Record<string, unknown>,
+    upload: UploadedFile | undefined,
+  ): Promise<BroadcastDto> {
     const bot = await this.bots.getOwned(ownerId, botId);
     const input = closedBroadcastInput(form ?? {}, upload, bot.platform);
     this.requireToken(bot);
@@ -57,7 +77,11 @@ export class BroadcastsService {
     return presentBroadcast(created);
   }
 
-  async preview(ownerId: string, botId: string, body: { platform?: unknown; segment?: unknown }): Promise<BroadcastPreviewDto> {
+  async preview(
+    ownerId: string,
+    botId: string,
+    body: { platform?: unknown; segment?: unknown },
+  ): Promise<BroadcastPreviewDto> {
     const bot = await this.bots.getOwned(ownerId, botId);
     const platform = parsePlatform(body?.platform);
     const segment = parseSegment(body?.segment);

@@ -63,15 +63,24 @@ export class RecipientDelivery {
         return;
       }
       if (verdict.kind === 'sent') {
-        const stored = await this.capture.recordSent(target.bot, verdict.method, { user_id: recipient.external_user_id }, verdict.result, (messageId) =>
-          this.store.sentStatement(target.broadcastId, recipient.position, attempt, messageId),
+        const stored = await this.capture.recordSent(
+          target.bot,
+          verdict.method,
+          { user_id: recipient.external_user_id },
+          verdict.result,
+          (messageId) => this.store.sentStatement(target.broadcastId, recipient.position, attempt, messageId),
         );
-        if (!stored) await this.store.settle(target.broadcastId, recipient.position, { status: 'sent', attempts: attempt });
+        if (!stored)
+          await this.store.settle(target.broadcastId, recipient.position, { status: 'sent', attempts: attempt });
         return;
       }
       if (verdict.kind === 'failed' || attempt > MAX_RATE_LIMIT_RETRIES) {
         if (verdict.kind === 'failed' && verdict.blocked) await this.markBlocked(recipient.contact_id);
-        await this.store.settle(target.broadcastId, recipient.position, { status: 'failed', attempts: attempt, error: verdict.error });
+        await this.store.settle(target.broadcastId, recipient.position, {
+          status: 'failed',
+          attempts: attempt,
+          error: verdict.error,
+        });
         return;
       }
       await this.pacer.pause(target.bot.id, verdict.waitMs);
@@ -98,15 +107,18 @@ export class RecipientDelivery {
       sent = await target.channel.send(recipient.external_user_id);
     } catch (error) {
       // A network failure may come after the platform delivered, so it is not retried.
-      if (error instanceof PlatformUnreachableException) return { kind: 'failed', error: String((error.getResponse() as { message: string }).message), blocked: false };
+      if (error instanceof PlatformUnreachableException)
+        return { kind: 'failed', error: String((error.getResponse() as { message: string }).message), blocked: false };
       throw error;
     }
     const { outcome } = sent;
     if (outcome.accepted) return { kind: 'sent', result: outcome.result, method: sent.method };
     const error = `${outcome.status} ${describe(outcome.answer)}`.trim();
-    if (outcome.status === 429) return { kind: 'retry', waitMs: (outcome.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S) * 1000, error };
+    if (outcome.status === 429)
+      return { kind: 'retry', waitMs: (outcome.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S) * 1000, error };
     // MAX has not finished processing an uploaded file yet (platforms.md §7): same as a short 429.
-    if ((outcome.answer as { code?: unknown } | null)?.code === 'attachment.not.ready') return { kind: 'retry', waitMs: 1000, error };
+    if ((outcome.answer as { code?: unknown } | null)?.code === 'attachment.not.ready')
+      return { kind: 'retry', waitMs: 1000, error };
     return { kind: 'failed', error, blocked: outcome.status === 403 };
   }
 

@@ -43,7 +43,8 @@ export function parseSegment(raw: unknown): Segment {
     }
   }
   if (value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw new BadRequestException(Messages.broadcastSegmentNotObject);
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new BadRequestException(Messages.broadcastSegmentNotObject);
   const input = value as Record<string, unknown>;
   const segment: Segment = {};
   for (const [field, fieldValue] of Object.entries(input)) {
@@ -94,8 +95,10 @@ export function audienceFilter(platform: BroadcastPlatform, segment: Segment): {
       `(CASE WHEN c.source_value IS NULL THEN ${param(UNMAPPED_SOURCE)} ELSE coalesce(m.source_value, c.source_value) END) = ${param(segment.source_value)}`,
     );
   }
-  if (segment.campaign_name !== undefined) conditions.push(`coalesce(m.campaign_name, c.campaign_name) = ${param(segment.campaign_name)}`);
-  if (segment.language_code !== undefined) conditions.push(`lower(c.language_code) = lower(${param(segment.language_code)})`);
+  if (segment.campaign_name !== undefined)
+    conditions.push(`coalesce(m.campaign_name, c.campaign_name) = ${param(segment.campaign_name)}`);
+  if (segment.language_code !== undefined)
+    conditions.push(`lower(c.language_code) = lower(${param(segment.language_code)})`);
   if (segment.active_within_days !== undefined) {
     conditions.push(`c.last_seen_at >= now() - make_interval(days => ${param(segment.active_within_days)}::int)`);
   }
@@ -105,7 +108,8 @@ export function audienceFilter(platform: BroadcastPlatform, segment: Segment): {
                 WHERE i.bot_id = c.bot_id AND i.name = ${param(segment.intent)} AND mi.contact_id = c.id)`,
     );
   }
-  if (segment.all_contacts !== true) conditions.push(segment.blocked === true ? 'c.blocked_at IS NOT NULL' : 'c.blocked_at IS NULL');
+  if (segment.all_contacts !== true)
+    conditions.push(segment.blocked === true ? 'c.blocked_at IS NOT NULL' : 'c.blocked_at IS NULL');
   return { where: conditions.join(' AND '), params };
 }
 

@@ -77,7 +77,9 @@ export class SendPacer {
     for (;;) {
       signal?.throwIfAborted();
       const member = `${Date.now()}:${randomBytes(6).toString('hex')}`;
-      const wait = Number(await this.redis.eval(ACQUIRE, 2, this.logKey(botId), this.stateKey(botId), this.limit, WINDOW_MS, member));
+      const wait = Number(
+        await this.redis.eval(ACQUIRE, 2, this.logKey(botId), this.stateKey(botId), this.limit, WINDOW_MS, member),
+      );
       if (wait <= 0) return;
       await sleep(wait, undefined, { signal });
     }

@@ -55,7 +55,10 @@ export class CabinetFiles {
     const contentType = CONTENT_TYPES[ext] ?? 'application/octet-stream';
     const accepts = String(acceptEncoding ?? '');
     if (COMPRESSED.has(ext)) {
-      for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      for (const [encoding, suffix] of [
+        ['br', '.br'],
+        ['gzip', '.gz'],
+      ] as const) {
         if (!accepts.includes(encoding)) continue;
         const size = fileSize(path + suffix);
         if (size !== null) return { path: path + suffix, size, encoding, contentType };

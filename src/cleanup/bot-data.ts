@@ -15,10 +15,20 @@ const OF_BOT = (table: string): BotDataTable => ({ table, rows: `SELECT ctid FRO
 
 export const BOT_DATA: readonly BotDataTable[] = [
   // Neither has an index on bot_id: they are reached through their parents' keys.
-  { table: 'message_intents', rows: `SELECT ctid FROM message_intents WHERE intent_id IN (SELECT id FROM intents WHERE bot_id = $1)` },
-  { table: 'broadcast_recipients', rows: `SELECT ctid FROM broadcast_recipients WHERE broadcast_id IN (SELECT id FROM broadcasts WHERE bot_id = $1)` },
+  {
+    table: 'message_intents',
+    rows: `SELECT ctid FROM message_intents WHERE intent_id IN (SELECT id FROM intents WHERE bot_id = $1)`,
+  },
+  {
+    table: 'broadcast_recipients',
+    rows: `SELECT ctid FROM broadcast_recipients WHERE broadcast_id IN (SELECT id FROM broadcasts WHERE bot_id = $1)`,
+  },
   // A file is up to 50 MB.
-  { table: 'broadcast_files', rows: `SELECT ctid FROM broadcast_files WHERE broadcast_id IN (SELECT id FROM broadcasts WHERE bot_id = $1)`, batch: 20 },
+  {
+    table: 'broadcast_files',
+    rows: `SELECT ctid FROM broadcast_files WHERE broadcast_id IN (SELECT id FROM broadcasts WHERE bot_id = $1)`,
+    batch: 20,
+  },
   OF_BOT('broadcasts'),
   OF_BOT('funnel_reach'),
   OF_BOT('funnel_stage_counts'),

@@ -43,7 +43,10 @@ export class CleanupService {
     let removedBots = 0;
     for (const { id } of bots) removedBots += await this.removeBot(id, batchSize);
 
-    const accounts = await this.db.query<Array<{ id: string }>>(`SELECT id FROM users WHERE deleted_at < now() - make_interval(days => $1)`, [days]);
+    const accounts = await this.db.query<Array<{ id: string }>>(
+      `SELECT id FROM users WHERE deleted_at < now() - make_interval(days => $1)`,
+      [days],
+    );
     let removedAccounts = 0;
     for (const { id } of accounts) {
       // Sessions, keys, invoices, usage, invitations, support requests and subscriptions go with the row.
@@ -54,7 +57,8 @@ export class CleanupService {
       );
       removedAccounts += count;
     }
-    if (removedBots || removedAccounts) this.logger.log(`Removed the data of ${removedBots} bots and ${removedAccounts} accounts`);
+    if (removedBots || removedAccounts)
+      this.logger.log(`Removed the data of ${removedBots} bots and ${removedAccounts} accounts`);
     return { bots: removedBots, accounts: removedAccounts };
   }
 
@@ -62,7 +66,10 @@ export class CleanupService {
     for (const { table, rows, batch } of BOT_DATA) {
       const size = Math.min(batch ?? batchSize, batchSize);
       for (;;) {
-        const [, count] = await this.db.query<Deleted>(`DELETE FROM ${table} WHERE ctid = ANY(ARRAY(${rows} LIMIT $2))`, [botId, size]);
+        const [, count] = await this.db.query<Deleted>(
+          `DELETE FROM ${table} WHERE ctid = ANY(ARRAY(${rows} LIMIT $2))`,
+          [botId, size],
+        );
         if (count < size) break;
       }
     }

@@ -103,10 +103,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     telegramApiUrl: stripSlash(read.url('TELEGRAM_API_URL', 'https://api.telegram.org', ['http:', 'https:'])),
     maxApiUrl: stripSlash(read.url('MAX_API_URL', 'https://platform-api2.max.ru', ['http:', 'https:'])),
     publicBaseUrl: stripSlash(read.url('PUBLIC_BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])),
-    tokenEncryptionKey: read.key32(
-      'TOKEN_ENCRYPTION_KEY',
-      nodeEnv === 'production' ? null : DEV_TOKEN_KEY,
-    ),
+    tokenEncryptionKey: read.key32('TOKEN_ENCRYPTION_KEY', nodeEnv === 'production' ? null : DEV_TOKEN_KEY),
     smtpUrl: read.optionalUrl('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: read.string('MAIL_FROM', 'Botlens <no-reply@botlens.local>'),
     adminEmail: adminEmail?.toLowerCase() ?? null,

@@ -156,7 +156,11 @@ export class CabinetContactOriginDto {
   first_seen_at: Date;
 }
 
-export class CabinetContactListItemDto extends IntersectionType(ContactListItemDto, CabinetContactFieldsDto, CabinetContactOriginDto) {}
+export class CabinetContactListItemDto extends IntersectionType(
+  ContactListItemDto,
+  CabinetContactFieldsDto,
+  CabinetContactOriginDto,
+) {}
 
 export class CabinetContactListDto extends PageDto {
   /** Ordered by `last_seen_at`, most recent first (contacts that never wrote last), then by id. */

@@ -17,7 +17,11 @@ export class ContactsV1Controller {
   @ApiOperation({ summary: "The bot's contacts, most recently seen first" })
   @ApiOkResponse({ type: ContactListDto })
   @ApiErrors(400, 404)
-  list(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: ContactsQueryDto): Promise<ContactListDto> {
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: ContactsQueryDto,
+  ): Promise<ContactListDto> {
     return this.contacts.list(principal.accountId, id, query);
   }
 
@@ -26,7 +30,11 @@ export class ContactsV1Controller {
   @ApiOperation({ summary: 'One contact by its platform user id: profile, message counts and attribution' })
   @ApiOkResponse({ type: ContactDetailDto })
   @ApiErrors(404)
-  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('userId') userId: string): Promise<ContactDetailDto> {
+  get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+  ): Promise<ContactDetailDto> {
     return this.contacts.get(principal.accountId, id, userId);
   }
 }

@@ -16,11 +16,16 @@ export class ContactsController {
 
   @Get()
   @ApiOperation({
-    summary: "The bot's contacts, most recently seen first; `q` finds them by a part of the name, username or phone, or by the user id",
+    summary:
+      "The bot's contacts, most recently seen first; `q` finds them by a part of the name, username or phone, or by the user id",
   })
   @ApiOkResponse({ type: CabinetContactListDto })
   @ApiErrors(400, 404)
-  list(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: ContactSearchQueryDto): Promise<CabinetContactListDto> {
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: ContactSearchQueryDto,
+  ): Promise<CabinetContactListDto> {
     return this.contacts.cabinetList(principal.accountId, id, query);
   }
 
@@ -28,7 +33,11 @@ export class ContactsController {
   @ApiOperation({ summary: 'One contact by its platform user id: profile, message counts and attribution' })
   @ApiOkResponse({ type: CabinetContactDetailDto })
   @ApiErrors(404)
-  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('userId') userId: string): Promise<CabinetContactDetailDto> {
+  get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+  ): Promise<CabinetContactDetailDto> {
     return this.contacts.cabinetGet(principal.accountId, id, userId);
   }
 }

@@ -107,7 +107,10 @@ export class ContactsQueries {
   async count(botId: string, search: string | null): Promise<number> {
     if (!search) return this.total(botId);
     const { where, params } = matching(botId, search);
-    const [row] = await this.db.query<Array<{ n: string }>>(`SELECT count(*) AS n FROM contacts WHERE ${where}`, params);
+    const [row] = await this.db.query<Array<{ n: string }>>(
+      `SELECT count(*) AS n FROM contacts WHERE ${where}`,
+      params,
+    );
     return Number(row.n);
   }
 
@@ -171,7 +174,10 @@ function contactOf(row: ContactDetailRow): ContactDto {
   };
 }
 
-function detailOf<C extends ContactDto>(row: ContactDetailRow, contact: C): Omit<ContactDetailDto, 'contact'> & { contact: C } {
+function detailOf<C extends ContactDto>(
+  row: ContactDetailRow,
+  contact: C,
+): Omit<ContactDetailDto, 'contact'> & { contact: C } {
   return {
     contact,
     stats: {

@@ -26,7 +26,10 @@ export class ContactsService {
 
   async list(accountId: string, botId: string, query: ContactsQueryDto): Promise<ContactListDto> {
     const bot = await this.bots.getOwned(accountId, botId);
-    const [data, total] = await Promise.all([this.contacts.page(bot.id, query.limit, query.offset), this.contacts.total(bot.id)]);
+    const [data, total] = await Promise.all([
+      this.contacts.page(bot.id, query.limit, query.offset),
+      this.contacts.total(bot.id),
+    ]);
     return { data, total, limit: query.limit, offset: query.offset };
   }
 
@@ -43,7 +46,10 @@ export class ContactsService {
       this.contacts.cabinetPage(bot.id, { limit: query.limit, offset: query.offset, search }),
       this.contacts.count(bot.id, search),
     ]);
-    const avatars = await this.avatars.of(bot, rows.map((row) => row.external_user_id));
+    const avatars = await this.avatars.of(
+      bot,
+      rows.map((row) => row.external_user_id),
+    );
     const data = rows.map((row) => ({ ...row, avatar_url: avatars.get(row.external_user_id) ?? null }));
     return { data, total, limit: query.limit, offset: query.offset };
   }

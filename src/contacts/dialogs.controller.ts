@@ -32,7 +32,11 @@ export class DialogsController {
   @ApiOperation({ summary: "The bot's dialogs, the most recent first" })
   @ApiOkResponse({ type: DialogListDto })
   @ApiErrors(400)
-  async list(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: DialogsQueryDto): Promise<DialogListDto> {
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: DialogsQueryDto,
+  ): Promise<DialogListDto> {
     const bot = await this.bots.getOwned(principal.accountId, id);
     return { data: await this.dialogs.list(bot.id, query.limit), limit: query.limit };
   }
@@ -65,7 +69,11 @@ export class DialogsController {
   })
   @ApiResponse({ status: 201, type: SentMessageDto })
   @ApiErrors(400, 413)
-  @ApiResponse({ status: 502, description: 'Provider send failed, or the platform is unreachable', type: ProviderErrorResponseDto })
+  @ApiResponse({
+    status: 502,
+    description: 'Provider send failed, or the platform is unreachable',
+    type: ProviderErrorResponseDto,
+  })
   reply(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

@@ -4,11 +4,21 @@
  */
 
 /** Socket-level failures of node-postgres: the server went away or cannot be reached. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** SQLSTATEs of a server that is shutting down, starting, or out of connections. */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** node-postgres's own words for a connection that is gone or never came. */
-const LOST_CONNECTION = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout)/;
+const LOST_CONNECTION =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout)/;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -17,7 +27,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = codeOf(error);
   if (code !== null && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08'))) return true;
   if (LOST_CONNECTION.test(error.message)) return true;
-  const cause = (error as { driverError?: unknown; cause?: unknown }).driverError ?? (error as { cause?: unknown }).cause;
+  const cause =
+    (error as { driverError?: unknown; cause?: unknown }).driverError ?? (error as { cause?: unknown }).cause;
   return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 }
 

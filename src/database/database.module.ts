@@ -25,6 +25,10 @@ class OrmPoolWatch implements OnModuleInit {
 @Module({})
 export class DatabaseModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: DatabaseModule, imports: [TypeOrmModule.forRoot(dataSourceOptions(config))], providers: [OrmPoolWatch] };
+    return {
+      module: DatabaseModule,
+      imports: [TypeOrmModule.forRoot(dataSourceOptions(config))],
+      providers: [OrmPoolWatch],
+    };
   }
 }

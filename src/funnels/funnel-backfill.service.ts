@@ -43,7 +43,11 @@ export class FunnelBackfillService {
   }
 
   async schedule(botId: string, removedKeys: string[]): Promise<void> {
-    await this.queue.add('backfill', { botId, removedKeys }, { attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: 100 });
+    await this.queue.add(
+      'backfill',
+      { botId, removedKeys },
+      { attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: 100 },
+    );
   }
 
   /** An intent renamed or deleted changes who reached the stages naming it: count those again. */
@@ -162,11 +166,10 @@ export class FunnelBackfillService {
         [botId, key.stage_key],
       );
       // A newer revision (intents changed again) keeps it computing for the job that was queued then.
-      await tx.query(`UPDATE funnel_stage_keys SET computing = false WHERE bot_id = $1 AND stage_key = $2 AND revision = $3`, [
-        botId,
-        key.stage_key,
-        key.revision,
-      ]);
+      await tx.query(
+        `UPDATE funnel_stage_keys SET computing = false WHERE bot_id = $1 AND stage_key = $2 AND revision = $3`,
+        [botId, key.stage_key, key.revision],
+      );
     });
   }
 }

@@ -34,9 +34,18 @@ describe('parseFunnelStages', () => {
     [{ stages: [text(' ')] }, 'stages[0].value must be 1 to 500 characters'],
     [{ stages: [text('я'.repeat(501))] }, 'stages[0].value must be 1 to 500 characters'],
     [{ stages: [{ name: 'a', type: 'command', value: 'start' }] }, 'stages[0].value must be a command such as /start'],
-    [{ stages: [{ name: 'a', type: 'command', value: '/start now' }] }, 'stages[0].value must be a command such as /start'],
-    [{ stages: [{ name: 'a', type: 'command', match: 'exact', value: '/start' }] }, 'stages[0].match applies to text stages only'],
-    [{ stages: [{ name: 'a', type: 'intent', value: 'has space' }] }, "stages[0].value must be the name of one of the bot's intents"],
+    [
+      { stages: [{ name: 'a', type: 'command', value: '/start now' }] },
+      'stages[0].value must be a command such as /start',
+    ],
+    [
+      { stages: [{ name: 'a', type: 'command', match: 'exact', value: '/start' }] },
+      'stages[0].match applies to text stages only',
+    ],
+    [
+      { stages: [{ name: 'a', type: 'intent', value: 'has space' }] },
+      "stages[0].value must be the name of one of the bot's intents",
+    ],
   ])('refuses %j: %s', (body, message) => {
     expect(() => parseFunnelStages(body)).toThrow(new FunnelConfigError(message));
   });

@@ -25,10 +25,13 @@ export function parseFunnelStages(body: unknown): FunnelStageDto[] {
 }
 
 function parseStage(input: unknown, at: string): FunnelStageDto {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new FunnelConfigError(`${at} must be an object`);
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw new FunnelConfigError(`${at} must be an object`);
   const { name, type, match, value } = input as Record<string, unknown>;
-  if (typeof name !== 'string' || !inLength(name.trim(), 1, 100)) throw new FunnelConfigError(`${at}.name must be 1 to 100 characters`);
-  if (!TYPES.includes(type as FunnelStageType)) throw new FunnelConfigError(`${at}.type must be text, command or intent`);
+  if (typeof name !== 'string' || !inLength(name.trim(), 1, 100))
+    throw new FunnelConfigError(`${at}.name must be 1 to 100 characters`);
+  if (!TYPES.includes(type as FunnelStageType))
+    throw new FunnelConfigError(`${at}.type must be text, command or intent`);
   const stageType = type as FunnelStageType;
 
   if (stageType !== 'text') {
@@ -45,8 +48,14 @@ function parseStage(input: unknown, at: string): FunnelStageDto {
   if (match !== undefined && match !== null && !MATCHES.includes(match as FunnelTextMatch)) {
     throw new FunnelConfigError(`${at}.match must be exact or contains`);
   }
-  if (typeof value !== 'string' || !inLength(value.trim(), 1, 500)) throw new FunnelConfigError(`${at}.value must be 1 to 500 characters`);
-  return { name: name.trim(), type: 'text', match: (match as FunnelTextMatch | null | undefined) ?? 'exact', value: value.trim() };
+  if (typeof value !== 'string' || !inLength(value.trim(), 1, 500))
+    throw new FunnelConfigError(`${at}.value must be 1 to 500 characters`);
+  return {
+    name: name.trim(),
+    type: 'text',
+    match: (match as FunnelTextMatch | null | undefined) ?? 'exact',
+    value: value.trim(),
+  };
 }
 
 /** Length in characters as people count them (code points), not UTF-16 units. */

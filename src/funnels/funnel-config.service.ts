@@ -44,7 +44,13 @@ export class FunnelConfigService {
                 hashtextextended(s.type || '|' || coalesce(s.match, '') || '|' ||
                                  CASE WHEN s.type = 'text' THEN funnel_fold(s.value) ELSE s.value END, 0)
            FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS s(name, type, match, value, ord)`,
-        [botId, stages.map((s) => s.name), stages.map((s) => s.type), stages.map((s) => s.match ?? null), stages.map((s) => s.value)],
+        [
+          botId,
+          stages.map((s) => s.name),
+          stages.map((s) => s.type),
+          stages.map((s) => s.match ?? null),
+          stages.map((s) => s.value),
+        ],
       );
       const addedRows = await tx.query<Array<{ stage_key: string }>>(
         `INSERT INTO funnel_stage_keys (bot_id, stage_key, type, match, value, folded)
@@ -66,7 +72,10 @@ export class FunnelConfigService {
         [botId],
       );
       const changed = [...addedRows, ...removedRows].map((row) => row.stage_key);
-      await tx.query(`DELETE FROM funnel_stage_counts WHERE bot_id = $1 AND stage_key = ANY($2::bigint[])`, [botId, changed]);
+      await tx.query(`DELETE FROM funnel_stage_counts WHERE bot_id = $1 AND stage_key = ANY($2::bigint[])`, [
+        botId,
+        changed,
+      ]);
       return { added: addedRows.length, removed: removedRows.map((row) => row.stage_key) };
     });
     if (added || removed.length) await this.backfill.schedule(botId, removed);
@@ -86,9 +95,13 @@ export class FunnelConfigService {
   private async assertIntentsExist(botId: string, stages: FunnelStageDto[]): Promise<void> {
     const names = stages.filter((s) => s.type === 'intent').map((s) => s.value);
     if (!names.length) return;
-    const rows = await this.db.query<Array<{ name: string }>>(`SELECT name FROM intents WHERE bot_id = $1 AND name = ANY($2::text[])`, [botId, names]);
+    const rows = await this.db.query<Array<{ name: string }>>(
+      `SELECT name FROM intents WHERE bot_id = $1 AND name = ANY($2::text[])`,
+      [botId, names],
+    );
     const known = new Set(rows.map((row) => row.name));
     const missing = stages.findIndex((s) => s.type === 'intent' && !known.has(s.value));
-    if (missing >= 0) throw new BadRequestException(`stages[${missing}].value must be the name of one of the bot's intents`);
+    if (missing >= 0)
+      throw new BadRequestException(`stages[${missing}].value must be the name of one of the bot's intents`);
   }
 }

@@ -22,7 +22,10 @@ export class FunnelReachStore {
   async apply(batch: ReachBatch): Promise<void> {
     const candidates = [...new Set(batch.messages.map((m) => m.botId))];
     const bots: string[] = (
-      await this.db.query<Array<{ bot_id: string }>>(`SELECT DISTINCT bot_id FROM funnel_stage_keys WHERE bot_id = ANY($1::uuid[])`, [candidates])
+      await this.db.query<Array<{ bot_id: string }>>(
+        `SELECT DISTINCT bot_id FROM funnel_stage_keys WHERE bot_id = ANY($1::uuid[])`,
+        [candidates],
+      )
     ).map((row) => row.bot_id);
     if (!bots.length) return;
     const ids = batch.messages.filter((m) => bots.includes(m.botId)).map((m) => m.id);

@@ -24,25 +24,43 @@ export class FunnelsController {
   @Get('config')
   @ApiOperation({ summary: "The bot's funnel stages (empty until the first PUT)" })
   @ApiOkResponse({ type: FunnelConfigAnswerDto })
-  async getConfig(@CurrentPrincipal() principal: Principal, @Param('id') botId: string): Promise<FunnelConfigAnswerDto> {
+  async getConfig(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') botId: string,
+  ): Promise<FunnelConfigAnswerDto> {
     return { stages: await this.config.get((await this.bots.getOwned(principal.accountId, botId)).id) };
   }
 
   @Put('config')
-  @ApiOperation({ summary: 'Replace the funnel stages; new stage conditions are counted over the history in the background' })
+  @ApiOperation({
+    summary: 'Replace the funnel stages; new stage conditions are counted over the history in the background',
+  })
   @ApiOkResponse({ type: FunnelConfigAnswerDto })
   @ApiErrors(400)
-  async putConfig(@CurrentPrincipal() principal: Principal, @Param('id') botId: string, @Body() body: FunnelConfigDto): Promise<FunnelConfigAnswerDto> {
+  async putConfig(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') botId: string,
+    @Body() body: FunnelConfigDto,
+  ): Promise<FunnelConfigAnswerDto> {
     const bot = await this.bots.getOwned(principal.accountId, botId);
     return { stages: await this.config.replace(bot.id, body) };
   }
 
   @Get()
   @ApiOperation({ summary: 'Contacts that reached each stage, and the conversion from the stage before' })
-  @ApiQuery({ name: 'source', required: false, description: 'Only contacts of this source (mapped value, as in the sources report; `— unmapped` for contacts without one)' })
+  @ApiQuery({
+    name: 'source',
+    required: false,
+    description:
+      'Only contacts of this source (mapped value, as in the sources report; `— unmapped` for contacts without one)',
+  })
   @ApiOkResponse({ type: FunnelResultDto })
   @ApiErrors(400)
-  async result(@CurrentPrincipal() principal: Principal, @Param('id') botId: string, @Query('source') source?: unknown): Promise<FunnelResultDto> {
+  async result(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') botId: string,
+    @Query('source') source?: unknown,
+  ): Promise<FunnelResultDto> {
     if (source !== undefined && typeof source !== 'string') throw new BadRequestException(Messages.funnelSourceOnce);
     const bot = await this.bots.getOwned(principal.accountId, botId);
     return this.report.result(bot.id, source ? source : null);

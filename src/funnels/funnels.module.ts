@@ -14,6 +14,13 @@ import { FunnelsController } from './funnels.controller';
 @Module({
   imports: [BullModule.registerQueue({ name: FUNNEL_BACKFILL_QUEUE }), BotsModule, IntentsModule],
   controllers: [FunnelsController],
-  providers: [FunnelConfigService, FunnelBackfillService, FunnelBackfillProcessor, FunnelReachStore, FunnelReachListener, FunnelReportQueries],
+  providers: [
+    FunnelConfigService,
+    FunnelBackfillService,
+    FunnelBackfillProcessor,
+    FunnelReachStore,
+    FunnelReachListener,
+    FunnelReportQueries,
+  ],
 })
 export class FunnelsModule {}

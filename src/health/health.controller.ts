@@ -30,10 +30,7 @@ export class HealthController {
   ready() {
     // From the first moment of a shutdown, so a load balancer stops sending before the listener closes.
     if (this.lifecycle.isStopping) throw new ServiceUnavailableException(Messages.shuttingDown);
-    return this.health.check([
-      () => this.database.pingCheck('postgres', { timeout: 3000 }),
-      () => this.redisPing(),
-    ]);
+    return this.health.check([() => this.database.pingCheck('postgres', { timeout: 3000 }), () => this.redisPing()]);
   }
 
   private async redisPing() {

@@ -6,7 +6,12 @@ import type { Statement } from './fact-store';
 import { Fact } from './facts';
 import { IngestWriter } from './ingest-writer';
 import { maxForbiddenSendFacts, maxSentFacts, maxUpdateFacts } from './max-facts';
-import { telegramForbiddenSendFacts, telegramSentFacts, telegramUpdateFacts, telegramWebhookReplyFacts } from './telegram-facts';
+import {
+  telegramForbiddenSendFacts,
+  telegramSentFacts,
+  telegramUpdateFacts,
+  telegramWebhookReplyFacts,
+} from './telegram-facts';
 
 /** The bot a captured exchange belongs to. */
 export interface CaptureBot {
@@ -33,7 +38,11 @@ export class CaptureService {
    * batch, so one PostgreSQL refuses is skipped alone. `patient`: the caller answered already (the
    * mirror), so the facts may wait through an outage; otherwise it fails at once (the proxy answers 503).
    */
-  async inboundUpdates(bot: CaptureBot, updates: unknown[], options: { patient: boolean } = { patient: false }): Promise<void> {
+  async inboundUpdates(
+    bot: CaptureBot,
+    updates: unknown[],
+    options: { patient: boolean } = { patient: false },
+  ): Promise<void> {
     const parse = bot.platform === 'telegram' ? telegramUpdateFacts : maxUpdateFacts;
     await Promise.all(updates.map((update) => this.writer.write(bot, parse(update), options)));
   }
@@ -44,8 +53,14 @@ export class CaptureService {
    * parameters when they could be read (null for multipart), `result` the `result` field of the answer.
    * MAX: `method` is `POST /messages`, `params` the query (`user_id`/`chat_id`), `result` the whole answer.
    */
-  outboundResult(bot: CaptureBot, method: string, params: Record<string, unknown> | null, result: unknown): Promise<void> {
-    const facts: Fact[] = bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
+  outboundResult(
+    bot: CaptureBot,
+    method: string,
+    params: Record<string, unknown> | null,
+    result: unknown,
+  ): Promise<void> {
+    const facts: Fact[] =
+      bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
     // Nobody waits on this commit (the mirror answered already): the facts may wait a little for company.
     return this.writer.writeSoon(bot, facts);
   }
@@ -57,7 +72,8 @@ export class CaptureService {
    */
   sendForbidden(bot: CaptureBot, params: Record<string, unknown> | null): Promise<void> {
     const at = new Date();
-    const facts = bot.platform === 'telegram' ? telegramForbiddenSendFacts(params, at) : maxForbiddenSendFacts(params, at);
+    const facts =
+      bot.platform === 'telegram' ? telegramForbiddenSendFacts(params, at) : maxForbiddenSendFacts(params, at);
     return this.writer.writeSoon(bot, facts);
   }
 
@@ -75,10 +91,14 @@ export class CaptureService {
     result: unknown,
     alongside?: (storedMessageId: Statement) => Statement,
   ): Promise<{ id: string; created_at: Date } | null> {
-    const facts: Fact[] = bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
+    const facts: Fact[] =
+      bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
     const sent = facts.find((fact) => fact.kind === 'message');
     if (!sent || sent.kind !== 'message') return null;
-    const storedMessageId = { text: `SELECT id FROM messages WHERE bot_id = $1 AND dedupe_key = $2`, values: [bot.id, sent.dedupeKey] };
+    const storedMessageId = {
+      text: `SELECT id FROM messages WHERE bot_id = $1 AND dedupe_key = $2`,
+      values: [bot.id, sent.dedupeKey],
+    };
     await this.writer.write(bot, facts, { alongside: alongside ? [alongside(storedMessageId)] : undefined });
     const rows: Array<{ id: string; created_at: Date }> = await this.dataSource.query(
       `SELECT id, created_at FROM messages WHERE bot_id = $1 AND dedupe_key = $2`,

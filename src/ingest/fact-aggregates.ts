@@ -92,7 +92,10 @@ export function dailyDeltas(messages: NewMessageRow[], newContacts: Array<{ bot_
  * contacts counted once, by the source they were attributed to.
  */
 export function rollupDeltas(touches: TouchRow[], attributed: ContactDelta[]) {
-  const rows = new Map<string, { botId: string; source: string; campaign: string; contacts: number; touches: number }>();
+  const rows = new Map<
+    string,
+    { botId: string; source: string; campaign: string; contacts: number; touches: number }
+  >();
   const entry = (botId: string, source: string | null, campaign: string | null) => {
     const s = source ?? '';
     const c = source === null ? '' : (campaign ?? '');

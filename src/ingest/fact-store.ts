@@ -120,7 +120,9 @@ export class FactStore implements OnApplicationShutdown {
   private async write(tx: PipelinedTransaction, batch: FactBatchItem[]): Promise<StoredFacts> {
     const bots = new Map(batch.map((item) => [item.bot.id, item.bot]));
     const messages = uniqueMessages(batch);
-    const blocks = batch.flatMap((item) => item.facts.filter((f) => f.kind !== 'message').map((f) => ({ botId: item.bot.id, fact: f })));
+    const blocks = batch.flatMap((item) =>
+      item.facts.filter((f) => f.kind !== 'message').map((f) => ({ botId: item.bot.id, fact: f })),
+    );
 
     const snapshots = latestPerContact(messages);
     const withMessages = new Set(snapshots.map((s) => key(s.botId, s.externalUserId)));
@@ -128,11 +130,17 @@ export class FactStore implements OnApplicationShutdown {
     // One round trip: the messages find their contacts in SQL, right after the upsert made them.
     const [upserted, locked, newMessages] = await Promise.all([
       this.upsertContacts(tx, snapshots),
-      this.lockContacts(tx, blockOnly.map((b) => [b.botId, b.fact.externalUserId] as const)),
+      this.lockContacts(
+        tx,
+        blockOnly.map((b) => [b.botId, b.fact.externalUserId] as const),
+      ),
       this.insertMessages(tx, messages),
     ]);
     const created = upserted.filter((c) => c.inserted);
-    const contacts = new Map([...upserted.map((c) => [key(c.bot_id, c.external_user_id), c as ContactRow] as const), ...locked]);
+    const contacts = new Map([
+      ...upserted.map((c) => [key(c.bot_id, c.external_user_id), c as ContactRow] as const),
+      ...locked,
+    ]);
 
     const factByKey = new Map(messages.map((m) => [key(m.botId, m.fact.dedupeKey), m]));
     const touches = newMessages.flatMap((row) => {
@@ -152,7 +160,8 @@ export class FactStore implements OnApplicationShutdown {
     const newlyAttributed = deltas.filter((d) => d.source !== null && previousSource.get(d.contactId) === null);
     this.upsertDailyStats(tx, dailyDeltas(newMessages, created));
     this.upsertSourceRollups(tx, rollupDeltas(touches, newlyAttributed));
-    for (const statement of batch.flatMap((item) => item.alongside ?? [])) tx.send({ text: statement.text, values: statement.values });
+    for (const statement of batch.flatMap((item) => item.alongside ?? []))
+      tx.send({ text: statement.text, values: statement.values });
 
     const attribution = new Map(newlyAttributed.map((d) => [d.contactId, d]));
     return {
@@ -223,7 +232,10 @@ export class FactStore implements OnApplicationShutdown {
   }
 
   /** Locks the batch's contacts in id order, so concurrent writers never deadlock on them. */
-  private async lockContacts(tx: PipelinedTransaction, pairs: ReadonlyArray<readonly [string, string]>): Promise<Map<string, ContactRow>> {
+  private async lockContacts(
+    tx: PipelinedTransaction,
+    pairs: ReadonlyArray<readonly [string, string]>,
+  ): Promise<Map<string, ContactRow>> {
     const unique = [...new Map(pairs.map((p) => [key(p[0], p[1]), p])).values()];
     if (!unique.length) return new Map();
     const rows = await plannedRecords<ContactRow>(
@@ -241,7 +253,9 @@ export class FactStore implements OnApplicationShutdown {
   private async insertMessages(tx: PipelinedTransaction, unsorted: BotMessage[]): Promise<NewMessageRow[]> {
     if (!unsorted.length) return [];
     // Key order, like every other write here, so two batches never wait on each other in a cycle.
-    const messages = [...unsorted].sort((a, b) => compare(a.botId, b.botId) || compare(a.fact.dedupeKey, b.fact.dedupeKey));
+    const messages = [...unsorted].sort(
+      (a, b) => compare(a.botId, b.botId) || compare(a.fact.dedupeKey, b.fact.dedupeKey),
+    );
     // Only what PostgreSQL adds (the id, the contact it found) comes back, with which rows were new: the
     // rest is in the facts, and parsing it back (texts, timestamps) cost the app more than writing it.
     const inserted = await plannedRecords<{ id: string; bot_id: string; contact_id: string; dedupe_key: string }>(
@@ -331,13 +345,18 @@ export class FactStore implements OnApplicationShutdown {
   }
 
   /** The newest block fact of a contact wins, unless the user wrote after it. */
-  private applyBlocks(tx: PipelinedTransaction, blocks: Array<{ botId: string; fact: Fact }>, contacts: Map<string, ContactRow>) {
+  private applyBlocks(
+    tx: PipelinedTransaction,
+    blocks: Array<{ botId: string; fact: Fact }>,
+    contacts: Map<string, ContactRow>,
+  ) {
     const latest = new Map<string, { contactId: string; blocked: boolean; at: Date }>();
     for (const { botId, fact } of blocks) {
       const contact = contacts.get(key(botId, fact.externalUserId));
       if (!contact) continue;
       const seen = latest.get(contact.id);
-      if (!seen || seen.at <= fact.at) latest.set(contact.id, { contactId: contact.id, blocked: fact.kind === 'blocked', at: fact.at });
+      if (!seen || seen.at <= fact.at)
+        latest.set(contact.id, { contactId: contact.id, blocked: fact.kind === 'blocked', at: fact.at });
     }
     const rows = [...latest.values()];
     if (!rows.length) return;
@@ -380,7 +399,13 @@ export class FactStore implements OnApplicationShutdown {
          messages_in = daily_stats.messages_in + EXCLUDED.messages_in,
          messages_out = daily_stats.messages_out + EXCLUDED.messages_out,
          new_contacts = daily_stats.new_contacts + EXCLUDED.new_contacts`,
-      [days.map((d) => d.botId), days.map((d) => d.day), days.map((d) => d.in), days.map((d) => d.out), days.map((d) => d.newContacts)],
+      [
+        days.map((d) => d.botId),
+        days.map((d) => d.day),
+        days.map((d) => d.in),
+        days.map((d) => d.out),
+        days.map((d) => d.newContacts),
+      ],
     );
   }
 
@@ -393,7 +418,13 @@ export class FactStore implements OnApplicationShutdown {
        ON CONFLICT (bot_id, source_value, campaign_name) DO UPDATE SET
          contacts_count = source_rollups.contacts_count + EXCLUDED.contacts_count,
          touches = source_rollups.touches + EXCLUDED.touches`,
-      [rows.map((r) => r.botId), rows.map((r) => r.source), rows.map((r) => r.campaign), rows.map((r) => r.contacts), rows.map((r) => r.touches)],
+      [
+        rows.map((r) => r.botId),
+        rows.map((r) => r.source),
+        rows.map((r) => r.campaign),
+        rows.map((r) => r.contacts),
+        rows.map((r) => r.touches),
+      ],
     );
   }
 }
@@ -442,7 +473,14 @@ function latestPerContact(messages: BotMessage[]): ContactSnapshot[] {
   const byContact = new Map<string, ContactSnapshot>();
   for (const { botId, fact } of messages) {
     const k = key(botId, fact.externalUserId);
-    const snapshot = byContact.get(k) ?? { botId, externalUserId: fact.externalUserId, firstAt: fact.at, profile: null, profileAt: null, phone: null };
+    const snapshot = byContact.get(k) ?? {
+      botId,
+      externalUserId: fact.externalUserId,
+      firstAt: fact.at,
+      profile: null,
+      profileAt: null,
+      phone: null,
+    };
     if (fact.at < snapshot.firstAt) snapshot.firstAt = fact.at;
     if (fact.profile && (!snapshot.profileAt || fact.at >= snapshot.profileAt)) {
       snapshot.profile = fact.profile;

@@ -85,7 +85,8 @@ class FlakyStore {
   async store(batch: FactBatchItem[]): Promise<StoredFacts> {
     if (this.down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     const keys = batch.flatMap((item) => item.facts.map((f) => (f.kind === 'message' ? f.dedupeKey : f.kind)));
-    if (keys.some((k) => this.poison.has(k))) throw Object.assign(new Error('unsupported Unicode escape sequence'), { code: '22P05' });
+    if (keys.some((k) => this.poison.has(k)))
+      throw Object.assign(new Error('unsupported Unicode escape sequence'), { code: '22P05' });
     this.stored.push(...keys);
     return { contacts: [], messages: [] };
   }

@@ -251,10 +251,13 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
 
   private retryLater(at: number): void {
     if (this.retryTimer) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.schedule();
-    }, Math.max(0, at - Date.now())).unref();
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        this.schedule();
+      },
+      Math.max(0, at - Date.now()),
+    ).unref();
   }
 
   private canStart(): boolean {
@@ -264,7 +267,10 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
   private takeBatch(): Pending[] {
     let facts = 0;
     let count = 0;
-    while (count < this.pending.length && (count === 0 || facts + this.pending[count].facts.length <= MAX_BATCH_FACTS)) {
+    while (
+      count < this.pending.length &&
+      (count === 0 || facts + this.pending[count].facts.length <= MAX_BATCH_FACTS)
+    ) {
       facts += this.pending[count].facts.length;
       count += 1;
     }
@@ -319,12 +325,15 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
     this.pending = held.concat(this.pending);
     this.queuedFacts += held.reduce((sum, item) => sum + item.facts.length, 0);
     if (this.closing) this.dropPatient(Infinity, 'database_unavailable');
-    else if (this.queuedFacts > this.bufferFacts) this.dropPatient(this.queuedFacts - this.bufferFacts, 'database_unavailable');
+    else if (this.queuedFacts > this.bufferFacts)
+      this.dropPatient(this.queuedFacts - this.bufferFacts, 'database_unavailable');
   }
 
   private reachable(): void {
     if (!this.outage) return;
-    this.logger.warn(`PostgreSQL is reachable again after ${((Date.now() - this.outage.since) / 1000).toFixed(1)} s: recording resumed`);
+    this.logger.warn(
+      `PostgreSQL is reachable again after ${((Date.now() - this.outage.since) / 1000).toFixed(1)} s: recording resumed`,
+    );
     this.outage = null;
   }
 

@@ -31,7 +31,15 @@ function messageCreated(u: Json, raw: unknown, receivedAt: Date): Fact[] {
   const body = objectOrNull(message?.body);
   const sender = objectOrNull(message?.sender);
   const mid = textOrNull(body?.mid);
-  if (!message || !body || !sender || !mid || sender.is_bot === true || objectOrNull(message.recipient)?.chat_type !== 'dialog') return [];
+  if (
+    !message ||
+    !body ||
+    !sender ||
+    !mid ||
+    sender.is_bot === true ||
+    objectOrNull(message.recipient)?.chat_type !== 'dialog'
+  )
+    return [];
   const text = textOrNull(body.text);
   const fact = inbound(sender, textOrNull(u.user_locale), {
     dedupeKey: `max:message_created:${mid}`,

@@ -19,7 +19,14 @@ export function safeIntegerOrNull(value: unknown): number | null {
 
 /** A platform user id (a positive integer, or its decimal string) as the contact key, else null. */
 export function userIdOrNull(value: unknown): string | null {
-  const text = typeof value === 'number' ? (Number.isSafeInteger(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  const text =
+    typeof value === 'number'
+      ? Number.isSafeInteger(value)
+        ? String(value)
+        : ''
+      : typeof value === 'string'
+        ? value.trim()
+        : '';
   return /^[1-9]\d{0,19}$/.test(text) ? text : null;
 }
 

@@ -1,11 +1,19 @@
 import { maxForbiddenSendFacts, maxSentFacts, maxUpdateFacts } from './max-facts';
-import { telegramForbiddenSendFacts, telegramSentFacts, telegramUpdateFacts, telegramWebhookReplyFacts } from './telegram-facts';
+import {
+  telegramForbiddenSendFacts,
+  telegramSentFacts,
+  telegramUpdateFacts,
+  telegramWebhookReplyFacts,
+} from './telegram-facts';
 
 const user = { id: 7, is_bot: false, first_name: 'Ann', last_name: 'Lee', username: 'ann', language_code: 'en' };
 
 describe('telegramUpdateFacts', () => {
   it('reads a private message with its sender profile; is_premium omitted is false', () => {
-    const [fact] = telegramUpdateFacts({ update_id: 5, message: { message_id: 9, from: user, chat: { id: 7, type: 'private' }, date: 1700000000, text: 'hi' } });
+    const [fact] = telegramUpdateFacts({
+      update_id: 5,
+      message: { message_id: 9, from: user, chat: { id: 7, type: 'private' }, date: 1700000000, text: 'hi' },
+    });
     expect(fact).toMatchObject({
       kind: 'message',
       direction: 'in',
@@ -20,13 +28,32 @@ describe('telegramUpdateFacts', () => {
   });
 
   it('takes the caption of a media message as its text', () => {
-    const [fact] = telegramUpdateFacts({ update_id: 6, message: { message_id: 1, from: user, chat: { id: 7, type: 'private' }, date: 1, caption: 'look' } });
+    const [fact] = telegramUpdateFacts({
+      update_id: 6,
+      message: { message_id: 1, from: user, chat: { id: 7, type: 'private' }, date: 1, caption: 'look' },
+    });
     expect(fact).toMatchObject({ text: 'look' });
   });
 
   it('ignores groups, channels, bots and updates without a message', () => {
-    expect(telegramUpdateFacts({ update_id: 1, message: { message_id: 1, from: user, chat: { id: -5, type: 'supergroup' }, date: 1, text: 'x' } })).toEqual([]);
-    expect(telegramUpdateFacts({ update_id: 2, message: { message_id: 1, from: { ...user, is_bot: true }, chat: { id: 7, type: 'private' }, date: 1, text: 'x' } })).toEqual([]);
+    expect(
+      telegramUpdateFacts({
+        update_id: 1,
+        message: { message_id: 1, from: user, chat: { id: -5, type: 'supergroup' }, date: 1, text: 'x' },
+      }),
+    ).toEqual([]);
+    expect(
+      telegramUpdateFacts({
+        update_id: 2,
+        message: {
+          message_id: 1,
+          from: { ...user, is_bot: true },
+          chat: { id: 7, type: 'private' },
+          date: 1,
+          text: 'x',
+        },
+      }),
+    ).toEqual([]);
     expect(telegramUpdateFacts({ update_id: 3, callback_query: { id: 'q', from: user } })).toEqual([]);
     expect(telegramUpdateFacts(null)).toEqual([]);
   });
@@ -34,29 +61,60 @@ describe('telegramUpdateFacts', () => {
 
 describe('telegramUpdateFacts: odd updates are read as far as they can be', () => {
   const receivedAt = new Date(1_700_000_000_000);
-  const message = (fields: Record<string, unknown>) => ({ message_id: 9, from: user, chat: { id: 7, type: 'private' }, date: 1700000000, text: 'hi', ...fields });
+  const message = (fields: Record<string, unknown>) => ({
+    message_id: 9,
+    from: user,
+    chat: { id: 7, type: 'private' },
+    date: 1700000000,
+    text: 'hi',
+    ...fields,
+  });
 
   it('a date that is not a number, or out of range, is the time the update was received', () => {
-    expect(telegramUpdateFacts({ update_id: 1, message: message({ date: '1700000000' }) }, receivedAt)[0]).toMatchObject({ at: receivedAt });
-    expect(telegramUpdateFacts({ update_id: 1, message: message({ date: 1e300 }) }, receivedAt)[0]).toMatchObject({ at: receivedAt });
-    expect(telegramUpdateFacts({ update_id: 1, message: message({ date: -5 }) }, receivedAt)[0]).toMatchObject({ at: receivedAt });
+    expect(
+      telegramUpdateFacts({ update_id: 1, message: message({ date: '1700000000' }) }, receivedAt)[0],
+    ).toMatchObject({ at: receivedAt });
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ date: 1e300 }) }, receivedAt)[0]).toMatchObject({
+      at: receivedAt,
+    });
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ date: -5 }) }, receivedAt)[0]).toMatchObject({
+      at: receivedAt,
+    });
   });
 
   it('a text that is not a string leaves the message without text (and no touch); the caption still counts', () => {
-    expect(telegramUpdateFacts({ update_id: 1, message: message({ text: { bold: '/start x' } }) })[0]).toMatchObject({ text: null, touch: null });
-    expect(telegramUpdateFacts({ update_id: 1, message: message({ text: 42, caption: 'cap' }) })[0]).toMatchObject({ text: 'cap' });
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ text: { bold: '/start x' } }) })[0]).toMatchObject({
+      text: null,
+      touch: null,
+    });
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ text: 42, caption: 'cap' }) })[0]).toMatchObject({
+      text: 'cap',
+    });
   });
 
   it('NUL characters and lone surrogates in strings become U+FFFD', () => {
-    const [fact] = telegramUpdateFacts({ update_id: 1, message: message({ text: 'a\u0000b\ud800', from: { ...user, first_name: 'A\udc00nn' } }) });
-    expect(fact).toMatchObject({ text: 'a\uFFFDb\uFFFD', profile: expect.objectContaining({ firstName: 'A\uFFFDnn' }) });
+    const [fact] = telegramUpdateFacts({
+      update_id: 1,
+      message: message({ text: 'a\u0000b\ud800', from: { ...user, first_name: 'A\udc00nn' } }),
+    });
+    expect(fact).toMatchObject({
+      text: 'a\uFFFDb\uFFFD',
+      profile: expect.objectContaining({ firstName: 'A\uFFFDnn' }),
+    });
   });
 
   it('skips a message whose sender id is not a number or a numeric string; other profile fields of a wrong type are absent', () => {
     expect(telegramUpdateFacts({ update_id: 1, message: message({ from: { ...user, id: { id: 7 } } }) })).toEqual([]);
     expect(telegramUpdateFacts({ update_id: 1, message: message({ from: { ...user, id: 1.5 } }) })).toEqual([]);
-    expect(telegramUpdateFacts({ update_id: 1, message: message({ from: { ...user, id: '7' } }) })[0]).toMatchObject({ externalUserId: '7' });
-    expect(telegramUpdateFacts({ update_id: 1, message: message({ from: { id: 7, username: ['x'], language_code: 5 } }) })[0]).toMatchObject({
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ from: { ...user, id: '7' } }) })[0]).toMatchObject({
+      externalUserId: '7',
+    });
+    expect(
+      telegramUpdateFacts({
+        update_id: 1,
+        message: message({ from: { id: 7, username: ['x'], language_code: 5 } }),
+      })[0],
+    ).toMatchObject({
       profile: { username: null, firstName: null, lastName: null, isPremium: false, languageCode: null },
     });
   });
@@ -70,29 +128,59 @@ describe('telegramUpdateFacts: odd updates are read as far as they can be', () =
   });
 
   it('a message_id that is not an integer is left out; a shared contact with a phone that is not a string gives none', () => {
-    expect(telegramUpdateFacts({ update_id: 1, message: message({ message_id: 'x' }) })[0]).toMatchObject({ platformMessageId: null });
-    expect(telegramUpdateFacts({ update_id: 1, message: message({ contact: { phone_number: 79990001122, user_id: 7 } }) })[0]).toMatchObject({ phone: null });
+    expect(telegramUpdateFacts({ update_id: 1, message: message({ message_id: 'x' }) })[0]).toMatchObject({
+      platformMessageId: null,
+    });
+    expect(
+      telegramUpdateFacts({
+        update_id: 1,
+        message: message({ contact: { phone_number: 79990001122, user_id: 7 } }),
+      })[0],
+    ).toMatchObject({ phone: null });
   });
 
   it('reads my_chat_member with a bad date at the time received, and skips one without a sender id', () => {
-    const member = (from: unknown, date: unknown) => ({ update_id: 2, my_chat_member: { chat: { id: 7, type: 'private' }, from, date, new_chat_member: { status: 'kicked' } } });
-    expect(telegramUpdateFacts(member(user, 'now'), receivedAt)).toEqual([{ kind: 'blocked', externalUserId: '7', at: receivedAt }]);
+    const member = (from: unknown, date: unknown) => ({
+      update_id: 2,
+      my_chat_member: { chat: { id: 7, type: 'private' }, from, date, new_chat_member: { status: 'kicked' } },
+    });
+    expect(telegramUpdateFacts(member(user, 'now'), receivedAt)).toEqual([
+      { kind: 'blocked', externalUserId: '7', at: receivedAt },
+    ]);
     expect(telegramUpdateFacts(member({ first_name: 'x' }, 1))).toEqual([]);
   });
 
   it('a send answer whose chat id or message id is not a number records nothing', () => {
-    expect(telegramSentFacts('sendmessage', null, { message_id: 3, chat: { id: { x: 1 }, type: 'private' }, date: 2, text: 'x' })).toEqual([]);
-    expect(telegramSentFacts('sendmessage', null, { message_id: '3', chat: { id: 7, type: 'private' }, date: 2, text: 'x' })).toEqual([]);
+    expect(
+      telegramSentFacts('sendmessage', null, {
+        message_id: 3,
+        chat: { id: { x: 1 }, type: 'private' },
+        date: 2,
+        text: 'x',
+      }),
+    ).toEqual([]);
+    expect(
+      telegramSentFacts('sendmessage', null, { message_id: '3', chat: { id: 7, type: 'private' }, date: 2, text: 'x' }),
+    ).toEqual([]);
     expect(telegramSentFacts('sendmessage', null, 'ok')).toEqual([]);
   });
 });
 
 describe('telegramSentFacts', () => {
   it('reads sendMessage and caption-bearing sends from the answer, private chats only', () => {
-    expect(telegramSentFacts('sendphoto', null, { message_id: 3, chat: { id: 7, type: 'private' }, date: 2, caption: 'pic' })).toEqual([
+    expect(
+      telegramSentFacts('sendphoto', null, {
+        message_id: 3,
+        chat: { id: 7, type: 'private' },
+        date: 2,
+        caption: 'pic',
+      }),
+    ).toEqual([
       expect.objectContaining({ direction: 'out', dedupeKey: 'tg:sent:7:3', externalUserId: '7', text: 'pic' }),
     ]);
-    expect(telegramSentFacts('sendmessage', null, { message_id: 3, chat: { id: -7, type: 'group' }, date: 2, text: 'x' })).toEqual([]);
+    expect(
+      telegramSentFacts('sendmessage', null, { message_id: 3, chat: { id: -7, type: 'group' }, date: 2, text: 'x' }),
+    ).toEqual([]);
     expect(telegramSentFacts('getme', null, { id: 1 })).toEqual([]);
   });
 
@@ -105,7 +193,9 @@ describe('telegramSentFacts', () => {
 
   it('reads a send answered 403 as a block of its private chat only', () => {
     const at = new Date(5000);
-    expect(telegramForbiddenSendFacts({ chat_id: 7, text: 'x' }, at)).toEqual([{ kind: 'blocked', externalUserId: '7', at }]);
+    expect(telegramForbiddenSendFacts({ chat_id: 7, text: 'x' }, at)).toEqual([
+      { kind: 'blocked', externalUserId: '7', at },
+    ]);
     expect(telegramForbiddenSendFacts({ chat_id: '7' }, at)).toEqual([{ kind: 'blocked', externalUserId: '7', at }]);
     expect(telegramForbiddenSendFacts({ chat_id: -1001234 }, at)).toEqual([]);
     expect(telegramForbiddenSendFacts({ chat_id: '@channel' }, at)).toEqual([]);
@@ -133,7 +223,16 @@ describe('maxUpdateFacts', () => {
         sender,
         recipient: { chat_id: 99, chat_type: 'dialog' },
         timestamp: 1700000000123,
-        body: { mid: 'mid.a', text: null, attachments: [{ type: 'contact', payload: { vcf_info: 'BEGIN:VCARD\r\nTEL;TYPE=cell:+7 999 000\r\nEND:VCARD', max_info: sender } }] },
+        body: {
+          mid: 'mid.a',
+          text: null,
+          attachments: [
+            {
+              type: 'contact',
+              payload: { vcf_info: 'BEGIN:VCARD\r\nTEL;TYPE=cell:+7 999 000\r\nEND:VCARD', max_info: sender },
+            },
+          ],
+        },
       },
     });
     expect(fact).toMatchObject({
@@ -146,7 +245,9 @@ describe('maxUpdateFacts', () => {
   });
 
   it('turns bot_started into "/start <payload>" and bot_stopped into a block; ignores group chats', () => {
-    expect(maxUpdateFacts({ update_type: 'bot_started', timestamp: 5, chat_id: 99, user: sender, payload: 'vk' })).toEqual([
+    expect(
+      maxUpdateFacts({ update_type: 'bot_started', timestamp: 5, chat_id: 99, user: sender, payload: 'vk' }),
+    ).toEqual([
       expect.objectContaining({ text: '/start vk', touch: { parameter: 'vk' }, dedupeKey: 'max:bot_started:99:5' }),
     ]);
     expect(maxUpdateFacts({ update_type: 'bot_started', timestamp: 6, chat_id: 99, user: sender })).toEqual([
@@ -155,7 +256,13 @@ describe('maxUpdateFacts', () => {
     expect(maxUpdateFacts({ update_type: 'bot_stopped', timestamp: 7, chat_id: 99, user: sender })).toEqual([
       { kind: 'blocked', externalUserId: '42', at: new Date(7) },
     ]);
-    expect(maxUpdateFacts({ update_type: 'message_created', timestamp: 1, message: { sender, recipient: { chat_type: 'chat' }, timestamp: 1, body: { mid: 'm' } } })).toEqual([]);
+    expect(
+      maxUpdateFacts({
+        update_type: 'message_created',
+        timestamp: 1,
+        message: { sender, recipient: { chat_type: 'chat' }, timestamp: 1, body: { mid: 'm' } },
+      }),
+    ).toEqual([]);
   });
 
   it('reads a POST /messages?user_id= answered 403 as a block of that user; a chat_id alone names no user', () => {
@@ -167,7 +274,18 @@ describe('maxUpdateFacts', () => {
   });
 
   it('reads a sent message from the POST /messages answer', () => {
-    expect(maxSentFacts({ user_id: '42' }, { message: { recipient: { chat_id: 99, chat_type: 'dialog' }, timestamp: 9, body: { mid: 'mid.b', text: 'ok' } } })).toEqual([
+    expect(
+      maxSentFacts(
+        { user_id: '42' },
+        {
+          message: {
+            recipient: { chat_id: 99, chat_type: 'dialog' },
+            timestamp: 9,
+            body: { mid: 'mid.b', text: 'ok' },
+          },
+        },
+      ),
+    ).toEqual([
       expect.objectContaining({ direction: 'out', dedupeKey: 'max:sent:mid.b', externalUserId: '42', text: 'ok' }),
     ]);
   });
@@ -179,7 +297,13 @@ describe('maxUpdateFacts: odd updates are read as far as they can be', () => {
   const created = (message: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
     update_type: 'message_created',
     timestamp: 1700000000123,
-    message: { sender, recipient: { chat_id: 99, chat_type: 'dialog' }, timestamp: 1700000000123, body: { mid: 'mid.x', text: 'hi' }, ...message },
+    message: {
+      sender,
+      recipient: { chat_id: 99, chat_type: 'dialog' },
+      timestamp: 1700000000123,
+      body: { mid: 'mid.x', text: 'hi' },
+      ...message,
+    },
     ...extra,
   });
 
@@ -191,7 +315,10 @@ describe('maxUpdateFacts: odd updates are read as far as they can be', () => {
   });
 
   it('a text that is not a string leaves the message without text; NUL and lone surrogates become U+FFFD', () => {
-    expect(maxUpdateFacts(created({ body: { mid: 'mid.x', text: ['hi'] } }))[0]).toMatchObject({ text: null, touch: null });
+    expect(maxUpdateFacts(created({ body: { mid: 'mid.x', text: ['hi'] } }))[0]).toMatchObject({
+      text: null,
+      touch: null,
+    });
     expect(maxUpdateFacts(created({ body: { mid: 'mid.\u0000', text: '\ud83d hi' } }))[0]).toMatchObject({
       text: '\uFFFD hi',
       dedupeKey: 'max:message_created:mid.\uFFFD',
@@ -206,16 +333,31 @@ describe('maxUpdateFacts: odd updates are read as far as they can be', () => {
   });
 
   it('attachments that are not a list, and a payload that is not a string, are absent', () => {
-    expect(maxUpdateFacts(created({ body: { mid: 'mid.x', text: 'hi', attachments: { type: 'contact' } } }))[0]).toMatchObject({ phone: null });
-    expect(maxUpdateFacts({ update_type: 'bot_started', timestamp: 5, chat_id: 99, user: sender, payload: { source: 'vk' } })).toEqual([
-      expect.objectContaining({ text: '/start', touch: { parameter: null } }),
-    ]);
-    expect(maxUpdateFacts({ update_type: 'bot_started', timestamp: 5, chat_id: 99, user: sender, user_locale: 7 })[0]).toMatchObject({
+    expect(
+      maxUpdateFacts(created({ body: { mid: 'mid.x', text: 'hi', attachments: { type: 'contact' } } }))[0],
+    ).toMatchObject({ phone: null });
+    expect(
+      maxUpdateFacts({
+        update_type: 'bot_started',
+        timestamp: 5,
+        chat_id: 99,
+        user: sender,
+        payload: { source: 'vk' },
+      }),
+    ).toEqual([expect.objectContaining({ text: '/start', touch: { parameter: null } })]);
+    expect(
+      maxUpdateFacts({ update_type: 'bot_started', timestamp: 5, chat_id: 99, user: sender, user_locale: 7 })[0],
+    ).toMatchObject({
       profile: expect.objectContaining({ languageCode: null }),
     });
   });
 
   it('a sent answer without a string mid records nothing', () => {
-    expect(maxSentFacts({ user_id: '42' }, { message: { recipient: { chat_type: 'dialog' }, timestamp: 9, body: { mid: 5, text: 'ok' } } })).toEqual([]);
+    expect(
+      maxSentFacts(
+        { user_id: '42' },
+        { message: { recipient: { chat_type: 'dialog' }, timestamp: 9, body: { mid: 5, text: 'ok' } } },
+      ),
+    ).toEqual([]);
   });
 });

@@ -16,7 +16,11 @@ describe('text PostgreSQL accepts', () => {
   });
 
   it('serialises a payload for jsonb with NUL and lone surrogates replaced in values and keys', () => {
-    expect(JSON.parse(storableJson({ 'k\u0000': 'v\ud800', pair: '😀', ok: 'a\u001fb' })!)).toEqual({ 'k\uFFFD': 'v\uFFFD', pair: '😀', ok: 'a\u001fb' });
+    expect(JSON.parse(storableJson({ 'k\u0000': 'v\ud800', pair: '😀', ok: 'a\u001fb' })!)).toEqual({
+      'k\uFFFD': 'v\uFFFD',
+      pair: '😀',
+      ok: 'a\u001fb',
+    });
   });
 
   it('leaves an escaped backslash followed by "u0000" as the text it is', () => {

@@ -32,7 +32,9 @@ export function parseStartParameter(parameter: string | null, utmKey: string): P
   const sourceValue = pairs.get(utmKey) ?? null;
   const campaignName = pairs.get(CAMPAIGN_KEY) ?? null;
   // A campaign only means something next to a source: without one the touch is unmapped.
-  return sourceValue === null ? { sourceValue, campaignName: null } : { sourceValue: capped(sourceValue), campaignName: campaignName && capped(campaignName) };
+  return sourceValue === null
+    ? { sourceValue, campaignName: null }
+    : { sourceValue: capped(sourceValue), campaignName: campaignName && capped(campaignName) };
 }
 
 /** The first SOURCE_MAX_CHARS characters (code points, so a surrogate pair is never cut in half). */

@@ -41,7 +41,13 @@ export function telegramUpdateFacts(update: unknown, receivedAt = new Date()): F
   return [];
 }
 
-function inboundMessage(updateId: number, message: Json, from: Json, raw: unknown, receivedAt: Date): MessageFact | null {
+function inboundMessage(
+  updateId: number,
+  message: Json,
+  from: Json,
+  raw: unknown,
+  receivedAt: Date,
+): MessageFact | null {
   const userId = userIdOrNull(from.id);
   if (userId === null) return null;
   const text = textOrNull(message.text);

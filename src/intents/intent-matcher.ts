@@ -51,7 +51,11 @@ export class IntentMatcher {
          ON CONFLICT DO NOTHING`,
         [message.message_id, matched.map((intent) => intent.id)],
       );
-      const stored: IntentMatchedEvent = { bot_id: message.bot_id, message_id: message.message_id, intent_ids: matched.map((intent) => intent.id) };
+      const stored: IntentMatchedEvent = {
+        bot_id: message.bot_id,
+        message_id: message.message_id,
+        intent_ids: matched.map((intent) => intent.id),
+      };
       this.events.emit(INTENT_MATCHED, stored);
     } catch (error) {
       this.logger.error(`Matching intents failed: ${describeError(error)}`);

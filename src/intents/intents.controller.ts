@@ -1,5 +1,23 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import { SessionAuth } from '../auth/guards/session-auth.decorator';
 import type { Principal } from '../auth/principal';
@@ -24,7 +42,11 @@ export class IntentsController {
   @ApiOperation({ summary: 'Create an intent: keywords (whole words, any case) and RE2 patterns' })
   @ApiCreatedResponse({ type: IntentWithRulesDto })
   @ApiErrors(400, 409)
-  async create(@CurrentPrincipal() principal: Principal, @Param('id') botId: string, @Body() body: CreateIntentDto): Promise<IntentWithRulesDto> {
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') botId: string,
+    @Body() body: CreateIntentDto,
+  ): Promise<IntentWithRulesDto> {
     return this.intents.create((await this.bots.getOwned(principal.accountId, botId)).id, body);
   }
 
@@ -52,7 +74,11 @@ export class IntentsController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete an intent and its matches' })
   @ApiNoContentResponse()
-  async remove(@CurrentPrincipal() principal: Principal, @Param('id') botId: string, @Param('intentId') intentId: string): Promise<void> {
+  async remove(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') botId: string,
+    @Param('intentId') intentId: string,
+  ): Promise<void> {
     await this.intents.remove((await this.bots.getOwned(principal.accountId, botId)).id, intentId);
   }
 

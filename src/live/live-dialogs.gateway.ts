@@ -84,7 +84,9 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
     const update: DialogUpdated = {
       bot_id: message.bot_id,
       external_user_id: message.external_user_id,
-      last_text: Array.from(message.text ?? '').slice(0, 200).join(''),
+      last_text: Array.from(message.text ?? '')
+        .slice(0, 200)
+        .join(''),
       last_direction: message.direction,
       last_at: message.created_at,
     };
@@ -108,7 +110,9 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
   private async closeEndedSessions(): Promise<void> {
     try {
       const sockets = [...this.server.of('/').sockets.values()];
-      const sessionIds = sockets.map((socket) => (socket.data as LiveSocketData).principal.sessionId).filter((id): id is string => !!id);
+      const sessionIds = sockets
+        .map((socket) => (socket.data as LiveSocketData).principal.sessionId)
+        .filter((id): id is string => !!id);
       if (!sessionIds.length) return;
       const alive = await this.liveSessions.alive([...new Set(sessionIds)]);
       for (const socket of sockets) {

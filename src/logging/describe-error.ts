@@ -10,5 +10,7 @@ export function describeError(error: unknown): string {
 
 /** pino's `err` serializer with the same rule: type and message only. */
 export function errorWithoutStack(error: unknown): { type: string; message: string } {
-  return error instanceof Error ? { type: error.name, message: error.message } : { type: typeof error, message: String(error) };
+  return error instanceof Error
+    ? { type: error.name, message: error.message }
+    : { type: typeof error, message: String(error) };
 }

@@ -31,7 +31,9 @@ export class OutageLog {
       return;
     }
     this.since = Date.now();
-    this.logger.warn(`${this.client}: ${this.lastMessage}; reconnecting (further errors summed up every ${this.intervalMs / 1000} s)`);
+    this.logger.warn(
+      `${this.client}: ${this.lastMessage}; reconnecting (further errors summed up every ${this.intervalMs / 1000} s)`,
+    );
     this.timer = setInterval(() => this.summarise(), this.intervalMs).unref();
   }
 
@@ -45,7 +47,9 @@ export class OutageLog {
 
   private summarise(): void {
     if (this.unlogged === 0) return this.end();
-    this.logger.warn(`${this.client}: ${this.unlogged} more errors in the last ${this.intervalMs / 1000} s, last: ${this.lastMessage}`);
+    this.logger.warn(
+      `${this.client}: ${this.unlogged} more errors in the last ${this.intervalMs / 1000} s, last: ${this.lastMessage}`,
+    );
     this.unlogged = 0;
   }
 

@@ -42,15 +42,29 @@ export class MessagingService {
     if (charCount(text) > MAX_TEXT_CHARS) throw new BadRequestException(Messages.textTooLong);
     const { token, contactId } = await this.recipient(bot, userId);
     const outcome = await this.messenger.sendText(bot.platform, token, userId, text);
-    return this.settle(bot, contactId, userId, text, outcome, bot.platform === 'telegram' ? 'sendmessage' : 'POST /messages');
+    return this.settle(
+      bot,
+      contactId,
+      userId,
+      text,
+      outcome,
+      bot.platform === 'telegram' ? 'sendmessage' : 'POST /messages',
+    );
   }
 
   /**
    * The cabinet's reply with a photo, audio or file (multipart `file` + `kind`), the text as its caption,
    * under the closed broadcast's rules and messages; without a file or kind it is a text reply.
    */
-  async sendWithFile(ownerId: string, botId: string, userId: string, text: unknown, attachment: ReplyAttachment): Promise<SentMessageDto> {
-    if (attachment.upload === undefined && (attachment.kind === undefined || attachment.kind === '')) return this.send(ownerId, botId, userId, text);
+  async sendWithFile(
+    ownerId: string,
+    botId: string,
+    userId: string,
+    text: unknown,
+    attachment: ReplyAttachment,
+  ): Promise<SentMessageDto> {
+    if (attachment.upload === undefined && (attachment.kind === undefined || attachment.kind === ''))
+      return this.send(ownerId, botId, userId, text);
     const bot = await this.bots.getOwned(ownerId, botId);
     const kind = parseMediaKind(attachment.kind, attachment.upload !== undefined) as MediaKind;
     const upload = attachment.upload as UploadedFile;
@@ -69,13 +83,18 @@ export class MessagingService {
     try {
       fileRef = await this.media.uploadMax(token, kind, file);
     } catch (error) {
-      if (error instanceof MediaUploadError) throw new HttpException({ message: Messages.providerSendFailed, provider: { error: error.message } }, HttpStatus.BAD_GATEWAY);
+      if (error instanceof MediaUploadError)
+        throw new HttpException(
+          { message: Messages.providerSendFailed, provider: { error: error.message } },
+          HttpStatus.BAD_GATEWAY,
+        );
       throw error;
     }
     for (let attempt = 1; ; attempt++) {
       const sent = await this.media.sendMax(token, userId, kind, fileRef, caption);
       const notReady = !sent.accepted && (sent.answer as { code?: unknown } | null)?.code === 'attachment.not.ready';
-      if (!notReady || attempt === ATTACHMENT_NOT_READY_TRIES) return this.settle(bot, contactId, userId, caption, sent, sent.method);
+      if (!notReady || attempt === ATTACHMENT_NOT_READY_TRIES)
+        return this.settle(bot, contactId, userId, caption, sent, sent.method);
       await sleep(ATTACHMENT_NOT_READY_WAIT_MS);
     }
   }
@@ -88,10 +107,20 @@ export class MessagingService {
   }
 
   /** A refusal is 502 with the platform's answer (a 403 marks the contact blocked); a success is stored as an out message. */
-  private async settle(bot: Bot, contactId: string, userId: string, text: string, outcome: SendOutcome, method: string): Promise<SentMessageDto> {
+  private async settle(
+    bot: Bot,
+    contactId: string,
+    userId: string,
+    text: string,
+    outcome: SendOutcome,
+    method: string,
+  ): Promise<SentMessageDto> {
     if (!outcome.accepted) {
       if (outcome.status === 403) await this.markBlocked(contactId);
-      throw new HttpException({ message: Messages.providerSendFailed, provider: outcome.answer }, HttpStatus.BAD_GATEWAY);
+      throw new HttpException(
+        { message: Messages.providerSendFailed, provider: outcome.answer },
+        HttpStatus.BAD_GATEWAY,
+      );
     }
     const stored = await this.capture.recordSent(
       { id: bot.id, userId: bot.userId, platform: bot.platform, utmKey: bot.utmKey },

@@ -24,8 +24,16 @@ export class SendV1Controller {
   })
   @ApiOkResponse({ type: SentMessageDto })
   @ApiErrors(400, 404)
-  @ApiResponse({ status: 502, description: 'Provider send failed, or the platform is unreachable', type: ProviderErrorResponseDto })
-  send(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: SendMessageDto): Promise<SentMessageDto> {
+  @ApiResponse({
+    status: 502,
+    description: 'Provider send failed, or the platform is unreachable',
+    type: ProviderErrorResponseDto,
+  })
+  send(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: SendMessageDto,
+  ): Promise<SentMessageDto> {
     return this.messaging.send(principal.accountId, id, body?.userId, body?.text);
   }
 }

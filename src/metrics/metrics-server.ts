@@ -29,7 +29,9 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
       });
       this.server = server;
     } catch (error) {
-      this.logger.error(`Metrics listener on ${this.config.metricsHost}:${this.config.metricsPort} did not start: ${describeError(error)}`);
+      this.logger.error(
+        `Metrics listener on ${this.config.metricsHost}:${this.config.metricsPort} did not start: ${describeError(error)}`,
+      );
     }
   }
 

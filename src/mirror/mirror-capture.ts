@@ -35,7 +35,9 @@ export class MirrorCapture {
     if (method === TELEGRAM_INBOUND_METHOD) {
       return new JsonTap(this, method, 'poll', (answer) => {
         const result = isTelegramOk(answer) ? answer.result : undefined;
-        return Array.isArray(result) && result.length > 0 ? this.capture.inboundUpdates(bot, result, PATIENT) : undefined;
+        return Array.isArray(result) && result.length > 0
+          ? this.capture.inboundUpdates(bot, result, PATIENT)
+          : undefined;
       });
     }
     if (TELEGRAM_OUTBOUND_METHODS.has(method)) {
@@ -43,7 +45,9 @@ export class MirrorCapture {
       const needsParams = !TELEGRAM_SEND_METHODS.has(method);
       return new JsonTap(this, method, 'send', (answer, status) => {
         if (status === FORBIDDEN) return this.capture.sendForbidden(bot, params());
-        return isTelegramOk(answer) ? this.capture.outboundResult(bot, method, needsParams ? params() : null, answer.result) : undefined;
+        return isTelegramOk(answer)
+          ? this.capture.outboundResult(bot, method, needsParams ? params() : null, answer.result)
+          : undefined;
       });
     }
     return null;
@@ -54,12 +58,16 @@ export class MirrorCapture {
     if (call === MAX_INBOUND_CALL) {
       return new JsonTap(this, call, 'poll', (answer) => {
         const updates = isObject(answer) ? answer.updates : undefined;
-        return Array.isArray(updates) && updates.length > 0 ? this.capture.inboundUpdates(bot, updates, PATIENT) : undefined;
+        return Array.isArray(updates) && updates.length > 0
+          ? this.capture.inboundUpdates(bot, updates, PATIENT)
+          : undefined;
       });
     }
     if (call === MAX_OUTBOUND_CALL) {
       return new JsonTap(this, call, 'send', (answer, status) =>
-        status === FORBIDDEN ? this.capture.sendForbidden(bot, query()) : this.capture.outboundResult(bot, call, query(), answer),
+        status === FORBIDDEN
+          ? this.capture.sendForbidden(bot, query())
+          : this.capture.outboundResult(bot, call, query(), answer),
       );
     }
     return null;

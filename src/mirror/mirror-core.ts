@@ -7,7 +7,14 @@ import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { refuse } from './mirror-replies';
 import type { MirrorCall, PollingAnswerer } from './polling-hook';
-import { declaredBodyLength, isMultipart, limitedBody, MAX_BODY_BYTES, readSmallBody, SMALL_BODY_BYTES } from './request-body';
+import {
+  declaredBodyLength,
+  isMultipart,
+  limitedBody,
+  MAX_BODY_BYTES,
+  readSmallBody,
+  SMALL_BODY_BYTES,
+} from './request-body';
 import { ForwardRequest, ResponseTap, Upstream } from './upstream';
 import { describeError } from '../logging/describe-error';
 
@@ -94,7 +101,9 @@ export class MirrorCore implements OnModuleDestroy {
     if (length === 0) return then(NO_BODY);
     const multipart = isMultipart(req);
     if (length > 0 && length <= SMALL_BODY_BYTES && !multipart) {
-      return readSmallBody(req, (bytes) => this.guard(platform, res, () => then({ forward: bytes, bytes, streamed: false, multipart })));
+      return readSmallBody(req, (bytes) =>
+        this.guard(platform, res, () => then({ forward: bytes, bytes, streamed: false, multipart })),
+      );
     }
     // A declared length is enforced by Node's parser; a chunked body is counted on the way.
     then({ forward: length > 0 ? req : limitedBody(req), bytes: null, streamed: true, multipart });
@@ -117,7 +126,12 @@ export class MirrorCore implements OnModuleDestroy {
   }
 
   /** Lets the polling-mode hook answer the call; true when it did and the mirror must do nothing more. */
-  async answeredInPollingMode(bot: RegisteredBot, call: MirrorCall, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  async answeredInPollingMode(
+    bot: RegisteredBot,
+    call: MirrorCall,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<boolean> {
     if (!this.pollingAnswerer) return false;
     try {
       return await this.pollingAnswerer.answer(bot, call, req, res);
@@ -159,6 +173,9 @@ export class MirrorCore implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await Promise.all([this.upstreams.telegram.close(UPSTREAM_CLOSE_WAIT_MS), this.upstreams.max.close(UPSTREAM_CLOSE_WAIT_MS)]);
+    await Promise.all([
+      this.upstreams.telegram.close(UPSTREAM_CLOSE_WAIT_MS),
+      this.upstreams.max.close(UPSTREAM_CLOSE_WAIT_MS),
+    ]);
   }
 }

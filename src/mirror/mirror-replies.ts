@@ -13,7 +13,11 @@ export const TELEGRAM_REFUSALS: Record<MirrorRefusal, { ok: false; error_code: n
   deactivated: { ok: false, error_code: 403, description: 'Forbidden: bot is deactivated in Botlens' },
   notFound: { ok: false, error_code: 404, description: 'Not Found' },
   tooLarge: { ok: false, error_code: 413, description: 'Request Entity Too Large' },
-  unavailable: { ok: false, error_code: 503, description: 'Service Unavailable: Botlens cannot check the bot right now' },
+  unavailable: {
+    ok: false,
+    error_code: 503,
+    description: 'Service Unavailable: Botlens cannot check the bot right now',
+  },
   internal: { ok: false, error_code: 500, description: 'Internal Server Error' },
 };
 
@@ -22,7 +26,10 @@ export const MAX_REFUSALS: Record<MirrorRefusal, { status: number; body: { code:
   deactivated: { status: 403, body: { code: 'bot.deactivated', message: 'Bot is deactivated in Botlens' } },
   notFound: { status: 404, body: { code: 'not.found', message: 'Path is not recognized' } },
   tooLarge: { status: 413, body: { code: 'request.too.large', message: 'Request body exceeds 50 MB' } },
-  unavailable: { status: 503, body: { code: 'service.unavailable', message: 'Botlens cannot check the bot right now' } },
+  unavailable: {
+    status: 503,
+    body: { code: 'service.unavailable', message: 'Botlens cannot check the bot right now' },
+  },
   internal: { status: 500, body: { code: 'internal.error', message: 'Internal server error' } },
 };
 

@@ -26,7 +26,11 @@ export function mountMirror(app: NestExpressApplication): void {
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    const mirror = url.startsWith('/tg') ? under(url, 3, telegram, req) : url.startsWith('/max') ? under(url, 4, max, req) : null;
+    const mirror = url.startsWith('/tg')
+      ? under(url, 3, telegram, req)
+      : url.startsWith('/max')
+        ? under(url, 4, max, req)
+        : null;
     if (mirror) return mirror(req, res);
     for (const listener of rest) listener.call(server, req, res);
   });

@@ -74,7 +74,9 @@ export function parseBodyParams(contentType: string | undefined, bytes: Buffer |
   if (type.includes('json')) {
     try {
       const value: unknown = JSON.parse(bytes.toString('utf8'));
-      return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+      return value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : null;
     } catch {
       return null;
     }

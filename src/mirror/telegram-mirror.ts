@@ -55,7 +55,9 @@ export class TelegramMirror {
     if (!route) return refuse(res, 'telegram', 'notFound');
     const search = queryAt === -1 ? '' : url.slice(queryAt + 1);
     this.core.withBot('telegram', route.token, res, (bot) =>
-      this.core.withBody(req, res, 'telegram', (body) => this.route(req, res, { bot, method: route.method, url, search, body })),
+      this.core.withBody(req, res, 'telegram', (body) =>
+        this.route(req, res, { bot, method: route.method, url, search, body }),
+      ),
     );
   }
 

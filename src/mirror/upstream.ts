@@ -36,7 +36,15 @@ export interface ResponseTap {
 }
 
 // Hop-by-hop headers describe one connection, not the message (RFC 9110 §7.6.1).
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-connection',
+]);
 
 const logger = new Logger('Mirror');
 

@@ -17,18 +17,24 @@ export function parseMediaKind(raw: unknown, hasFile: boolean): MediaKind | null
     if (hasFile) throw new BadRequestException(Messages.broadcastKindInvalid);
     return null;
   }
-  if (typeof raw !== 'string' || !(KINDS as readonly string[]).includes(raw)) throw new BadRequestException(Messages.broadcastKindInvalid);
+  if (typeof raw !== 'string' || !(KINDS as readonly string[]).includes(raw))
+    throw new BadRequestException(Messages.broadcastKindInvalid);
   if (!hasFile) throw new BadRequestException(Messages.broadcastKindNeedsFile);
   return raw as MediaKind;
 }
 
 /** A caption on Telegram is at most 1024 characters. */
 export function assertCaptionFits(text: string, platform: Platform): void {
-  if (platform === 'telegram' && charCount(text) > MAX_TELEGRAM_CAPTION_CHARS) throw new BadRequestException(Messages.broadcastCaptionTooLong);
+  if (platform === 'telegram' && charCount(text) > MAX_TELEGRAM_CAPTION_CHARS)
+    throw new BadRequestException(Messages.broadcastCaptionTooLong);
 }
 
 export function toMediaFile(upload: UploadedFile): MediaFile {
-  return { fileName: upload.originalname || 'file', mimeType: upload.mimetype || 'application/octet-stream', bytes: upload.buffer };
+  return {
+    fileName: upload.originalname || 'file',
+    mimeType: upload.mimetype || 'application/octet-stream',
+    bytes: upload.buffer,
+  };
 }
 
 /** Length in characters as people count them (code points), not UTF-16 units. */

@@ -3,7 +3,9 @@ import { networkErrorCode } from './platform-errors';
 describe('networkErrorCode', () => {
   it('takes the system code from the error or its cause', () => {
     expect(networkErrorCode(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))).toBe('ECONNREFUSED');
-    expect(networkErrorCode(new Error('fetch failed', { cause: Object.assign(new Error(), { code: 'ENOTFOUND' }) }))).toBe('ENOTFOUND');
+    expect(
+      networkErrorCode(new Error('fetch failed', { cause: Object.assign(new Error(), { code: 'ENOTFOUND' }) })),
+    ).toBe('ENOTFOUND');
   });
 
   it('folds every kind of timeout into ETIMEDOUT', () => {

@@ -25,7 +25,11 @@ export function networkErrorCode(error: unknown): string {
 }
 
 function findCode(error: unknown): string | undefined {
-  for (let current = error as { code?: unknown; cause?: unknown; name?: string } | undefined, depth = 0; current && depth < 5; depth++) {
+  for (
+    let current = error as { code?: unknown; cause?: unknown; name?: string } | undefined, depth = 0;
+    current && depth < 5;
+    depth++
+  ) {
     if (typeof current.code === 'string') return current.code;
     if (current.name === 'TimeoutError' || current.name === 'AbortError') return 'ETIMEDOUT';
     current = current.cause as typeof current;

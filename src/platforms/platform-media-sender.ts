@@ -43,7 +43,14 @@ export class PlatformMediaSender implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   /** Telegram: the bytes go along with the first send (`fileRef` null); later sends pass the file_id. */
-  async sendTelegram(token: string, userId: string, kind: MediaKind, file: MediaFile, fileRef: string | null, caption: string): Promise<MediaOutcome> {
+  async sendTelegram(
+    token: string,
+    userId: string,
+    kind: MediaKind,
+    file: MediaFile,
+    fileRef: string | null,
+    caption: string,
+  ): Promise<MediaOutcome> {
     const { method, field } = TELEGRAM_METHOD[kind];
     const url = `${this.config.telegramApiUrl}/bot${token}/${method}`;
     let body: string | FormData;
@@ -60,14 +67,25 @@ export class PlatformMediaSender implements OnApplicationShutdown {
     }
     const outcome = await this.post('telegram', url, headers, body, fileRef ? SEND_TIMEOUT_MS : UPLOAD_TIMEOUT_MS);
     if (!outcome.accepted) return { ...outcome, method: method.toLowerCase() };
-    return { ...outcome, method: method.toLowerCase(), fileRef: fileRef ?? telegramFileId(kind, outcome.result) ?? undefined };
+    return {
+      ...outcome,
+      method: method.toLowerCase(),
+      fileRef: fileRef ?? telegramFileId(kind, outcome.result) ?? undefined,
+    };
   }
 
   /** MAX: uploads the file and returns the token every later message attaches. */
   async uploadMax(token: string, kind: MediaKind, file: MediaFile): Promise<string> {
-    const slot = await this.post('max', `${this.config.maxApiUrl}/uploads?type=${MAX_TYPE[kind]}`, { authorization: token }, '', SEND_TIMEOUT_MS);
+    const slot = await this.post(
+      'max',
+      `${this.config.maxApiUrl}/uploads?type=${MAX_TYPE[kind]}`,
+      { authorization: token },
+      '',
+      SEND_TIMEOUT_MS,
+    );
     const slotAnswer = slot.answer as { url?: unknown; token?: unknown } | undefined;
-    if (!slot.accepted || typeof slotAnswer?.url !== 'string') throw new MediaUploadError(`max upload slot ${slot.accepted ? 'without url' : slot.status}`);
+    if (!slot.accepted || typeof slotAnswer?.url !== 'string')
+      throw new MediaUploadError(`max upload slot ${slot.accepted ? 'without url' : slot.status}`);
     const form = new FormData();
     form.append('data', new Blob([file.bytes], { type: file.mimeType }), file.fileName);
     // The upload URL is MAX's file host; it takes no bot token.
@@ -81,13 +99,25 @@ export class PlatformMediaSender implements OnApplicationShutdown {
   sendMax(token: string, userId: string, kind: MediaKind, fileRef: string, text: string): Promise<MediaOutcome> {
     const url = `${this.config.maxApiUrl}/messages?user_id=${encodeURIComponent(userId)}`;
     const body = JSON.stringify({ text, attachments: [{ type: MAX_TYPE[kind], payload: { token: fileRef } }] });
-    return this.post('max', url, { authorization: token, 'content-type': 'application/json' }, body, SEND_TIMEOUT_MS).then((outcome) => ({
+    return this.post(
+      'max',
+      url,
+      { authorization: token, 'content-type': 'application/json' },
+      body,
+      SEND_TIMEOUT_MS,
+    ).then((outcome) => ({
       ...outcome,
       method: 'POST /messages',
     }));
   }
 
-  private post(platform: Platform, url: string, headers: Record<string, string>, body: string | FormData, timeoutMs: number): Promise<SendOutcome> {
+  private post(
+    platform: Platform,
+    url: string,
+    headers: Record<string, string>,
+    body: string | FormData,
+    timeoutMs: number,
+  ): Promise<SendOutcome> {
     return postToPlatform(this.agent, platform, url, headers, body, timeoutMs);
   }
 
@@ -97,7 +127,8 @@ export class PlatformMediaSender implements OnApplicationShutdown {
 }
 
 function telegramFileId(kind: MediaKind, result: unknown): string | null {
-  const message = result as { photo?: Array<{ file_id?: string }>; audio?: { file_id?: string }; document?: { file_id?: string } } | undefined;
+  const message = result as
+    { photo?: Array<{ file_id?: string }>; audio?: { file_id?: string }; document?: { file_id?: string } } | undefined;
   if (kind === 'photo') return message?.photo?.at(-1)?.file_id ?? null;
   if (kind === 'audio') return message?.audio?.file_id ?? null;
   return message?.document?.file_id ?? null;

@@ -28,11 +28,23 @@ export class PlatformMessenger implements OnApplicationShutdown {
   sendText(platform: Platform, token: string, userId: string, text: string): Promise<SendOutcome> {
     return platform === 'telegram'
       ? this.call(platform, `${this.config.telegramApiUrl}/bot${token}/sendMessage`, {}, { chat_id: userId, text })
-      : this.call(platform, `${this.config.maxApiUrl}/messages?user_id=${encodeURIComponent(userId)}`, { authorization: token }, { text });
+      : this.call(
+          platform,
+          `${this.config.maxApiUrl}/messages?user_id=${encodeURIComponent(userId)}`,
+          { authorization: token },
+          { text },
+        );
   }
 
   private call(platform: Platform, url: string, headers: Record<string, string>, body: object): Promise<SendOutcome> {
-    return postToPlatform(this.agent, platform, url, { ...headers, 'content-type': 'application/json' }, JSON.stringify(body), SEND_TIMEOUT_MS);
+    return postToPlatform(
+      this.agent,
+      platform,
+      url,
+      { ...headers, 'content-type': 'application/json' },
+      JSON.stringify(body),
+      SEND_TIMEOUT_MS,
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -56,7 +68,14 @@ export async function postToPlatform(
   let text: string;
   let retryAfterHeader: string | string[] | undefined;
   try {
-    const response = await request(url, { method: 'POST', dispatcher: agent, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    const response = await request(url, {
+      method: 'POST',
+      dispatcher: agent,
+      headers,
+      body,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
     status = response.statusCode;
     retryAfterHeader = response.headers['retry-after'];
     text = await response.body.text();
@@ -65,7 +84,11 @@ export async function postToPlatform(
   }
   const answer = parseJson(text);
   if (status === 200 && (platform === 'max' || (answer as { ok?: boolean })?.ok === true)) {
-    return { accepted: true, answer, result: platform === 'telegram' ? (answer as { result: unknown }).result : answer };
+    return {
+      accepted: true,
+      answer,
+      result: platform === 'telegram' ? (answer as { result: unknown }).result : answer,
+    };
   }
   return { accepted: false, status, answer, retryAfterSeconds: retryAfterOf(answer, retryAfterHeader) };
 }
@@ -77,4 +100,3 @@ export function retryAfterOf(answer: unknown, header: string | string[] | undefi
   const fromHeader = Number(Array.isArray(header) ? header[0] : header);
   return Number.isFinite(fromHeader) && fromHeader >= 0 ? fromHeader : null;
 }
-

@@ -18,7 +18,8 @@ export class QueueWatch implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     for (const { instance } of this.discovery.getProviders()) {
       if (instance instanceof QueueBase) this.watch.bull(instance, `Redis (queue ${instance.name})`);
-      else if (instance instanceof WorkerHost) this.watch.bull(instance.worker, `Redis (worker ${instance.worker.name})`);
+      else if (instance instanceof WorkerHost)
+        this.watch.bull(instance.worker, `Redis (worker ${instance.worker.name})`);
     }
   }
 }

@@ -18,14 +18,24 @@ export class AdminSupportController {
   @ApiOkResponse({ type: AdminTicketListDto })
   @ApiErrors(400)
   async list(@Query() query: AdminTicketsQueryDto): Promise<AdminTicketListDto> {
-    return { ...(await this.support.page(query.status, query.limit, query.offset)), limit: query.limit, offset: query.offset };
+    return {
+      ...(await this.support.page(query.status, query.limit, query.offset)),
+      limit: query.limit,
+      offset: query.offset,
+    };
   }
 
   @Post(':id/reply')
-  @ApiOperation({ summary: 'Answer a request: it becomes `answered`, the author gets the answer by mail and in the cabinet; audited' })
+  @ApiOperation({
+    summary: 'Answer a request: it becomes `answered`, the author gets the answer by mail and in the cabinet; audited',
+  })
   @ApiCreatedResponse({ type: TicketReplyDto })
   @ApiErrors(400, 404)
-  reply(@CurrentPrincipal() admin: Principal, @Param('id') id: string, @Body() body: ReplyTicketDto): Promise<TicketReplyDto> {
+  reply(
+    @CurrentPrincipal() admin: Principal,
+    @Param('id') id: string,
+    @Body() body: ReplyTicketDto,
+  ): Promise<TicketReplyDto> {
     return this.support.reply(admin, id, body.text);
   }
 }

@@ -52,7 +52,11 @@ export class SupportService {
   }
 
   /** Requests of live accounts for admins; a deleted account's requests wait for the cleanup unseen. */
-  async page(status: TicketStatus | undefined, limit: number, offset: number): Promise<{ data: AdminTicketDto[]; total: number }> {
+  async page(
+    status: TicketStatus | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ data: AdminTicketDto[]; total: number }> {
     const rows = await this.db.query<AdminTicketRow[]>(
       `WITH matching AS (
          SELECT t.id, t.user_id, t.subject, t.text, t.status, t.created_at, u.email AS author_email
@@ -67,7 +71,10 @@ export class SupportService {
     const replies = await this.repliesOf(page.map((row) => row.id));
     return {
       total: rows[0].total,
-      data: page.map((row) => ({ ...present(row, replies.get(row.id) ?? []), author: { id: row.user_id, email: row.author_email } })),
+      data: page.map((row) => ({
+        ...present(row, replies.get(row.id) ?? []),
+        author: { id: row.user_id, email: row.author_email },
+      })),
     };
   }
 
@@ -89,7 +96,12 @@ export class SupportService {
       );
       await tx.query(`UPDATE support_tickets SET status = 'answered' WHERE id = $1`, [ticket.id]);
       await this.audit.record(
-        { action: 'reply_support', actor: actorOf(admin), target: { id: ticket.user_id, email: ticket.author_email }, details: { ticket_id: ticket.id, subject: ticket.subject } },
+        {
+          action: 'reply_support',
+          actor: actorOf(admin),
+          target: { id: ticket.user_id, email: ticket.author_email },
+          details: { ticket_id: ticket.id, subject: ticket.subject },
+        },
         tx,
       );
       return { reply, ticket };

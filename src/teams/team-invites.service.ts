@@ -1,4 +1,13 @@
-import { BadRequestException, ConflictException, ForbiddenException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import { prefixedSecret, sha256Hex } from '../common/crypto/random';
@@ -51,7 +60,10 @@ export class TeamInvitesService {
       );
       if (member) throw new ConflictException(Messages.alreadyMember);
       // A new invitation to the same address replaces the old one (and its link).
-      await tx.query(`DELETE FROM team_invites WHERE account_id = $1 AND email = $2 AND accepted_at IS NULL`, [owner.accountId, dto.email]);
+      await tx.query(`DELETE FROM team_invites WHERE account_id = $1 AND email = $2 AND accepted_at IS NULL`, [
+        owner.accountId,
+        dto.email,
+      ]);
       const [{ people }] = await tx.query<Array<{ people: number }>>(
         `SELECT 1 + (SELECT count(*) FROM team_members WHERE account_id = $1)
                   + (SELECT count(*) FROM team_invites WHERE account_id = $1 AND accepted_at IS NULL AND expires_at > now()) AS people`,
@@ -76,7 +88,10 @@ export class TeamInvitesService {
     const tokenHash = sha256Hex(token);
     const accepted = await this.db.transaction(async (tx) => {
       // The account's row first, then the invitation's: the same order as invite(), so the two never deadlock.
-      const [target] = await tx.query<Array<{ account_id: string }>>(`SELECT account_id FROM team_invites WHERE token_hash = $1`, [tokenHash]);
+      const [target] = await tx.query<Array<{ account_id: string }>>(
+        `SELECT account_id FROM team_invites WHERE token_hash = $1`,
+        [tokenHash],
+      );
       if (!target) throw new NotFoundException(Messages.inviteNotFound);
       const account = await this.lockSeats(tx, target.account_id);
       const [invite] = await tx.query<InviteRow[]>(
@@ -87,9 +102,10 @@ export class TeamInvitesService {
       if (!invite) throw new NotFoundException(Messages.inviteNotFound);
       if (invite.email !== principal.email.toLowerCase()) throw new ForbiddenException(Messages.inviteForAnotherEmail);
       await this.assertFreeToJoin(tx, principal, invite.account_id);
-      const [{ members }] = await tx.query<Array<{ members: number }>>(`SELECT count(*)::int AS members FROM team_members WHERE account_id = $1`, [
-        invite.account_id,
-      ]);
+      const [{ members }] = await tx.query<Array<{ members: number }>>(
+        `SELECT count(*)::int AS members FROM team_members WHERE account_id = $1`,
+        [invite.account_id],
+      );
       if (1 + members >= account.team_size) throw teamFull(account.team_size);
       // ON CONFLICT: a concurrent acceptance into another team won the user's one membership.
       const [joined] = await tx.query(
@@ -97,10 +113,16 @@ export class TeamInvitesService {
         [invite.account_id, principal.userId, invite.role],
       );
       if (!joined) throw new ConflictException(Messages.alreadyInTeam);
-      await tx.query(`UPDATE team_invites SET accepted_at = now(), accepted_by = $2 WHERE id = $1`, [invite.id, principal.userId]);
+      await tx.query(`UPDATE team_invites SET accepted_at = now(), accepted_by = $2 WHERE id = $1`, [
+        invite.id,
+        principal.userId,
+      ]);
       return invite;
     });
-    this.teams.announce({ userId: principal.userId, accountId: accepted.account_id, teamRole: accepted.role }, principal.accountId);
+    this.teams.announce(
+      { userId: principal.userId, accountId: accepted.account_id, teamRole: accepted.role },
+      principal.accountId,
+    );
     return { account_id: accepted.account_id, role: accepted.role };
   }
 

@@ -20,14 +20,19 @@ export class TeamsController {
 
   @Get()
   @Access({ team: 'observer' })
-  @ApiOperation({ summary: 'The team of the account you work on: its plan, the people and your role (pending invitations for the owner)' })
+  @ApiOperation({
+    summary:
+      'The team of the account you work on: its plan, the people and your role (pending invitations for the owner)',
+  })
   @ApiOkResponse({ type: TeamDto })
   describe(@CurrentPrincipal() principal: Principal): Promise<TeamDto> {
     return this.teams.describe(principal);
   }
 
   @Post('invites')
-  @ApiOperation({ summary: 'Invite an address with a role; the single-use link is mailed (business plan, up to 10 people)' })
+  @ApiOperation({
+    summary: 'Invite an address with a role; the single-use link is mailed (business plan, up to 10 people)',
+  })
   @ApiCreatedResponse({ type: TeamInviteDto })
   @ApiErrors(400, 409, 429)
   invite(@CurrentPrincipal() principal: Principal, @Body() body: InviteDto): Promise<TeamInviteDto> {
@@ -58,7 +63,11 @@ export class TeamsController {
   @ApiOperation({ summary: "Change a member's role" })
   @ApiOkResponse({ type: TeamMemberDto })
   @ApiErrors(400, 404)
-  setRole(@CurrentPrincipal() principal: Principal, @Param('userId') userId: string, @Body() body: ChangeMemberRoleDto): Promise<TeamMemberDto> {
+  setRole(
+    @CurrentPrincipal() principal: Principal,
+    @Param('userId') userId: string,
+    @Body() body: ChangeMemberRoleDto,
+  ): Promise<TeamMemberDto> {
     return this.teams.setRole(principal.accountId, userId, body.role);
   }
 

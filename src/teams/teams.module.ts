@@ -5,5 +5,10 @@ import { TeamInvitesService } from './team-invites.service';
 import { TeamsController } from './teams.controller';
 import { TeamsService } from './teams.service';
 
-@Module({ imports: [AuthModule, MailModule], controllers: [TeamsController], providers: [TeamsService, TeamInvitesService], exports: [TeamsService] })
+@Module({
+  imports: [AuthModule, MailModule],
+  controllers: [TeamsController],
+  providers: [TeamsService, TeamInvitesService],
+  exports: [TeamsService],
+})
 export class TeamsModule {}

@@ -16,7 +16,9 @@ export class TeamsService {
   ) {}
 
   async describe(principal: Principal): Promise<TeamDto> {
-    const [account] = await this.db.query<Array<{ id: string; email: string; tariff: string; team_size: number; created_at: Date }>>(
+    const [account] = await this.db.query<
+      Array<{ id: string; email: string; tariff: string; team_size: number; created_at: Date }>
+    >(
       `SELECT u.id, u.email, u.tariff, t.team_size, u.created_at FROM users u JOIN tariffs t ON t.code = u.tariff WHERE u.id = $1`,
       [principal.accountId],
     );
@@ -30,7 +32,10 @@ export class TeamsService {
     return {
       account: { id: account.id, email: account.email, tariff: account.tariff, team_size: account.team_size },
       role: principal.teamRole,
-      members: [{ user_id: account.id, email: account.email, role: 'owner', joined_at: account.created_at }, ...members],
+      members: [
+        { user_id: account.id, email: account.email, role: 'owner', joined_at: account.created_at },
+        ...members,
+      ],
       invites,
     };
   }

@@ -69,7 +69,9 @@ export class DeliveryLog implements BeforeApplicationShutdown {
     this.flushing = this.flushing
       .then(() => this.insert(entries))
       .then(() => undefined)
-      .catch((error) => this.logger.error(`Writing ${entries.length} delivery records failed: ${describeError(error)}`));
+      .catch((error) =>
+        this.logger.error(`Writing ${entries.length} delivery records failed: ${describeError(error)}`),
+      );
     return this.flushing;
   }
 

@@ -52,7 +52,12 @@ export class WebhookDeliveryService {
   }
 
   private send(subscription: WebhookSubscription, secret: string, event: string, data: object, eventId: string) {
-    const body = JSON.stringify({ event, delivered_at: new Date().toISOString(), subscription_id: subscription.id, data });
+    const body = JSON.stringify({
+      event,
+      delivered_at: new Date().toISOString(),
+      subscription_id: subscription.id,
+      data,
+    });
     const timestamp = Math.floor(Date.now() / 1000);
     const messageId = `msg_${eventId}_${subscription.id}`;
     return this.sender.send(subscription.url, body, {

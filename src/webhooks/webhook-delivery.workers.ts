@@ -29,7 +29,11 @@ export class WebhookDeliveryWorkers implements OnApplicationBootstrap, BeforeApp
   onApplicationBootstrap(): void {
     const { connection, prefix } = this.queue.opts;
     for (let i = 0; i < WORKERS; i++) {
-      const worker = new Worker<WebhookJob>(WEBHOOK_QUEUE, (job) => this.process(job), { connection, prefix, concurrency: CONCURRENCY_PER_WORKER });
+      const worker = new Worker<WebhookJob>(WEBHOOK_QUEUE, (job) => this.process(job), {
+        connection,
+        prefix,
+        concurrency: CONCURRENCY_PER_WORKER,
+      });
       this.watch.bull(worker, 'Redis (webhook workers)');
       this.workers.push(worker);
     }

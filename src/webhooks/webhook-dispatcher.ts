@@ -160,5 +160,9 @@ export class WebhookDispatcher {
 
 /** Whether the subscription wants this event of this bot. */
 function takes(subscription: WebhookSubscription, event: string, botId: string): boolean {
-  return subscription.active && subscription.events.includes(event as never) && (subscription.botId === null || subscription.botId === botId);
+  return (
+    subscription.active &&
+    subscription.events.includes(event as never) &&
+    (subscription.botId === null || subscription.botId === botId)
+  );
 }

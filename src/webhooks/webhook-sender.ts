@@ -55,7 +55,13 @@ export class WebhookSender implements OnApplicationShutdown {
         responsePreview,
       };
     } catch (error) {
-      return { statusCode: null, error: networkErrorCode(error), durationMs: elapsed(), bodyPreview: previewOf(body), responsePreview: null };
+      return {
+        statusCode: null,
+        error: networkErrorCode(error),
+        durationMs: elapsed(),
+        bodyPreview: previewOf(body),
+        responsePreview: null,
+      };
     }
   }
 

@@ -16,7 +16,11 @@ describe('webhook signatures', () => {
   it('produces Standard Webhooks signatures that the reference library verifies', () => {
     const id = 'msg_1';
     const timestamp = Math.floor(Date.now() / 1000);
-    const headers = { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': standardWebhookSignature(secret, id, timestamp, body) };
+    const headers = {
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': standardWebhookSignature(secret, id, timestamp, body),
+    };
     expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => new Webhook(secret).verify(body + ' ', headers)).toThrow();
   });

@@ -1,5 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsUUID, Matches, MaxLength } from 'class-validator';
+import {
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsUUID,
+  Matches,
+  MaxLength,
+} from 'class-validator';
 import { WEBHOOK_EVENTS, WebhookEvent } from './webhook-subscription.entity';
 
 const URL_MESSAGE = 'url must be an http:// or https:// URL of at most 500 characters';

@@ -4,7 +4,14 @@ import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import { SessionAuth } from '../auth/guards/session-auth.decorator';
 import type { Principal } from '../auth/principal';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
-import { CreatedWebhookDto, CreateWebhookDto, DeliveryDto, UpdateWebhookDto, WebhookDto, WebhookListDto } from './webhook.dto';
+import {
+  CreatedWebhookDto,
+  CreateWebhookDto,
+  DeliveryDto,
+  UpdateWebhookDto,
+  WebhookDto,
+  WebhookListDto,
+} from './webhook.dto';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhooksService } from './webhooks.service';
@@ -40,7 +47,11 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Change the URL, the events or whether the subscription is active' })
   @ApiOkResponse({ type: WebhookDto })
   @ApiErrors(400, 404)
-  async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UpdateWebhookDto): Promise<WebhookDto> {
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: UpdateWebhookDto,
+  ): Promise<WebhookDto> {
     const updated = await this.webhooks.update(principal.userId, id, body);
     this.dispatcher.forget(principal.accountId);
     this.delivery.forget(id);
@@ -65,7 +76,10 @@ export class WebhooksController {
   @ApiErrors(404)
   async test(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DeliveryDto> {
     const subscription = await this.webhooks.getOwned(principal.userId, id);
-    return this.delivery.deliverNow(subscription, 'test.ping', { message: 'Botlens test ping', timestamp: new Date().toISOString() });
+    return this.delivery.deliverNow(subscription, 'test.ping', {
+      message: 'Botlens test ping',
+      timestamp: new Date().toISOString(),
+    });
   }
 
   @Get(':id/deliveries')

@@ -13,9 +13,20 @@ import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookSubscription, WebhookDelivery]), BullModule.registerQueue({ name: WEBHOOK_QUEUE }), BotsModule],
+  imports: [
+    TypeOrmModule.forFeature([WebhookSubscription, WebhookDelivery]),
+    BullModule.registerQueue({ name: WEBHOOK_QUEUE }),
+    BotsModule,
+  ],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookSender, DeliveryLog, WebhookDeliveryService, WebhookDispatcher, WebhookDeliveryWorkers],
+  providers: [
+    WebhooksService,
+    WebhookSender,
+    DeliveryLog,
+    WebhookDeliveryService,
+    WebhookDispatcher,
+    WebhookDeliveryWorkers,
+  ],
   exports: [WebhookDispatcher],
 })
 export class WebhooksModule {}

@@ -46,7 +46,14 @@ export class WebhooksService {
       }
       const repo = tx.getRepository(WebhookSubscription);
       return repo.save(
-        repo.create({ userId, botId: dto.bot_id ?? null, url: dto.url, events: dto.events, secretEncrypted: this.box.encrypt(secret), active: true }),
+        repo.create({
+          userId,
+          botId: dto.bot_id ?? null,
+          url: dto.url,
+          events: dto.events,
+          secretEncrypted: this.box.encrypt(secret),
+          active: true,
+        }),
       );
     });
     return { ...presentSubscription(saved), secret };
@@ -80,7 +87,11 @@ export class WebhooksService {
 
   async deliveriesOf(userId: string, id: string): Promise<DeliveryDto[]> {
     const subscription = await this.getOwned(userId, id);
-    const rows = await this.deliveries.find({ where: { subscriptionId: subscription.id }, order: { id: 'DESC' }, take: DELIVERIES_KEPT });
+    const rows = await this.deliveries.find({
+      where: { subscriptionId: subscription.id },
+      order: { id: 'DESC' },
+      take: DELIVERIES_KEPT,
+    });
     return rows.map(presentDelivery);
   }
 

@@ -31,7 +31,11 @@ describe('The account screens in a browser', () => {
   let admin: Page;
 
   const open = async (viewport?: { width: number; height: number }) => {
-    const watched = await WatchedPage.open(browser, { viewport, publicBase: ctx.config.publicBaseUrl, appUrl: ctx.url });
+    const watched = await WatchedPage.open(browser, {
+      viewport,
+      publicBase: ctx.config.publicBaseUrl,
+      appUrl: ctx.url,
+    });
     pages.push(watched);
     return watched;
   };
@@ -55,7 +59,11 @@ describe('The account screens in a browser', () => {
   beforeAll(async () => {
     ensureCabinetBuilt();
     ctx = await startTestApp({ CABINET_DIR: join(__dirname, '..', '..', 'web', 'dist') });
-    [browser, receiver, account] = await Promise.all([launchChromium(), WebhookReceiver.start(), registerUser(ctx, uniqueEmail('owner'))]);
+    [browser, receiver, account] = await Promise.all([
+      launchChromium(),
+      WebhookReceiver.start(),
+      registerUser(ctx, uniqueEmail('owner')),
+    ]);
     owner = await open();
     page = owner.page;
     await signIn(page, account.email, account.password, '/webhooks');
@@ -75,7 +83,14 @@ describe('The account screens in a browser', () => {
 
   it('the top navigation leads to every account screen, and a user sees no administration', async () => {
     const nav = page.getByRole('navigation', { name: 'Основное меню' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Боты', 'Вебхуки', 'API-ключи', 'Команда', 'Тариф', 'Поддержка']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Боты',
+      'Вебхуки',
+      'API-ключи',
+      'Команда',
+      'Тариф',
+      'Поддержка',
+    ]);
     expect(await nav.getByRole('link', { name: 'Вебхуки' }).getAttribute('aria-current')).toBe('page');
     expect(await page.getByRole('navigation', { name: 'Администрирование' }).count()).toBe(0);
     await page.goto(`${ctx.url}/admin/users`);
@@ -95,7 +110,9 @@ describe('The account screens in a browser', () => {
     await secretField.waitFor();
     const secret = await secretField.inputValue();
     expect(secret).toMatch(/^whsec_[0-9A-Za-z]{44}$/);
-    expect(await page.getByRole('textbox', { name: 'Проверка подписи (Node.js)' }).inputValue()).toContain("createHmac('sha256', secret)");
+    expect(await page.getByRole('textbox', { name: 'Проверка подписи (Node.js)' }).inputValue()).toContain(
+      "createHmac('sha256', secret)",
+    );
     await page.getByRole('button', { name: 'Копировать: Секрет подписи' }).waitFor();
     await checkScreen(page, 'acc-02-webhook-secret');
     await page.getByRole('button', { name: 'Я сохранил секрет' }).click();
@@ -107,7 +124,9 @@ describe('The account screens in a browser', () => {
     await page.getByText(/Тестовый пинг доставлен за \d+ мс/).waitFor();
     const ping = receiver.requests.at(-1)!;
     expect(ping.headers['x-webhook-event']).toBe('test.ping');
-    expect(ping.headers['x-webhook-signature']).toBe(`sha256=${createHmac('sha256', secret).update(ping.body).digest('hex')}`);
+    expect(ping.headers['x-webhook-signature']).toBe(
+      `sha256=${createHmac('sha256', secret).update(ping.body).digest('hex')}`,
+    );
     const logRow = page.locator('table.deliveries tbody tr').first();
     await logRow.getByText('доставлено · 200').waitFor();
     expect(await logRow.getByRole('cell').nth(1).textContent()).toBe('test.ping');
@@ -121,7 +140,12 @@ describe('The account screens in a browser', () => {
     await page.getByRole('button', { name: 'Отправить тестовый пинг' }).click();
     await page.getByText('Тестовый пинг не доставлен:').waitFor();
     await page.locator('table.deliveries tbody tr').first().getByText('HTTP 500').waitFor();
-    await page.locator('table.deliveries tbody tr').first().locator('summary code').getByText('{"error":"database is down"}').waitFor();
+    await page
+      .locator('table.deliveries tbody tr')
+      .first()
+      .locator('summary code')
+      .getByText('{"error":"database is down"}')
+      .waitFor();
     receiver.status = 200;
     receiver.answer = '{"ok":true}';
 
@@ -138,7 +162,9 @@ describe('The account screens in a browser', () => {
     await keyField.waitFor();
     const key = await keyField.inputValue();
     expect(key).toMatch(/^blk_/);
-    expect(await page.getByRole('textbox', { name: 'Первый запрос' }).inputValue()).toBe(`curl -H "X-API-Key: ${key}" ${ctx.url}/api/v1/bots`);
+    expect(await page.getByRole('textbox', { name: 'Первый запрос' }).inputValue()).toBe(
+      `curl -H "X-API-Key: ${key}" ${ctx.url}/api/v1/bots`,
+    );
     const works = await fetch(`${ctx.url}/api/v1/bots`, { headers: { 'X-API-Key': key } });
     expect(works.status).toBe(200);
     await checkScreen(page, 'acc-04-api-key-issued');
@@ -166,8 +192,13 @@ describe('The account screens in a browser', () => {
     expect(await page.getByRole('heading', { name: 'Пригласить в команду' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Сменить тариф' }).click();
     await page.waitForURL(`${ctx.url}/billing`);
-    await page.getByText(`0 из ${number(1000)}`).first().waitFor();
-    expect(await page.getByRole('progressbar', { name: 'Сообщения в этом месяце' }).getAttribute('aria-valuenow')).toBe('0');
+    await page
+      .getByText(`0 из ${number(1000)}`)
+      .first()
+      .waitFor();
+    expect(await page.getByRole('progressbar', { name: 'Сообщения в этом месяце' }).getAttribute('aria-valuenow')).toBe(
+      '0',
+    );
     await page.getByText('Счетов пока нет').waitFor();
     await checkScreen(page, 'acc-06-billing-free');
 
@@ -177,7 +208,11 @@ describe('The account screens in a browser', () => {
     await page.getByText(`Тариф Business подключён. Выставлен счёт на ${number(2990)} ₽.`).waitFor();
     const invoice = page.getByRole('row').filter({ hasText: 'Free → Business' });
     await invoice.waitFor();
-    expect((await invoice.getByRole('cell').allTextContents()).slice(1)).toEqual(['Free → Business', `${number(2990)} ₽`, 'владелец']);
+    expect((await invoice.getByRole('cell').allTextContents()).slice(1)).toEqual([
+      'Free → Business',
+      `${number(2990)} ₽`,
+      'владелец',
+    ]);
     await page.getByText('Без ограничения: на этом тарифе записываются все сообщения.').waitFor();
     expect(await page.getByRole('progressbar').count()).toBe(0);
     await checkScreen(page, 'acc-07-billing-business');
@@ -208,7 +243,11 @@ describe('The account screens in a browser', () => {
     await second.getByRole('link', { name: 'API-ключи' }).click();
     await second.getByRole('heading', { name: 'Выпустить ключ' }).waitFor();
     // An administrator sees the keys of everyone in the account: the owner's revoked one.
-    const ownersKey = second.getByRole('region', { name: 'Ключи участников команды' }).first().getByRole('row').filter({ hasText: 'Выгрузка в CRM' });
+    const ownersKey = second
+      .getByRole('region', { name: 'Ключи участников команды' })
+      .first()
+      .getByRole('row')
+      .filter({ hasText: 'Выгрузка в CRM' });
     await ownersKey.waitFor();
     expect(await ownersKey.getByRole('cell').allTextContents()).toEqual([
       'Выгрузка в CRM',
@@ -241,7 +280,12 @@ describe('The account screens in a browser', () => {
       await second.goto(`${ctx.url}${path}`);
       await second.getByRole('heading', { level: 1 }).waitFor();
       await second.waitForLoadState('networkidle');
-      expect([path, await second.getByRole('button', { name: /Создать|Пригласить|Перейти на|Отозвать|Удалить|Сменить роль/ }).count()]).toEqual([path, 0]);
+      expect([
+        path,
+        await second
+          .getByRole('button', { name: /Создать|Пригласить|Перейти на|Отозвать|Удалить|Сменить роль/ })
+          .count(),
+      ]).toEqual([path, 0]);
     }
     await second.getByText('Тариф меняет и счета видит только владелец аккаунта.').waitFor();
   });
@@ -284,14 +328,9 @@ describe('The account screens in a browser', () => {
     await admin.waitForURL(/\/admin\/users\?email=/);
     await admin.getByRole('button', { name: account.email }).click();
     await admin.getByRole('button', { name: `Войти как ${account.email}` }).waitFor();
-    expect(await admin.getByRole('row').filter({ hasText: account.email }).first().getByRole('cell').allTextContents()).toEqual([
-      account.email,
-      'пользователь',
-      'Business',
-      '0',
-      '0',
-      expect.any(String),
-    ]);
+    expect(
+      await admin.getByRole('row').filter({ hasText: account.email }).first().getByRole('cell').allTextContents(),
+    ).toEqual([account.email, 'пользователь', 'Business', '0', '0', expect.any(String)]);
     await checkScreen(admin, 'acc-14-admin-users');
     const adminSession = await admin.evaluate(() => window.localStorage.getItem('botlens.session'));
 
@@ -311,13 +350,17 @@ describe('The account screens in a browser', () => {
     await admin.waitForURL(`${ctx.url}/admin/users`);
     await admin.getByRole('navigation', { name: 'Администрирование' }).waitFor();
     expect(await banner.count()).toBe(0);
-    expect(await admin.evaluate(() => [window.localStorage.getItem('botlens.session'), window.localStorage.getItem('botlens.session.admin')])).toEqual([
-      adminSession,
-      null,
-    ]);
+    expect(
+      await admin.evaluate(() => [
+        window.localStorage.getItem('botlens.session'),
+        window.localStorage.getItem('botlens.session.admin'),
+      ]),
+    ).toEqual([adminSession, null]);
     // The session as the user has ended; the admin's own still works.
     await request(ctx.url).get('/api/me').set('Authorization', `Bearer ${userSession}`).expect(401);
-    expect((await request(ctx.url).get('/api/me').set('Authorization', `Bearer ${adminSession}`).expect(200)).body.email).toBe(ADMIN.email);
+    expect(
+      (await request(ctx.url).get('/api/me').set('Authorization', `Bearer ${adminSession}`).expect(200)).body.email,
+    ).toBe(ADMIN.email);
   });
 
   it('the audit log names what the admin did', async () => {
@@ -325,7 +368,9 @@ describe('The account screens in a browser', () => {
     await admin.getByRole('heading', { name: 'Журнал действий администраторов' }).waitFor();
     const rows = admin.locator('tbody tr');
     await rows.first().waitFor();
-    const actions = await rows.evaluateAll((trs) => trs.map((tr) => [tr.children[2].textContent, tr.children[3].textContent]));
+    const actions = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [tr.children[2].textContent, tr.children[3].textContent]),
+    );
     expect(actions).toEqual([
       ['вход от имени', account.email],
       ['ответ на обращение', member.email],
@@ -345,7 +390,9 @@ describe('The account screens in a browser', () => {
       await phone.page.goto(`${ctx.url}${path}`);
       await phone.page.getByRole('heading', { level: 1 }).waitFor();
       await phone.page.waitForLoadState('networkidle');
-      expect([path, await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)]).toEqual([path, 0]);
+      expect([path, await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)]).toEqual(
+        [path, 0],
+      );
       await checkScreen(phone.page, name);
     }
   });

@@ -14,13 +14,19 @@ import { ensureCabinetBuilt } from './support/build-cabinet';
 jest.setTimeout(120_000);
 
 /** A 1×1 PNG. */
-const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPj/HwAFBQIAoSWZ8wAAAABJRU5ErkJggg==', 'base64');
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPj/HwAFBQIAoSWZ8wAAAABJRU5ErkJggg==',
+  'base64',
+);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const ORANGE = '#e8590c';
 
 /** Four users start the bot through the mirror: two from the vk link, one from the Telegram channel, one without a link. */
 const USERS = [
-  { from: { id: 6001, first_name: 'Анна', username: 'anna_k', language_code: 'ru' }, start: '/start utm_source=vk|utm_campaign=spring' },
+  {
+    from: { id: 6001, first_name: 'Анна', username: 'anna_k', language_code: 'ru' },
+    start: '/start utm_source=vk|utm_campaign=spring',
+  },
   { from: { id: 6002, first_name: 'Борис', language_code: 'ru' }, start: '/start utm_source=vk|utm_campaign=spring' },
   { from: { id: 6003, first_name: 'Вера', language_code: 'en' }, start: '/start tg_channel' },
   { from: { id: 6004, first_name: 'Глеб', language_code: 'ru' }, start: '/start' },
@@ -51,7 +57,11 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
   };
   const api = (path: string) => request(ctx.url).get(path).set('Authorization', `Bearer ${session}`);
   const open = async (viewport?: { width: number; height: number }) => {
-    const watched = await WatchedPage.open(browser, { viewport, publicBase: ctx.config.publicBaseUrl, appUrl: ctx.url });
+    const watched = await WatchedPage.open(browser, {
+      viewport,
+      publicBase: ctx.config.publicBaseUrl,
+      appUrl: ctx.url,
+    });
     // A step waits at most this long for what it expects: a broken step fails fast instead of stalling the ones after it.
     watched.page.setDefaultTimeout(10_000);
     pages.push(watched);
@@ -66,14 +76,19 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
     await watched.screenshot(name);
     expect([name, await watched.accessibilityViolations()]).toEqual([name, []]);
   };
-  const waitForText = (target: Page, text: string | RegExp) => target.getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });
+  const waitForText = (target: Page, text: string | RegExp) =>
+    target.getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });
   const stage = (n: number) => page.getByRole('group', { name: `Этап ${n}` });
   /** The funnel's rows as read, with the no-break spaces of Russian number formatting as plain spaces. */
-  const funnelRows = async () => (await page.locator('.funnel-stage').allInnerTexts()).map((row) => row.replace(/\u00a0/g, ' '));
+  const funnelRows = async () =>
+    (await page.locator('.funnel-stage').allInnerTexts()).map((row) => row.replace(/\u00a0/g, ' '));
 
   beforeAll(async () => {
     ensureCabinetBuilt();
-    ctx = await startTestApp({ CABINET_DIR: join(__dirname, '..', '..', 'web', 'dist'), BROADCAST_RATE_PER_SECOND: '50' });
+    ctx = await startTestApp({
+      CABINET_DIR: join(__dirname, '..', '..', 'web', 'dist'),
+      BROADCAST_RATE_PER_SECOND: '50',
+    });
     const user = await registerUser(ctx);
     session = user.token;
     const bound = await bindTelegramBot(ctx, session, { name: 'Цветочная лавка' });
@@ -125,7 +140,9 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
     await keywords.fill('курьер, самовывоз');
     await keywords.press('Enter');
     await page.getByRole('button', { name: 'Удалить «самовывоз»' }).click();
-    expect(await page.locator('.chip-value').evaluateAll((chips) => chips.map((chip) => chip.firstChild?.textContent))).toEqual(['доставка', 'курьер']);
+    expect(
+      await page.locator('.chip-value').evaluateAll((chips) => chips.map((chip) => chip.firstChild?.textContent)),
+    ).toEqual(['доставка', 'курьер']);
     await page.getByRole('button', { name: 'Добавить шаблон' }).click();
     await page.getByLabel('Шаблон 1', { exact: true }).fill('(?i)сколько\\s+(стоит');
 
@@ -134,21 +151,31 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
     const refusal = page.getByText('patterns[0] is not a valid regular expression');
     await refusal.waitFor();
     expect(await page.getByLabel('Шаблон 1', { exact: true }).getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByLabel('Шаблон 1', { exact: true }).getAttribute('aria-describedby')).toBe(await refusal.getAttribute('id'));
+    expect(await page.getByLabel('Шаблон 1', { exact: true }).getAttribute('aria-describedby')).toBe(
+      await refusal.getAttribute('id'),
+    );
     await checkScreen(owner, 'bot-01-intent-form-refused');
 
     await page.getByLabel('Шаблон 1', { exact: true }).fill('(?i)сколько\\s+стоит');
     await page.getByRole('button', { name: 'Создать намерение' }).click();
     await waitForText(page, 'Намерение «delivery» создано');
     const row = page.getByRole('row').filter({ hasText: 'delivery' });
-    expect(await row.getByRole('cell').allInnerTexts()).toEqual(['delivery\nВопросы о доставке', 'доставка\nкурьер\nшаблонов: 1', '0', '0', 'активно']);
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([
+      'delivery\nВопросы о доставке',
+      'доставка\nкурьер\nшаблонов: 1',
+      '0',
+      '0',
+      'активно',
+    ]);
     await checkScreen(owner, 'bot-02-intents');
   });
 
   it('a new message that matches the intent is highlighted in its colour in the dialog and listed under the intent', async () => {
     await userWrites(USERS[0].from, 'Когда будет доставка?');
     await userWrites(USERS[1].from, 'Сколько стоит букет с доставкой в Казань?');
-    await eventually(async () => expect((await api(`/api/bots/${bot.id}/intents`).expect(200)).body.data[0].messages_count).toBe(2));
+    await eventually(async () =>
+      expect((await api(`/api/bots/${bot.id}/intents`).expect(200)).body.data[0].messages_count).toBe(2),
+    );
 
     await page.goto(`${ctx.url}/bots/${bot.id}/dialogs/6001`);
     const bubble = page.locator('.message').filter({ hasText: 'Когда будет доставка?' });
@@ -157,7 +184,9 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
     expect(await bubble.locator('.intent').innerText()).toBe('delivery');
     expect(await bubble.evaluate((element) => getComputedStyle(element).borderTopColor)).toBe('rgb(232, 89, 12)');
     // The /start before it matched nothing and is not outlined.
-    expect(await page.locator('.message').filter({ hasText: '/start' }).getAttribute('class')).not.toContain('message-intent');
+    expect(await page.locator('.message').filter({ hasText: '/start' }).getAttribute('class')).not.toContain(
+      'message-intent',
+    );
     await checkScreen(owner, 'bot-03-dialog-highlighted');
 
     await page.getByRole('link', { name: 'Намерения' }).click();
@@ -231,7 +260,12 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
       'контактов: 2 100 % от предыдущего этапа',
       'контактов: 1 50 % от предыдущего этапа',
     ]);
-    expect(await page.getByLabel('Источник').locator('option').allInnerTexts()).toEqual(['Все источники', 'vk', 'tg_channel', 'без источника']);
+    expect(await page.getByLabel('Источник').locator('option').allInnerTexts()).toEqual([
+      'Все источники',
+      'vk',
+      'tg_channel',
+      'без источника',
+    ]);
   });
 
   it('sends a closed broadcast with a photo to a segment after checking the preview count, and watches it finish', async () => {
@@ -275,13 +309,18 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
     const [first, second, ...more] = ctx.telegram.callsOf('sendPhoto').slice(photosBefore);
     expect(more).toEqual([]);
     expect([first.params.chat_id, second.params.chat_id].sort()).toEqual(['6001', '6002']);
-    expect(first.files).toEqual([expect.objectContaining({ field: 'photo', filename: 'bouquet.png', sha256: sha256(PHOTO) })]);
-    const fileId = (ctx.telegram.sentMessages(bot.token).find((m) => m.chat.id === Number(first.params.chat_id))!.photo as TgPhotoSize[]).at(-1)!.file_id;
+    expect(first.files).toEqual([
+      expect.objectContaining({ field: 'photo', filename: 'bouquet.png', sha256: sha256(PHOTO) }),
+    ]);
+    const fileId = (
+      ctx.telegram.sentMessages(bot.token).find((m) => m.chat.id === Number(first.params.chat_id))!
+        .photo as TgPhotoSize[]
+    ).at(-1)!.file_id;
     expect(second.params).toMatchObject({ photo: fileId, caption: 'Весенние букеты со скидкой 20%' });
     expect(first.params.caption).toBe('Весенние букеты со скидкой 20%');
   });
 
-  it('schedules a broadcast in the viewer\'s time zone and cancels it after confirming', async () => {
+  it("schedules a broadcast in the viewer's time zone and cancels it after confirming", async () => {
     await page.getByLabel('Текст сообщения').fill('Напоминание о заказе');
     await page.getByLabel('Запланировать').check();
     // The browser runs in Europe/Moscow: tomorrow at 10:00 there.
@@ -289,7 +328,10 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
     await page.getByLabel('Дата и время отправки').fill(`${tomorrow}T10:00`);
     await waitForText(page, 'По вашему часовому поясу: Europe/Moscow.');
     await page.getByRole('button', { name: 'Запланировать…' }).click();
-    await page.getByRole('alertdialog').getByText(/^Запланировать рассылку на .* 10:00\? Сейчас под условия подходят получателей: 2/).waitFor();
+    await page
+      .getByRole('alertdialog')
+      .getByText(/^Запланировать рассылку на .* 10:00\? Сейчас под условия подходят получателей: 2/)
+      .waitFor();
     await page.getByRole('button', { name: 'Да, запланировать' }).click();
     await waitForText(page, 'Рассылка запланирована на');
     const listed = (await api(`/api/bots/${bot.id}/broadcasts`).expect(200)).body.data[0];
@@ -298,7 +340,10 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
     const row = page.getByRole('row').filter({ hasText: 'Напоминание о заказе' });
     await row.getByText('запланирована').waitFor();
     await row.getByRole('button', { name: 'Отменить' }).click();
-    await page.getByRole('alertdialog').getByText(/^Отменить рассылку от /).waitFor();
+    await page
+      .getByRole('alertdialog')
+      .getByText(/^Отменить рассылку от /)
+      .waitFor();
     await page.getByRole('button', { name: 'Да, отменить' }).click();
     await row.getByText('отменена').waitFor();
     expect(await row.getByRole('button', { name: 'Отменить' }).count()).toBe(0);
@@ -307,7 +352,9 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
   it('replies in a live dialog with a photo and a caption, which reaches the fake platform', async () => {
     await page.goto(`${ctx.url}/bots/${bot.id}/dialogs/6001`);
     await waitForText(page, 'Хочу купить букет');
-    await page.locator('.reply input[type=file]').setInputFiles({ name: 'bouquet.png', mimeType: 'image/png', buffer: PHOTO });
+    await page
+      .locator('.reply input[type=file]')
+      .setInputFiles({ name: 'bouquet.png', mimeType: 'image/png', buffer: PHOTO });
     await page.getByText('bouquet.png').waitFor();
     await waitForText(page, /^0 \/ 1\s024 символов/);
     const reply = page.getByLabel('Ответ');
@@ -317,7 +364,9 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
     await page.locator('.message-out').getByText('Вот этот букет').waitFor();
     const [call] = ctx.telegram.callsOf('sendPhoto').slice(photosBefore);
     expect(call.params).toMatchObject({ chat_id: '6001', caption: 'Вот этот букет' });
-    expect(call.files).toEqual([expect.objectContaining({ field: 'photo', filename: 'bouquet.png', sha256: sha256(PHOTO) })]);
+    expect(call.files).toEqual([
+      expect.objectContaining({ field: 'photo', filename: 'bouquet.png', sha256: sha256(PHOTO) }),
+    ]);
     // The form is ready for the next message.
     expect(await page.getByText('bouquet.png').count()).toBe(0);
     expect(await reply.inputValue()).toBe('');
@@ -327,10 +376,18 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
   it('on a phone-sized screen the funnel and the broadcasts fit the width', async () => {
     const phone = await open({ width: 390, height: 844 });
     await signIn(phone, session);
-    for (const [path, name] of [['funnel', 'bot-09-phone-funnel'], ['broadcasts', 'bot-10-phone-broadcasts']] as const) {
+    for (const [path, name] of [
+      ['funnel', 'bot-09-phone-funnel'],
+      ['broadcasts', 'bot-10-phone-broadcasts'],
+    ] as const) {
       await phone.page.goto(`${ctx.url}/bots/${bot.id}/${path}`);
-      await phone.page.locator(path === 'funnel' ? '.funnel-stage' : '.broadcasts').first().waitFor();
-      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await phone.page
+        .locator(path === 'funnel' ? '.funnel-stage' : '.broadcasts')
+        .first()
+        .waitFor();
+      expect(
+        await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
       await checkScreen(phone, name);
     }
   });

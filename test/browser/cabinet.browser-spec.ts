@@ -49,13 +49,20 @@ describe('The cabinet in a browser', () => {
     expect(polled.status).toBe(200);
   };
   /** A fake user writes to the bot (a second apart, so the order is plain) and the bot polls through the mirror, as a mirrored bot would. */
-  const userWrites = async (from: { id: number; first_name: string; username?: string; language_code?: string }, text: string) => {
+  const userWrites = async (
+    from: { id: number; first_name: string; username?: string; language_code?: string },
+    text: string,
+  ) => {
     clock += 1;
     ctx.telegram.message(owned.token, { from, text, date: clock });
     await pollThroughMirror();
   };
   const open = async (viewport?: { width: number; height: number }) => {
-    const watched = await WatchedPage.open(browser, { viewport, publicBase: ctx.config.publicBaseUrl, appUrl: ctx.url });
+    const watched = await WatchedPage.open(browser, {
+      viewport,
+      publicBase: ctx.config.publicBaseUrl,
+      appUrl: ctx.url,
+    });
     pages.push(watched);
     return watched;
   };
@@ -64,11 +71,15 @@ describe('The cabinet in a browser', () => {
     await watched.screenshot(name);
     expect([name, await watched.accessibilityViolations()]).toEqual([name, []]);
   };
-  const waitForText = (target: Page, text: string | RegExp) => target.getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });
+  const waitForText = (target: Page, text: string | RegExp) =>
+    target.getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });
 
   beforeAll(async () => {
     ensureCabinetBuilt();
-    ctx = await startTestApp({ CABINET_DIR: join(__dirname, '..', '..', 'web', 'dist'), LIVE_SESSION_CHECK_MS: '1000' });
+    ctx = await startTestApp({
+      CABINET_DIR: join(__dirname, '..', '..', 'web', 'dist'),
+      LIVE_SESSION_CHECK_MS: '1000',
+    });
     browser = await launchChromium();
     owner = await open();
     page = owner.page;
@@ -88,14 +99,18 @@ describe('The cabinet in a browser', () => {
   it('opening a route without a session goes to sign-in; the sign-in page stays within its JavaScript budget', async () => {
     const scripts = new Map<string, number>();
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.set(response.url(), Number(response.headers()['content-length'] ?? 0));
+      if (response.request().resourceType() === 'script')
+        scripts.set(response.url(), Number(response.headers()['content-length'] ?? 0));
     });
     await page.goto(`${ctx.url}/bots`);
     await page.waitForURL(`${ctx.url}/login?next=%2Fbots`);
     await page.getByRole('heading', { name: 'Вход в Botlens' }).waitFor();
     await page.waitForLoadState('networkidle');
     const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
-    writeFileSync(join(ARTIFACTS, 'sign-in-js.json'), JSON.stringify({ bytes: total, scripts: Object.fromEntries(scripts) }, null, 2));
+    writeFileSync(
+      join(ARTIFACTS, 'sign-in-js.json'),
+      JSON.stringify({ bytes: total, scripts: Object.fromEntries(scripts) }, null, 2),
+    );
     expect(scripts.size).toBeGreaterThan(0);
     expect([...scripts.values()].every((size) => size > 0)).toBe(true);
     expect(total).toBeLessThanOrEqual(SIGN_IN_JS_BUDGET);
@@ -146,8 +161,12 @@ describe('The cabinet in a browser', () => {
     await page.waitForURL(/\/bots\/[^/]+\/settings$/);
     owned.botId = page.url().split('/').at(-2)!;
     await page.getByRole('heading', { name: 'Подключение' }).waitFor();
-    expect(await page.getByRole('textbox', { name: 'Адрес зеркала (mirror_url)' }).inputValue()).toBe('https://botlens.test/tg');
-    expect(await page.getByRole('textbox', { name: 'grammY', exact: true }).inputValue()).toBe("new Bot(token, { client: { apiRoot: 'https://botlens.test/tg' } })");
+    expect(await page.getByRole('textbox', { name: 'Адрес зеркала (mirror_url)' }).inputValue()).toBe(
+      'https://botlens.test/tg',
+    );
+    expect(await page.getByRole('textbox', { name: 'grammY', exact: true }).inputValue()).toBe(
+      "new Bot(token, { client: { apiRoot: 'https://botlens.test/tg' } })",
+    );
     await waitForText(page, 'Вебхук не подключён');
     // The token is never shown back.
     expect(await page.content()).not.toContain(token);
@@ -171,16 +190,27 @@ describe('The cabinet in a browser', () => {
     });
     await pollThroughMirror();
     ctx.telegram.addProfilePhoto(owned.token, 5001, Buffer.from(PHOTO, 'base64'));
-    await userWrites({ id: 5001, first_name: 'Анна', username: 'anna_k', language_code: 'ru' }, '/start utm_source=vk|utm_campaign=spring');
+    await userWrites(
+      { id: 5001, first_name: 'Анна', username: 'anna_k', language_code: 'ru' },
+      '/start utm_source=vk|utm_campaign=spring',
+    );
     await userWrites({ id: 5002, first_name: 'Борис', username: 'boris', language_code: 'en' }, '/start tg_channel');
     await userWrites({ id: 5003, first_name: 'Вера', language_code: 'ru' }, '/start');
-    await userWrites({ id: 5001, first_name: 'Анна', username: 'anna_k', language_code: 'ru' }, 'Сколько стоит доставка?');
+    await userWrites(
+      { id: 5001, first_name: 'Анна', username: 'anna_k', language_code: 'ru' },
+      'Сколько стоит доставка?',
+    );
     await page.reload();
     await page.locator('.stat-lead .stat-value').first().waitFor();
     await waitForText(page, 'Контактов всего');
     expect(await page.locator('.stat-lead .stat-value').first().textContent()).toBe(String(HISTORY.length + 3));
     // Anna joins the three earlier visitors from the vk spring link: 4 contacts, 4 touches.
-    expect(await page.getByRole('row').filter({ hasText: 'spring' }).getByRole('cell').allTextContents()).toEqual(['vk', 'spring', '4', '4']);
+    expect(await page.getByRole('row').filter({ hasText: 'spring' }).getByRole('cell').allTextContents()).toEqual([
+      'vk',
+      'spring',
+      '4',
+      '4',
+    ]);
     await page.locator('.chart canvas').first().waitFor();
     for (const period of ['90 дн.', '30 дн.']) {
       await page.getByRole('button', { name: period }).click();
@@ -199,7 +229,12 @@ describe('The cabinet in a browser', () => {
     await page.getByRole('button', { name: 'Сохранить правила' }).click();
     await waitForText(page, 'Правила сохранены.');
     await page.getByRole('row').filter({ hasText: 'анонсы' }).waitFor();
-    expect(await page.getByRole('row').filter({ hasText: 'анонсы' }).getByRole('cell').allTextContents()).toEqual(['telegram', 'анонсы', '5', '5']);
+    expect(await page.getByRole('row').filter({ hasText: 'анонсы' }).getByRole('cell').allTextContents()).toEqual([
+      'telegram',
+      'анонсы',
+      '5',
+      '5',
+    ]);
     expect(await page.getByRole('cell', { name: 'tg_channel', exact: true }).count()).toBe(0);
     await checkScreen(owner, '07-dashboard-mappings');
   });
@@ -219,7 +254,11 @@ describe('The cabinet in a browser', () => {
     await page.getByRole('heading', { name: 'Откуда пришёл' }).waitFor();
     await page.getByText('spring', { exact: true }).waitFor();
     await page.getByRole('img', { name: 'Фото Анна' }).waitFor();
-    expect(await page.getByRole('img', { name: 'Фото Анна' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    expect(
+      await page
+        .getByRole('img', { name: 'Фото Анна' })
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    ).toBe(1);
     await checkScreen(owner, '09-contact-card');
   });
 
@@ -241,7 +280,9 @@ describe('The cabinet in a browser', () => {
     await reply.fill('Доставка бесплатная от 1000 ₽');
     await reply.press('Enter');
     await page.locator('.message-out').getByText('Доставка бесплатная от 1000 ₽').waitFor();
-    expect(ctx.telegram.sentMessages(owned.token).map((m) => [m.chat.id, m.text])).toEqual([[5001, 'Доставка бесплатная от 1000 ₽']]);
+    expect(ctx.telegram.sentMessages(owned.token).map((m) => [m.chat.id, m.text])).toEqual([
+      [5001, 'Доставка бесплатная от 1000 ₽'],
+    ]);
     await checkScreen(owner, '10-dialog');
   });
 
@@ -308,7 +349,9 @@ describe('The cabinet in a browser', () => {
 
     await page.getByRole('button', { name: 'Подключить вебхук' }).click();
     await waitForText(page, 'Вебхук подключён');
-    expect(ctx.telegram.webhookOf(owned.token)?.url).toMatch(new RegExp(`^https://botlens\\.test/proxy/${owned.botId}/`));
+    expect(ctx.telegram.webhookOf(owned.token)?.url).toMatch(
+      new RegExp(`^https://botlens\\.test/proxy/${owned.botId}/`),
+    );
     await page.getByRole('button', { name: 'Отключить вебхук' }).click();
     await waitForText(page, 'Вебхук не подключён');
   });

@@ -6,7 +6,11 @@ const { existsSync } = require('node:fs');
 function found() {
   if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : null;
   try {
-    return execSync('command -v chromium', { shell: '/bin/sh', stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || null;
+    return (
+      execSync('command -v chromium', { shell: '/bin/sh', stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() || null
+    );
   } catch {
     return null;
   }
@@ -18,10 +22,15 @@ if (!found()) {
     process.exit(1);
   }
   if (typeof process.getuid === 'function' && process.getuid() === 0) {
-    console.log('Chromium is missing: installing Debian\'s chromium package for the browser tests');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit', shell: '/bin/sh' });
+    console.log("Chromium is missing: installing Debian's chromium package for the browser tests");
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+      shell: '/bin/sh',
+    });
   } else {
-    console.error('Browser tests need Chromium: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then npm test again');
+    console.error(
+      'Browser tests need Chromium: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then npm test again',
+    );
     process.exit(1);
   }
   if (!found()) {

@@ -43,40 +43,75 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
       const proxied = await bindTelegramBot(ctx, owner.token);
       await request(ctx.url).post(`/api/bots/${proxied.bot.id}/webhook`).set(bearer(owner.token)).expect(200);
       ctx.telegram.webhookOf(proxied.token)!.url = reachable(ctx.telegram.webhookOf(proxied.token)!.url);
-      const update = (id: number) => ({ update_id: id, message: { message_id: id, date: Math.floor(Date.now() / 1000), chat: { id: 7, type: 'private' }, from: { id: 7, is_bot: false, first_name: 'Ann' }, text: `hello ${id}` } });
+      const update = (id: number) => ({
+        update_id: id,
+        message: {
+          message_id: id,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: 7, type: 'private' },
+          from: { id: 7, is_bot: false, first_name: 'Ann' },
+          text: `hello ${id}`,
+        },
+      });
       expect((await ctx.telegram.deliverWebhook(proxied.token, update(1))).status).toBe(200);
       expect((await fetch(`${ctx.url}/tg/bot${mirrored.token}/getMe`)).status).toBe(200);
-      const impersonation = await request(ctx.url).post(`/api/admin/users/${owner.user.id}/impersonate`).set(bearer(admin)).expect(201);
+      const impersonation = await request(ctx.url)
+        .post(`/api/admin/users/${owner.user.id}/impersonate`)
+        .set(bearer(admin))
+        .expect(201);
 
       const res = await deleteUser(owner.user.id).expect(204);
       expect(res.text).toBe('');
 
       for (const session of [owner.token, otherDevice, impersonation.body.token]) {
-        expect((await request(ctx.url).get('/api/me').set(bearer(session)).expect(401)).body).toEqual({ message: Messages.sessionRequired });
+        expect((await request(ctx.url).get('/api/me').set(bearer(session)).expect(401)).body).toEqual({
+          message: Messages.sessionRequired,
+        });
       }
-      expect((await request(ctx.url).get('/api/v1/bots').set('X-API-Key', key.key).expect(401)).body).toEqual({ message: Messages.apiKeyRevoked });
-      const signIn = await request(ctx.url).post('/api/auth/login').send({ email: owner.email, password: owner.password }).expect(401);
+      expect((await request(ctx.url).get('/api/v1/bots').set('X-API-Key', key.key).expect(401)).body).toEqual({
+        message: Messages.apiKeyRevoked,
+      });
+      const signIn = await request(ctx.url)
+        .post('/api/auth/login')
+        .send({ email: owner.email, password: owner.password })
+        .expect(401);
       expect(signIn.body).toEqual({ message: Messages.badCredentials });
 
       const before = callsOf(mirrored.token);
       const mirror = await fetch(`${ctx.url}/tg/bot${mirrored.token}/getMe`);
-      expect({ status: mirror.status, body: await mirror.json() }).toEqual({ status: 403, body: TELEGRAM_REFUSALS.deactivated });
+      expect({ status: mirror.status, body: await mirror.json() }).toEqual({
+        status: 403,
+        body: TELEGRAM_REFUSALS.deactivated,
+      });
       expect(callsOf(mirrored.token)).toBe(before);
 
       const delivery = await ctx.telegram.deliverWebhook(proxied.token, update(2));
-      expect({ status: delivery.status, body: JSON.parse(delivery.body) }).toEqual({ status: 403, body: TELEGRAM_REFUSALS.deactivated });
+      expect({ status: delivery.status, body: JSON.parse(delivery.body) }).toEqual({
+        status: 403,
+        body: TELEGRAM_REFUSALS.deactivated,
+      });
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await rows(`SELECT text FROM messages WHERE bot_id = $1`, [proxied.bot.id])).toEqual([{ text: 'hello 1' }]);
+      expect(await rows(`SELECT text FROM messages WHERE bot_id = $1`, [proxied.bot.id])).toEqual([
+        { text: 'hello 1' },
+      ]);
 
       // History is kept: the bots are deactivated, not deleted.
       expect(await rows(`SELECT active, deleted_at FROM bots WHERE user_id = $1`, [owner.user.id])).toEqual([
         { active: false, deleted_at: null },
         { active: false, deleted_at: null },
       ]);
-      const listed = await request(ctx.url).get('/api/admin/users').query({ email: owner.email }).set(bearer(admin)).expect(200);
+      const listed = await request(ctx.url)
+        .get('/api/admin/users')
+        .query({ email: owner.email })
+        .set(bearer(admin))
+        .expect(200);
       expect(listed.body).toMatchObject({ data: [], total: 0 });
       const audit = await request(ctx.url).get('/api/admin/audit').set(bearer(admin)).expect(200);
-      expect(audit.body.data[0]).toMatchObject({ action: 'delete_user', target: { id: owner.user.id, email: owner.email.toLowerCase() }, details: { bots: 2 } });
+      expect(audit.body.data[0]).toMatchObject({
+        action: 'delete_user',
+        target: { id: owner.user.id, email: owner.email.toLowerCase() },
+        details: { bots: 2 },
+      });
     });
 
     it('frees the address and the bot tokens at once: the address registers again and the new account binds the token', async () => {
@@ -91,9 +126,11 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
         .set(bearer(again.token))
         .send({ platform: 'telegram', name: 'Same bot, new owner', token: bound.token })
         .expect(201);
-      expect(await rows(`SELECT token_hash, token_encrypted, platform_bot_id, active FROM bots WHERE id = $1`, [bound.bot.id])).toEqual([
-        { token_hash: null, token_encrypted: null, platform_bot_id: null, active: false },
-      ]);
+      expect(
+        await rows(`SELECT token_hash, token_encrypted, platform_bot_id, active FROM bots WHERE id = $1`, [
+          bound.bot.id,
+        ]),
+      ).toEqual([{ token_hash: null, token_encrypted: null, platform_bot_id: null, active: false }]);
       // The mirror now serves the token as the new bot's.
       const before = callsOf(bound.token);
       expect((await fetch(`${ctx.url}/tg/bot${bound.token}/getMe`)).status).toBe(200);
@@ -102,7 +139,11 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
 
       // A live account still holds its token against everyone else.
       const stranger = await registerUser(ctx);
-      const taken = await request(ctx.url).post('/api/bots').set(bearer(stranger.token)).send({ platform: 'telegram', name: 'x', token: bound.token }).expect(409);
+      const taken = await request(ctx.url)
+        .post('/api/bots')
+        .set(bearer(stranger.token))
+        .send({ platform: 'telegram', name: 'x', token: bound.token })
+        .expect(409);
       expect(taken.body).toEqual({ message: Messages.botTokenTaken });
     });
 
@@ -110,8 +151,15 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
       const owner = await registerUser(ctx);
       const member = await registerUser(ctx);
       const bound = await bindTelegramBot(ctx, owner.token);
-      await addTelegramContacts(ctx, { id: bound.bot.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' }, [31, 32]);
-      await ctx.db.query(`INSERT INTO team_members (account_id, user_id, role) VALUES ($1, $2, 'administrator')`, [owner.user.id, member.user.id]);
+      await addTelegramContacts(
+        ctx,
+        { id: bound.bot.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' },
+        [31, 32],
+      );
+      await ctx.db.query(`INSERT INTO team_members (account_id, user_id, role) VALUES ($1, $2, 'administrator')`, [
+        owner.user.id,
+        member.user.id,
+      ]);
       await ctx.db.query(
         `INSERT INTO team_invites (account_id, email, role, token_hash, expires_at, accepted_at)
          VALUES ($1, 'pending@example.test', 'observer', md5(random()::text), now() + interval '1 day', NULL),
@@ -123,16 +171,32 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
         .set(bearer(owner.token))
         .send({ text: 'later', send_at: new Date(Date.now() + 3_600_000).toISOString() })
         .expect(201);
-      const own = await request(ctx.url).post('/api/me/webhooks').set(bearer(owner.token)).send({ url: receiver.url, events: ['message.created'] }).expect(201);
+      const own = await request(ctx.url)
+        .post('/api/me/webhooks')
+        .set(bearer(owner.token))
+        .send({ url: receiver.url, events: ['message.created'] })
+        .expect(201);
       // A member's subscription to one of the account's bots goes quiet with the bot.
-      const members = await request(ctx.url).post('/api/me/webhooks').set(bearer(member.token)).send({ url: receiver.url, events: ['message.created'], bot_id: bound.bot.id }).expect(201);
+      const members = await request(ctx.url)
+        .post('/api/me/webhooks')
+        .set(bearer(member.token))
+        .send({ url: receiver.url, events: ['message.created'], bot_id: bound.bot.id })
+        .expect(201);
 
       await deleteUser(owner.user.id).expect(204);
 
-      expect(await rows(`SELECT status FROM broadcasts WHERE id = $1`, [scheduled.body.id])).toEqual([{ status: 'cancelled' }]);
-      expect(await rows(`SELECT active FROM webhook_subscriptions WHERE id = ANY($1) ORDER BY active`, [[own.body.id, members.body.id]])).toEqual([{ active: false }, { active: false }]);
+      expect(await rows(`SELECT status FROM broadcasts WHERE id = $1`, [scheduled.body.id])).toEqual([
+        { status: 'cancelled' },
+      ]);
+      expect(
+        await rows(`SELECT active FROM webhook_subscriptions WHERE id = ANY($1) ORDER BY active`, [
+          [own.body.id, members.body.id],
+        ]),
+      ).toEqual([{ active: false }, { active: false }]);
       expect(await rows(`SELECT user_id FROM team_members WHERE account_id = $1`, [owner.user.id])).toEqual([]);
-      expect(await rows(`SELECT email FROM team_invites WHERE account_id = $1`, [owner.user.id])).toEqual([{ email: 'accepted@example.test' }]);
+      expect(await rows(`SELECT email FROM team_invites WHERE account_id = $1`, [owner.user.id])).toEqual([
+        { email: 'accepted@example.test' },
+      ]);
       // The member works on their own account again.
       const me = await request(ctx.url).get('/api/me').set(bearer(member.token)).expect(200);
       expect(me.body.team).toEqual({ account_id: member.user.id, role: 'owner' });
@@ -141,7 +205,10 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
     it('removes a deleted member from the team they belonged to', async () => {
       const owner = await registerUser(ctx);
       const member = await registerUser(ctx);
-      await ctx.db.query(`INSERT INTO team_members (account_id, user_id, role) VALUES ($1, $2, 'observer')`, [owner.user.id, member.user.id]);
+      await ctx.db.query(`INSERT INTO team_members (account_id, user_id, role) VALUES ($1, $2, 'observer')`, [
+        owner.user.id,
+        member.user.id,
+      ]);
       await deleteUser(member.user.id).expect(204);
       expect(await rows(`SELECT user_id FROM team_members WHERE account_id = $1`, [owner.user.id])).toEqual([]);
       await request(ctx.url).get('/api/me').set(bearer(owner.token)).expect(200);
@@ -156,7 +223,11 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
         expect((await deleteUser(id).expect(404)).body).toEqual({ message: Messages.userNotFound });
       }
       // Nor can a deleted user be changed or signed in as.
-      await request(ctx.url).patch(`/api/admin/users/${user.id}`).set(bearer(admin)).send({ role: 'admin' }).expect(404);
+      await request(ctx.url)
+        .patch(`/api/admin/users/${user.id}`)
+        .set(bearer(admin))
+        .send({ role: 'admin' })
+        .expect(404);
       await request(ctx.url).post(`/api/admin/users/${user.id}/impersonate`).set(bearer(admin)).expect(404);
     });
   });
@@ -164,7 +235,9 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
   describe('the final cleanup', () => {
     /** Every row of every table, as JSON text. */
     async function snapshot(): Promise<Map<string, string[]>> {
-      const tables = await rows(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations' ORDER BY tablename`);
+      const tables = await rows(
+        `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations' ORDER BY tablename`,
+      );
       const result = new Map<string, string[]>();
       for (const { tablename } of tables) {
         const found = await rows(`SELECT to_jsonb(t)::text AS row FROM "${tablename}" t`);
@@ -180,7 +253,7 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
     function belonging(tables: Map<string, string[]>, roots: string[]): Map<string, Set<string>> {
       const ids = new Set(roots);
       const found = new Map([...tables.keys()].map((table) => [table, new Set<string>()]));
-      for (let grew = true; grew; ) {
+      for (let grew = true; grew;) {
         grew = false;
         for (const [table, all] of tables) {
           if (table === 'audit_log') continue;
@@ -206,9 +279,16 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
       const goneBot = await botWithData(ctx, gone);
       await accountData(ctx, live, admin, receiver, liveBot.bot.id);
       await accountData(ctx, gone, admin, receiver, goneBot.bot.id);
-      await request(ctx.url).post('/api/me/webhooks').set(bearer(live.token)).send({ url: receiver.url, events: ['contact.created'], bot_id: deletedBot.bot.id }).expect(201);
+      await request(ctx.url)
+        .post('/api/me/webhooks')
+        .set(bearer(live.token))
+        .send({ url: receiver.url, events: ['contact.created'], bot_id: deletedBot.bot.id })
+        .expect(201);
       const member = await registerUser(ctx);
-      await ctx.db.query(`INSERT INTO team_members (account_id, user_id, role) VALUES ($1, $2, 'observer')`, [live.user.id, member.user.id]);
+      await ctx.db.query(`INSERT INTO team_members (account_id, user_id, role) VALUES ($1, $2, 'observer')`, [
+        live.user.id,
+        member.user.id,
+      ]);
 
       await request(ctx.url).delete(`/api/bots/${deletedBot.bot.id}`).set(bearer(live.token)).expect(204);
       await deleteUser(gone.user.id).expect(204);
@@ -229,14 +309,22 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
       expect(await ctx.app.get(CleanupService).runOnce({ batchSize: 2 })).toEqual({ bots: 2, accounts: 1 });
 
       const after = await snapshot();
-      const expected = new Map([...before].map(([table, all]) => [table, all.filter((row) => !removable.get(table)!.has(row))]));
-      const counts = (tables: Map<string, string[]>) => Object.fromEntries([...tables].map(([table, all]) => [table, all.length]));
+      const expected = new Map(
+        [...before].map(([table, all]) => [table, all.filter((row) => !removable.get(table)!.has(row))]),
+      );
+      const counts = (tables: Map<string, string[]>) =>
+        Object.fromEntries([...tables].map(([table, all]) => [table, all.length]));
       expect(counts(after)).toEqual(counts(expected));
       for (const [table, all] of after) expect({ table, rows: all }).toEqual({ table, rows: expected.get(table) });
 
       // The audit still names the account by its address.
       const audit = await request(ctx.url).get('/api/admin/audit').set(bearer(admin)).expect(200);
-      expect(audit.body.data.find((e: { action: string; target: { id: string } | null }) => e.action === 'delete_user' && e.target?.id === gone.user.id)).toMatchObject({
+      expect(
+        audit.body.data.find(
+          (e: { action: string; target: { id: string } | null }) =>
+            e.action === 'delete_user' && e.target?.id === gone.user.id,
+        ),
+      ).toMatchObject({
         target: { id: gone.user.id, email: gone.email.toLowerCase() },
       });
       // A second run finds nothing.

@@ -13,7 +13,10 @@ describe('Accounts: register, confirm by mail, sessions (contract §3)', () => {
 
   it('registers, mails a six-digit code through SMTP and confirms into a session', async () => {
     const email = uniqueEmail('Owner');
-    const registered = await request(ctx.url).post('/api/auth/register').send({ email, password: 'secret1' }).expect(201);
+    const registered = await request(ctx.url)
+      .post('/api/auth/register')
+      .send({ email, password: 'secret1' })
+      .expect(201);
     expect(registered.body.user).toEqual({
       id: expect.any(String),
       email: email.toLowerCase(),
@@ -58,7 +61,10 @@ describe('Accounts: register, confirm by mail, sessions (contract §3)', () => {
 
   it('answers 409 with the spec message for an address already registered (any case)', async () => {
     const { email } = await registerUnconfirmed(ctx);
-    const res = await request(ctx.url).post('/api/auth/register').send({ email: email.toUpperCase(), password: 'another1' }).expect(409);
+    const res = await request(ctx.url)
+      .post('/api/auth/register')
+      .send({ email: email.toUpperCase(), password: 'another1' })
+      .expect(409);
     expect(res.body).toEqual({ message: Messages.emailTaken });
   });
 
@@ -101,7 +107,10 @@ describe('Accounts: register, confirm by mail, sessions (contract §3)', () => {
       await request(ctx.url).post('/api/auth/confirm').send({ email, code: first }).expect(400);
     }
     await request(ctx.url).post('/api/auth/confirm').send({ email, code: second }).expect(200);
-    await request(ctx.url).post('/api/auth/resend').send({ email: uniqueEmail('nobody') }).expect(204);
+    await request(ctx.url)
+      .post('/api/auth/resend')
+      .send({ email: uniqueEmail('nobody') })
+      .expect(204);
   });
 
   it('signs in unconfirmed users, on many devices at once, and logout ends only that session', async () => {
@@ -118,9 +127,15 @@ describe('Accounts: register, confirm by mail, sessions (contract §3)', () => {
 
   it('answers 401 with the same message for a wrong password and an unknown address', async () => {
     const { email } = await registerUnconfirmed(ctx);
-    const wrong = await request(ctx.url).post('/api/auth/login').send({ email, password: 'wrong-password' }).expect(401);
+    const wrong = await request(ctx.url)
+      .post('/api/auth/login')
+      .send({ email, password: 'wrong-password' })
+      .expect(401);
     expect(wrong.body).toEqual({ message: Messages.badCredentials });
-    const unknown = await request(ctx.url).post('/api/auth/login').send({ email: uniqueEmail(), password: 'whatever' }).expect(401);
+    const unknown = await request(ctx.url)
+      .post('/api/auth/login')
+      .send({ email: uniqueEmail(), password: 'whatever' })
+      .expect(401);
     expect(unknown.body).toEqual({ message: Messages.badCredentials });
   });
 
@@ -151,7 +166,10 @@ describe('Accounts: register, confirm by mail, sessions (contract §3)', () => {
     const res = await request(ctx.url).post('/api/auth/login').send({ email, password: 'wrong-password' }).expect(429);
     expect(res.body).toEqual({ message: Messages.tooManyRequests });
     // Another address from the same client is not affected.
-    await request(ctx.url).post('/api/auth/login').send({ email: uniqueEmail(), password: 'wrong-password' }).expect(401);
+    await request(ctx.url)
+      .post('/api/auth/login')
+      .send({ email: uniqueEmail(), password: 'wrong-password' })
+      .expect(401);
   });
 
   describe('admin', () => {

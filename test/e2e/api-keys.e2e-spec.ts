@@ -43,7 +43,11 @@ describe('API keys and the open-API authentication table (spec: Authentication)'
   it('refuses keys to an unconfirmed account with 403 "Подтвердите email"', async () => {
     const { email, password } = await registerUnconfirmed(ctx);
     const session = (await request(ctx.url).post('/api/auth/login').send({ email, password })).body.token;
-    const res = await request(ctx.url).post('/api/me/api-keys').set(auth(session)).send({ name: 'x', scopes: ['read'] }).expect(403);
+    const res = await request(ctx.url)
+      .post('/api/me/api-keys')
+      .set(auth(session))
+      .send({ name: 'x', scopes: ['read'] })
+      .expect(403);
     expect(res.body).toEqual({ message: Messages.confirmEmail });
   });
 
@@ -62,7 +66,11 @@ describe('API keys and the open-API authentication table (spec: Authentication)'
     const user = await registerUser(ctx);
     const keys = [];
     for (let i = 0; i < 20; i++) keys.push(await issueKey(ctx, user.token, ['read']));
-    const refused = await request(ctx.url).post('/api/me/api-keys').set(auth(user.token)).send({ name: 'x', scopes: ['read'] }).expect(429);
+    const refused = await request(ctx.url)
+      .post('/api/me/api-keys')
+      .set(auth(user.token))
+      .send({ name: 'x', scopes: ['read'] })
+      .expect(429);
     expect(refused.body).toEqual({ message: Messages.apiKeyLimit });
 
     await request(ctx.url).delete(`/api/me/api-keys/${keys[0].id}`).set(auth(user.token)).expect(204);
@@ -72,7 +80,10 @@ describe('API keys and the open-API authentication table (spec: Authentication)'
   it('does not count expired keys towards the limit', async () => {
     const user = await registerUser(ctx);
     for (let i = 0; i < 20; i++) await issueKey(ctx, user.token, ['read']);
-    await ctx.db.query(`UPDATE api_keys SET expires_at = now() - interval '1 minute' WHERE user_id = $1 AND name = 'test key'`, [user.user.id]);
+    await ctx.db.query(
+      `UPDATE api_keys SET expires_at = now() - interval '1 minute' WHERE user_id = $1 AND name = 'test key'`,
+      [user.user.id],
+    );
     await issueKey(ctx, user.token, ['read']);
   });
 
@@ -90,7 +101,10 @@ describe('API keys and the open-API authentication table (spec: Authentication)'
     });
 
     it('401 "Неверный API-ключ" for an unknown key, in either header', async () => {
-      const a = await request(ctx.url).get('/api/v1/bots').set('X-API-Key', 'blk_doesnotexistdoesnotexistdoesnotexist').expect(401);
+      const a = await request(ctx.url)
+        .get('/api/v1/bots')
+        .set('X-API-Key', 'blk_doesnotexistdoesnotexistdoesnotexist')
+        .expect(401);
       expect(a.body).toEqual({ message: Messages.apiKeyInvalid });
       const b = await request(ctx.url).get('/api/v1/bots').set('Authorization', `Bearer ${owner.token}`).expect(401);
       expect(b.body).toEqual({ message: Messages.apiKeyInvalid });
@@ -105,7 +119,9 @@ describe('API keys and the open-API authentication table (spec: Authentication)'
     });
 
     it('401 "Срок действия API-ключа истёк" once expires_at has passed', async () => {
-      const key = await issueKey(ctx, owner.token, ['read'], { expires_at: new Date(Date.now() + 60_000).toISOString() });
+      const key = await issueKey(ctx, owner.token, ['read'], {
+        expires_at: new Date(Date.now() + 60_000).toISOString(),
+      });
       await request(ctx.url).get('/api/v1/bots').set('Authorization', `Bearer ${key.key}`).expect(200);
       await ctx.db.query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [key.id]);
       const res = await request(ctx.url).get('/api/v1/bots').set('Authorization', `Bearer ${key.key}`).expect(401);
@@ -141,7 +157,7 @@ describe('API keys and the open-API authentication table (spec: Authentication)'
     });
   });
 
-  it("a key sees only its owner's bots: another's bot is 404 \"Bot not found\"", async () => {
+  it('a key sees only its owner\'s bots: another\'s bot is 404 "Bot not found"', async () => {
     const { bot } = await bindTelegramBot(ctx, owner.token);
     const stranger = await registerUser(ctx);
     const strangerKey = await issueKey(ctx, stranger.token, ['read']);

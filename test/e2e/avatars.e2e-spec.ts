@@ -15,7 +15,13 @@ const tgMessage = (userId: number, text = 'hi') => {
   updateId += 1;
   return {
     update_id: updateId,
-    message: { message_id: updateId, from: { id: userId, is_bot: false, first_name: 'U' }, chat: { id: userId, type: 'private' }, date: now, text },
+    message: {
+      message_id: updateId,
+      from: { id: userId, is_bot: false, first_name: 'U' },
+      chat: { id: userId, type: 'private' },
+      date: now,
+      text,
+    },
   };
 };
 
@@ -36,14 +42,18 @@ describe('Avatars (GET /api/avatars/contact/:botId/:externalUserId)', () => {
   let capture: CaptureService;
   let imageHost: Server;
   const auth = () => ({ Authorization: `Bearer ${owner.token}` });
-  const avatar = (bot: string, user: string | number) => request(ctx.url).get(`/api/avatars/contact/${bot}/${user}`).buffer(true).parse(binary);
+  const avatar = (bot: string, user: string | number) =>
+    request(ctx.url).get(`/api/avatars/contact/${bot}/${user}`).buffer(true).parse(binary);
   const photoCalls = () => ctx.telegram.callsOf('getUserProfilePhotos').filter((call) => call.token === token);
 
   beforeAll(async () => {
     ctx = await startTestApp();
     capture = ctx.app.get(CaptureService);
     owner = await registerUser(ctx);
-    ({ token, bot: { id: botId } } = await bindTelegramBot(ctx, owner.token));
+    ({
+      token,
+      bot: { id: botId },
+    } = await bindTelegramBot(ctx, owner.token));
     const bot: CaptureBot = { id: botId, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
     await capture.inboundUpdates(bot, [tgMessage(501), tgMessage(502)]);
     ctx.telegram.addProfilePhoto(token, 501, JPEG);
@@ -80,17 +90,27 @@ describe('Avatars (GET /api/avatars/contact/:botId/:externalUserId)', () => {
     expect(photoCalls()).toHaveLength(before + 1);
   });
 
-  it('answers 404 for an unknown contact, a bot without token and another user\'s bot; 401 without credentials', async () => {
+  it("answers 404 for an unknown contact, a bot without token and another user's bot; 401 without credentials", async () => {
     const unknown = await request(ctx.url).get(`/api/avatars/contact/${botId}/999`).set(auth()).expect(404);
     expect(unknown.body).toEqual({ message: Messages.contactNotFound });
 
-    const tokenless = await request(ctx.url).post('/api/bots').set(auth()).send({ platform: 'telegram', name: 'Analytics only' }).expect(201);
-    await capture.inboundUpdates({ id: tokenless.body.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' }, [tgMessage(501)]);
+    const tokenless = await request(ctx.url)
+      .post('/api/bots')
+      .set(auth())
+      .send({ platform: 'telegram', name: 'Analytics only' })
+      .expect(201);
+    await capture.inboundUpdates(
+      { id: tokenless.body.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' },
+      [tgMessage(501)],
+    );
     const noToken = await request(ctx.url).get(`/api/avatars/contact/${tokenless.body.id}/501`).set(auth()).expect(404);
     expect(noToken.body).toEqual({ message: Messages.avatarNeedsToken });
 
     const stranger = await registerUser(ctx);
-    const theirs = await request(ctx.url).get(`/api/avatars/contact/${botId}/501`).set('Authorization', `Bearer ${stranger.token}`).expect(404);
+    const theirs = await request(ctx.url)
+      .get(`/api/avatars/contact/${botId}/501`)
+      .set('Authorization', `Bearer ${stranger.token}`)
+      .expect(404);
     expect(theirs.body).toEqual({ message: Messages.botNotFound });
 
     const anonymous = await request(ctx.url).get(`/api/avatars/contact/${botId}/501`).expect(401);
@@ -102,7 +122,9 @@ describe('Avatars (GET /api/avatars/contact/:botId/:externalUserId)', () => {
 
     const signed = await request(ctx.url).get(links.path(botId, '501')).buffer(true).parse(binary).expect(200);
     expect(Buffer.compare(signed.body as Buffer, JPEG)).toBe(0);
-    expect(links.url(botId, '501')).toMatch(new RegExp(`^https://botlens\\.test/api/avatars/contact/${botId}/501\\?expires=\\d+&signature=`));
+    expect(links.url(botId, '501')).toMatch(
+      new RegExp(`^https://botlens\\.test/api/avatars/contact/${botId}/501\\?expires=\\d+&signature=`),
+    );
 
     const forOther = links.path(botId, '501').replace('/501?', '/502?');
     expect((await request(ctx.url).get(forOther).expect(401)).body).toEqual({ message: Messages.avatarLinkInvalid });
@@ -115,15 +137,29 @@ describe('Avatars (GET /api/avatars/contact/:botId/:externalUserId)', () => {
     const bot: CaptureBot = { id: botId, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
     await capture.inboundUpdates(bot, [tgMessage(503)]);
     const res = await request(ctx.url).get(`/api/avatars/contact/${botId}/503`).set(auth()).expect(502);
-    expect(res.body).toEqual({ message: 'telegram 500', provider: { ok: false, error_code: 500, description: 'Internal Server Error' } });
+    expect(res.body).toEqual({
+      message: 'telegram 500',
+      provider: { ok: false, error_code: 500, description: 'Internal Server Error' },
+    });
   });
 
   it("serves a MAX user's avatar from their dialog (GET /chats/{chat_id})", async () => {
     const max = await bindMaxBot(ctx, owner.token);
     const { port } = imageHost.address() as AddressInfo;
-    ctx.max.addUser(max.token, { user_id: 7001, name: 'Maxim', avatar_url: `http://127.0.0.1:${port}/small.png`, full_avatar_url: `http://127.0.0.1:${port}/full.png` }, 880001);
+    ctx.max.addUser(
+      max.token,
+      {
+        user_id: 7001,
+        name: 'Maxim',
+        avatar_url: `http://127.0.0.1:${port}/small.png`,
+        full_avatar_url: `http://127.0.0.1:${port}/full.png`,
+      },
+      880001,
+    );
     const update = ctx.max.messageCreated(max.token, { sender: { user_id: 7001, name: 'Maxim' }, text: 'привет' });
-    await capture.inboundUpdates({ id: max.bot.id, userId: owner.user.id, platform: 'max', utmKey: 'utm_source' }, [update]);
+    await capture.inboundUpdates({ id: max.bot.id, userId: owner.user.id, platform: 'max', utmKey: 'utm_source' }, [
+      update,
+    ]);
 
     const res = await avatar(max.bot.id, 7001).set(auth()).expect(200);
     expect(Buffer.compare(res.body as Buffer, PNG)).toBe(0);

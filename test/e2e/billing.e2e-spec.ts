@@ -16,20 +16,25 @@ import { startTestApp, TestApp } from './support/test-app';
 const CAP = 5;
 const CAP_MAIL_SUBJECT = /лимит бесплатного тарифа/;
 
-describe('Tariffs and the free plan\'s cap (issue 5)', () => {
+describe("Tariffs and the free plan's cap (issue 5)", () => {
   let ctx: TestApp;
   const auth = (session: string) => ({ Authorization: `Bearer ${session}` });
   const me = async (session: string) => (await request(ctx.url).get('/api/me').set(auth(session)).expect(200)).body;
   /** Texts of the bot's stored messages, in no particular order (concurrent batches commit in any order). */
   const storedTexts = async (botId: string): Promise<string[]> =>
-    (await ctx.db.query(`SELECT text FROM messages WHERE bot_id = $1 ORDER BY text`, [botId])).rows.map((row) => row.text);
+    (await ctx.db.query(`SELECT text FROM messages WHERE bot_id = $1 ORDER BY text`, [botId])).rows.map(
+      (row) => row.text,
+    );
   /** Every fact handed to the ingest so far is committed or dropped (the writer's drain, without shutting it down). */
   const ingestSettled = () => ctx.app.get(IngestWriter).beforeApplicationShutdown();
-  const capMailsTo = (email: string) => ctx.smtp.messages.filter((m) => m.to.includes(email) && CAP_MAIL_SUBJECT.test(m.subject));
+  const capMailsTo = (email: string) =>
+    ctx.smtp.messages.filter((m) => m.to.includes(email) && CAP_MAIL_SUBJECT.test(m.subject));
   /** Every queued mail has reached the SMTP catcher (or failed for good). */
   const mailsSent = () =>
     eventually(async () => {
-      const counts = await ctx.app.get<Queue>(getQueueToken(MAIL_QUEUE)).getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      const counts = await ctx.app
+        .get<Queue>(getQueueToken(MAIL_QUEUE))
+        .getJobCounts('waiting', 'active', 'delayed', 'prioritized');
       expect(Object.values(counts).every((n) => n === 0)).toBe(true);
     });
 
@@ -56,7 +61,11 @@ describe('Tariffs and the free plan\'s cap (issue 5)', () => {
       const owner = await registerUser(ctx);
       expect((await me(owner.token)).usage).toEqual({ messages_this_month: 0, cap: CAP });
 
-      const res = await request(ctx.url).put('/api/billing/tariff').set(auth(owner.token)).send({ tariff: 'pro' }).expect(200);
+      const res = await request(ctx.url)
+        .put('/api/billing/tariff')
+        .set(auth(owner.token))
+        .send({ tariff: 'pro' })
+        .expect(200);
       expect(res.body).toEqual({
         tariff: 'pro',
         invoice: {
@@ -74,8 +83,16 @@ describe('Tariffs and the free plan\'s cap (issue 5)', () => {
 
     it('lists the plan changes newest first, each marked as made by the owner', async () => {
       const owner = await registerUser(ctx);
-      const first = await request(ctx.url).put('/api/billing/tariff').set(auth(owner.token)).send({ tariff: 'business' }).expect(200);
-      const second = await request(ctx.url).put('/api/billing/tariff').set(auth(owner.token)).send({ tariff: 'free' }).expect(200);
+      const first = await request(ctx.url)
+        .put('/api/billing/tariff')
+        .set(auth(owner.token))
+        .send({ tariff: 'business' })
+        .expect(200);
+      const second = await request(ctx.url)
+        .put('/api/billing/tariff')
+        .set(auth(owner.token))
+        .send({ tariff: 'free' })
+        .expect(200);
 
       const res = await request(ctx.url).get('/api/billing/invoices').set(auth(owner.token)).expect(200);
       expect(res.body.data).toEqual([second.body.invoice, first.body.invoice]);
@@ -88,7 +105,11 @@ describe('Tariffs and the free plan\'s cap (issue 5)', () => {
 
     it('answers 409 "Этот тариф уже подключён" for the plan already in use', async () => {
       const owner = await registerUser(ctx);
-      const res = await request(ctx.url).put('/api/billing/tariff').set(auth(owner.token)).send({ tariff: 'free' }).expect(409);
+      const res = await request(ctx.url)
+        .put('/api/billing/tariff')
+        .set(auth(owner.token))
+        .send({ tariff: 'free' })
+        .expect(409);
       expect(res.body).toEqual({ message: Messages.tariffUnchanged });
     });
 
@@ -109,7 +130,7 @@ describe('Tariffs and the free plan\'s cap (issue 5)', () => {
     });
   });
 
-  describe('the free plan\'s cap stops recording, never forwarding', () => {
+  describe("the free plan's cap stops recording, never forwarding", () => {
     let owner: { email: string; token: string; user: { id: string } };
     let botId: string;
     let token: string;
@@ -158,21 +179,29 @@ describe('Tariffs and the free plan\'s cap (issue 5)', () => {
       for (const text of ['one', 'two', 'three', 'four', 'five', 'six']) await exchange(text);
 
       expect(received).toEqual(['one', 'two', 'three', 'four', 'five', 'six']);
-      expect(ctx.telegram.sentMessages(token).map((m) => m.text)).toEqual(['one', 'two', 'three', 'four', 'five', 'six'].map((t) => `echo: ${t}`));
+      expect(ctx.telegram.sentMessages(token).map((m) => m.text)).toEqual(
+        ['one', 'two', 'three', 'four', 'five', 'six'].map((t) => `echo: ${t}`),
+      );
       // The cap is reached by whichever of the third exchange's two messages committed first.
       const stored = await storedTexts(botId);
       expect(stored).toHaveLength(CAP);
       expect(stored).toEqual(expect.arrayContaining(['one', 'echo: one', 'two', 'echo: two']));
       expect(stored.filter((text) => text.endsWith('three'))).toHaveLength(1);
       // Dropped facts make no contacts and emit nothing.
-      expect((await ctx.db.query(`SELECT count(*)::int AS n FROM contacts WHERE bot_id = $1`, [botId])).rows[0].n).toBe(3);
+      expect((await ctx.db.query(`SELECT count(*)::int AS n FROM contacts WHERE bot_id = $1`, [botId])).rows[0].n).toBe(
+        3,
+      );
       expect(events).toHaveLength(3 + CAP);
       expect((await me(owner.token)).usage).toEqual({ messages_this_month: CAP, cap: CAP });
     });
 
     it('a send from the open API past the cap reaches the user but is not recorded', async () => {
       const key = (await issueKey(ctx, owner.token, ['write'])).key;
-      const res = await request(ctx.url).post(`/api/v1/bots/${botId}/send`).set('X-API-Key', key).send({ userId: '7001', text: 'Новости' }).expect(200);
+      const res = await request(ctx.url)
+        .post(`/api/v1/bots/${botId}/send`)
+        .set('X-API-Key', key)
+        .send({ userId: '7001', text: 'Новости' })
+        .expect(200);
       expect(res.body).toMatchObject({ ok: true, provider: { ok: true, result: { text: 'Новости' } } });
       await ingestSettled();
       expect(await storedTexts(botId)).toHaveLength(CAP);
@@ -216,15 +245,28 @@ describe('Tariffs and the free plan\'s cap (issue 5)', () => {
     const at = Math.floor(Date.now() / 1000);
     const update = (id: number) => ({
       update_id: id,
-      message: { message_id: id, date: at, chat: { id, type: 'private' }, from: { id, is_bot: false, first_name: 'U' }, text: `u${id}` },
+      message: {
+        message_id: id,
+        date: at,
+        chat: { id, type: 'private' },
+        from: { id, is_bot: false, first_name: 'U' },
+        text: `u${id}`,
+      },
     });
     await Promise.all(
       Array.from({ length: 40 }, (_, i) => {
-        const bot = { id: (i % 2 ? first : second).bot.id, userId: owner.user.id, platform: 'telegram' as const, utmKey: 'utm_source' };
+        const bot = {
+          id: (i % 2 ? first : second).bot.id,
+          userId: owner.user.id,
+          platform: 'telegram' as const,
+          utmKey: 'utm_source',
+        };
         return capture.inboundUpdates(bot, [update(3 * i + 1), update(3 * i + 2), update(3 * i + 3)]);
       }),
     );
-    const stored = await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = ANY($1)`, [[first.bot.id, second.bot.id]]);
+    const stored = await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = ANY($1)`, [
+      [first.bot.id, second.bot.id],
+    ]);
     expect(stored.rows[0].n).toBe(CAP);
     expect((await me(owner.token)).usage).toEqual({ messages_this_month: CAP, cap: CAP });
   });
@@ -247,10 +289,20 @@ describe('Tariffs and the free plan\'s cap (issue 5)', () => {
 
       const updates = Array.from({ length: CAP + 3 }, (_, i) => ({
         update_id: 900 + i,
-        message: { message_id: i + 1, date: Math.floor(Date.now() / 1000), chat: { id: 42, type: 'private' }, from: { id: 42, is_bot: false, first_name: 'Bo' }, text: `m${i + 1}` },
+        message: {
+          message_id: i + 1,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: 42, type: 'private' },
+          from: { id: 42, is_bot: false, first_name: 'Bo' },
+          text: `m${i + 1}`,
+        },
       }));
       for (const update of updates) {
-        expect(await ctx.telegram.deliverWebhook(token, update)).toEqual({ status: 200, body: '{"ok":true}', contentType: 'application/json' });
+        expect(await ctx.telegram.deliverWebhook(token, update)).toEqual({
+          status: 200,
+          body: '{"ok":true}',
+          contentType: 'application/json',
+        });
       }
 
       expect(target.requests.map((r) => JSON.parse(r.body.toString('utf8')))).toEqual(updates);

@@ -1,6 +1,14 @@
 import request from 'supertest';
 import { Messages } from '../../src/common/messages';
-import { bindTelegramBot, issueKey, login, maxToken, registerUnconfirmed, registerUser, telegramToken } from './support/factories';
+import {
+  bindTelegramBot,
+  issueKey,
+  login,
+  maxToken,
+  registerUnconfirmed,
+  registerUser,
+  telegramToken,
+} from './support/factories';
 import { ADMIN, startTestApp, TestApp } from './support/test-app';
 
 describe('Bots: binding against the platforms (contract §3)', () => {
@@ -49,7 +57,13 @@ describe('Bots: binding against the platforms (contract §3)', () => {
 
   it('binds a MAX bot checked with GET /me, with its avatar', async () => {
     const { token, id } = maxToken();
-    ctx.max.addBot({ token, user_id: id, first_name: 'Support', username: 'support_bot', avatar_url: 'https://max.example/a.png' });
+    ctx.max.addBot({
+      token,
+      user_id: id,
+      first_name: 'Support',
+      username: 'support_bot',
+      avatar_url: 'https://max.example/a.png',
+    });
     const res = await request(ctx.url)
       .post('/api/bots')
       .set(auth(owner.token))
@@ -67,7 +81,11 @@ describe('Bots: binding against the platforms (contract §3)', () => {
   });
 
   it('binds without a token in analytics-only mode, and with a target_url in proxy mode', async () => {
-    const bare = await request(ctx.url).post('/api/bots').set(auth(owner.token)).send({ platform: 'max', name: 'Stats only' }).expect(201);
+    const bare = await request(ctx.url)
+      .post('/api/bots')
+      .set(auth(owner.token))
+      .send({ platform: 'max', name: 'Stats only' })
+      .expect(201);
     expect(bare.body).toMatchObject({ has_token: false, mode: 'analytics_only', username: null });
 
     const { bot } = await bindTelegramBot(ctx, owner.token, { target_url: 'http://127.0.0.1:9/hook' });
@@ -81,16 +99,28 @@ describe('Bots: binding against the platforms (contract §3)', () => {
       .send({ platform: 'telegram', name: 'x', token: telegramToken().token })
       .expect(400);
     expect(tg.body).toEqual({ message: Messages.badBotToken });
-    const max = await request(ctx.url).post('/api/bots').set(auth(owner.token)).send({ platform: 'max', name: 'x', token: 'unknown-max-token' }).expect(400);
+    const max = await request(ctx.url)
+      .post('/api/bots')
+      .set(auth(owner.token))
+      .send({ platform: 'max', name: 'x', token: 'unknown-max-token' })
+      .expect(400);
     expect(max.body).toEqual({ message: Messages.badBotToken });
   });
 
   it('answers 409 for a token already bound on that platform, for the same or another user', async () => {
     const { token } = await bindTelegramBot(ctx, owner.token);
-    const again = await request(ctx.url).post('/api/bots').set(auth(owner.token)).send({ platform: 'telegram', name: 'dup', token }).expect(409);
+    const again = await request(ctx.url)
+      .post('/api/bots')
+      .set(auth(owner.token))
+      .send({ platform: 'telegram', name: 'dup', token })
+      .expect(409);
     expect(again.body).toEqual({ message: Messages.botTokenTaken });
     const other = await registerUser(ctx);
-    const theirs = await request(ctx.url).post('/api/bots').set(auth(other.token)).send({ platform: 'telegram', name: 'dup', token }).expect(409);
+    const theirs = await request(ctx.url)
+      .post('/api/bots')
+      .set(auth(other.token))
+      .send({ platform: 'telegram', name: 'dup', token })
+      .expect(409);
     expect(theirs.body).toEqual({ message: Messages.botTokenTaken });
   });
 
@@ -98,7 +128,11 @@ describe('Bots: binding against the platforms (contract §3)', () => {
     const { platformId } = await bindTelegramBot(ctx, owner.token);
     const rotated = `${platformId}:AA${'z'.repeat(30)}`;
     ctx.telegram.addBot({ token: rotated, id: platformId, username: 'rotated_bot', first_name: 'Rotated' });
-    const res = await request(ctx.url).post('/api/bots').set(auth(owner.token)).send({ platform: 'telegram', name: 'r', token: rotated }).expect(409);
+    const res = await request(ctx.url)
+      .post('/api/bots')
+      .set(auth(owner.token))
+      .send({ platform: 'telegram', name: 'r', token: rotated })
+      .expect(409);
     expect(res.body).toEqual({ message: Messages.botTokenTaken });
   });
 
@@ -111,15 +145,25 @@ describe('Bots: binding against the platforms (contract §3)', () => {
       .expect(403);
     expect(unconfirmed.body).toEqual({ message: Messages.confirmEmail });
 
-    const admin = await request(ctx.url).post('/api/bots').set(auth(await login(ctx, ADMIN.email, ADMIN.password))).send({ platform: 'telegram', name: 'x' }).expect(403);
+    const admin = await request(ctx.url)
+      .post('/api/bots')
+      .set(auth(await login(ctx, ADMIN.email, ADMIN.password)))
+      .send({ platform: 'telegram', name: 'x' })
+      .expect(403);
     expect(admin.body).toEqual({ message: Messages.adminsCannotCreateBots });
   });
 
   it.each([
     [{ platform: 'viber', name: 'x' }, 'platform must be telegram or max'],
     [{ platform: 'telegram', name: '' }, 'name must be 1 to 100 characters'],
-    [{ platform: 'telegram', name: 'x', target_url: 'ftp://x' }, 'target_url must be an http:// or https:// URL or "polling"'],
-    [{ platform: 'telegram', name: 'x', utm_key: 'utm source' }, 'utm_key must be 1 to 64 characters of A-Z, a-z, 0-9, _ or -'],
+    [
+      { platform: 'telegram', name: 'x', target_url: 'ftp://x' },
+      'target_url must be an http:// or https:// URL or "polling"',
+    ],
+    [
+      { platform: 'telegram', name: 'x', utm_key: 'utm source' },
+      'utm_key must be 1 to 64 characters of A-Z, a-z, 0-9, _ or -',
+    ],
   ])('refuses %j with 400 naming the field', async (body, message) => {
     const res = await request(ctx.url).post('/api/bots').set(auth(owner.token)).send(body).expect(400);
     expect(res.body).toEqual({ message });
@@ -128,13 +172,23 @@ describe('Bots: binding against the platforms (contract §3)', () => {
   it('allows 20 bots per user and answers the 21st with 429', async () => {
     const user = await registerUser(ctx);
     await Promise.all(
-      Array.from({ length: 20 }, (_, i) => request(ctx.url).post('/api/bots').set(auth(user.token)).send({ platform: 'max', name: `b${i}` }).expect(201)),
+      Array.from({ length: 20 }, (_, i) =>
+        request(ctx.url)
+          .post('/api/bots')
+          .set(auth(user.token))
+          .send({ platform: 'max', name: `b${i}` })
+          .expect(201),
+      ),
     );
-    const res = await request(ctx.url).post('/api/bots').set(auth(user.token)).send({ platform: 'max', name: 'one too many' }).expect(429);
+    const res = await request(ctx.url)
+      .post('/api/bots')
+      .set(auth(user.token))
+      .send({ platform: 'max', name: 'one too many' })
+      .expect(429);
     expect(res.body).toEqual({ message: Messages.botLimit });
   });
 
-  it("answers 404 \"Bot not found\" for another user's bot on every route", async () => {
+  it('answers 404 "Bot not found" for another user\'s bot on every route', async () => {
     const { bot } = await bindTelegramBot(ctx, owner.token);
     const stranger = await registerUser(ctx);
     const key = await issueKey(ctx, stranger.token, ['read']);
@@ -155,7 +209,8 @@ describe('Bots: binding against the platforms (contract §3)', () => {
 
   it('updates name, utm_key, target_url and token, deactivates and reactivates', async () => {
     const { bot } = await bindTelegramBot(ctx, owner.token);
-    const patch = (body: object) => request(ctx.url).patch(`/api/bots/${bot.id}`).set(auth(owner.token)).send(body).expect(200);
+    const patch = (body: object) =>
+      request(ctx.url).patch(`/api/bots/${bot.id}`).set(auth(owner.token)).send(body).expect(200);
 
     expect((await patch({ name: 'Renamed', utm_key: 'src', target_url: 'polling' })).body).toMatchObject({
       name: 'Renamed',
@@ -180,7 +235,11 @@ describe('Bots: binding against the platforms (contract §3)', () => {
     expect(list.body.data.map((b: { id: string }) => b.id)).not.toContain(bot.id);
     const stored = await ctx.db.query(`SELECT active, deleted_at FROM bots WHERE id = $1`, [bot.id]);
     expect(stored.rows[0]).toMatchObject({ active: false, deleted_at: expect.any(Date) });
-    await request(ctx.url).post('/api/bots').set(auth(owner.token)).send({ platform: 'telegram', name: 'again', token }).expect(201);
+    await request(ctx.url)
+      .post('/api/bots')
+      .set(auth(owner.token))
+      .send({ platform: 'telegram', name: 'again', token })
+      .expect(201);
   });
 
   it('lists bots in the open API with scope read', async () => {
@@ -189,7 +248,16 @@ describe('Bots: binding against the platforms (contract §3)', () => {
     const key = await issueKey(ctx, user.token, ['read']);
     const res = await request(ctx.url).get('/api/v1/bots').set('X-API-Key', key.key).expect(200);
     expect(res.body).toEqual({
-      data: [{ id: bot.id, name: 'My Telegram bot', platform: 'telegram', username: bot.username, active: true, created_at: bot.created_at }],
+      data: [
+        {
+          id: bot.id,
+          name: 'My Telegram bot',
+          platform: 'telegram',
+          username: bot.username,
+          active: true,
+          created_at: bot.created_at,
+        },
+      ],
     });
   });
 
@@ -197,7 +265,11 @@ describe('Bots: binding against the platforms (contract §3)', () => {
     const { token, id } = telegramToken();
     ctx.telegram.addBot({ token, id, username: 'flaky_bot', first_name: 'Flaky' });
     ctx.telegram.failNext('getme', { error_code: 500, description: 'Internal Server Error' });
-    const res = await request(ctx.url).post('/api/bots').set(auth(owner.token)).send({ platform: 'telegram', name: 'f', token }).expect(502);
+    const res = await request(ctx.url)
+      .post('/api/bots')
+      .set(auth(owner.token))
+      .send({ platform: 'telegram', name: 'f', token })
+      .expect(502);
     expect(res.body).toEqual({
       message: 'telegram 500',
       provider: { ok: false, error_code: 500, description: 'Internal Server Error' },
@@ -207,7 +279,11 @@ describe('Bots: binding against the platforms (contract §3)', () => {
   // Last: it stops the fake MAX platform.
   it('answers 502 "max ECONNREFUSED" when the platform cannot be reached', async () => {
     await ctx.max.close();
-    const res = await request(ctx.url).post('/api/bots').set(auth(owner.token)).send({ platform: 'max', name: 'down', token: maxToken().token }).expect(502);
+    const res = await request(ctx.url)
+      .post('/api/bots')
+      .set(auth(owner.token))
+      .send({ platform: 'max', name: 'down', token: maxToken().token })
+      .expect(502);
     expect(res.body).toEqual({ message: 'max ECONNREFUSED' });
   });
 });

@@ -43,14 +43,16 @@ describe('A broadcast survives a Redis restart that lost every key (the built ap
   async function botWithContacts() {
     const { bot, token } = await bindTelegramBot(stack.ctx(app), owner.token);
     for (let i = 0; i < CONTACTS; i++) stack.telegram.message(token, { from: { id: nextUserId++ }, text: '/start' });
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       const page = await request(app.url).get(`/tg/bot${token}/getUpdates`).query({ offset, limit: 100 }).expect(200);
       if (!page.body.result.length) break;
       offset = page.body.result.at(-1).update_id + 1;
     }
     const db = await stack.db();
     await eventually(async () => {
-      expect((await db.query(`SELECT count(*)::int AS n FROM contacts WHERE bot_id = $1`, [bot.id])).rows[0].n).toBe(CONTACTS);
+      expect((await db.query(`SELECT count(*)::int AS n FROM contacts WHERE bot_id = $1`, [bot.id])).rows[0].n).toBe(
+        CONTACTS,
+      );
     });
     return { bot, token };
   }
@@ -68,33 +70,53 @@ describe('A broadcast survives a Redis restart that lost every key (the built ap
         await redis.resume();
       },
     ],
-  ])('Redis %s: the broadcast finishes, nobody gets it twice, sent + failed = total, at most the send in flight counted failed', async (_outage, outage) => {
-    const { bot, token } = await botWithContacts();
-    // Each send takes a while, so a few are in flight at any moment.
-    stack.telegram.latencyMs = 150;
-    const created = await request(app.url).post(`/api/bots/${bot.id}/broadcasts`).set('Authorization', `Bearer ${owner.token}`).send({ text: 'one copy each' });
-    expect(created.status).toBe(201);
-    await eventually(() => expect(stack.telegram.sentMessages(token).length).toBeGreaterThanOrEqual(100), 20_000);
-    await outage();
-    expect(stack.telegram.sentMessages(token).length).toBeLessThan(CONTACTS - 50);
+  ])(
+    'Redis %s: the broadcast finishes, nobody gets it twice, sent + failed = total, at most the send in flight counted failed',
+    async (_outage, outage) => {
+      const { bot, token } = await botWithContacts();
+      // Each send takes a while, so a few are in flight at any moment.
+      stack.telegram.latencyMs = 150;
+      const created = await request(app.url)
+        .post(`/api/bots/${bot.id}/broadcasts`)
+        .set('Authorization', `Bearer ${owner.token}`)
+        .send({ text: 'one copy each' });
+      expect(created.status).toBe(201);
+      await eventually(() => expect(stack.telegram.sentMessages(token).length).toBeGreaterThanOrEqual(100), 20_000);
+      await outage();
+      expect(stack.telegram.sentMessages(token).length).toBeLessThan(CONTACTS - 50);
 
-    const db = await stack.db();
-    const broadcast = await eventually(async () => {
-      const row = (await db.query(`SELECT status, total_count, sent_count, failed_count FROM broadcasts WHERE id = $1`, [created.body.id])).rows[0];
-      expect(row.status).toBe('done');
-      return row;
-    }, 60_000, 200);
-    const perChat = messagesPerChat(stack.telegram.sentMessages(token));
-    expect(Math.max(...perChat.values())).toBe(1);
-    expect(broadcast.total_count).toBe(CONTACTS);
-    expect(broadcast.sent_count + broadcast.failed_count).toBe(CONTACTS);
-    expect(broadcast.failed_count).toBeLessThanOrEqual(1);
-    // Everyone counted sent got it, and those counted failed were the sends in flight, whose delivery is unknown.
-    expect(perChat.size).toBe(broadcast.sent_count);
-    const failed = await db.query(`SELECT error FROM broadcast_recipients WHERE broadcast_id = $1 AND status = 'failed'`, [created.body.id]);
-    expect(failed.rows).toEqual(Array.from({ length: broadcast.failed_count }, () => ({ error: INTERRUPTED })));
-    const stored = await db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'out'`, [bot.id]);
-    expect(stored.rows[0].n).toBe(broadcast.sent_count);
-    expect(app.alive).toBe(true);
-  }, 120_000);
+      const db = await stack.db();
+      const broadcast = await eventually(
+        async () => {
+          const row = (
+            await db.query(`SELECT status, total_count, sent_count, failed_count FROM broadcasts WHERE id = $1`, [
+              created.body.id,
+            ])
+          ).rows[0];
+          expect(row.status).toBe('done');
+          return row;
+        },
+        60_000,
+        200,
+      );
+      const perChat = messagesPerChat(stack.telegram.sentMessages(token));
+      expect(Math.max(...perChat.values())).toBe(1);
+      expect(broadcast.total_count).toBe(CONTACTS);
+      expect(broadcast.sent_count + broadcast.failed_count).toBe(CONTACTS);
+      expect(broadcast.failed_count).toBeLessThanOrEqual(1);
+      // Everyone counted sent got it, and those counted failed were the sends in flight, whose delivery is unknown.
+      expect(perChat.size).toBe(broadcast.sent_count);
+      const failed = await db.query(
+        `SELECT error FROM broadcast_recipients WHERE broadcast_id = $1 AND status = 'failed'`,
+        [created.body.id],
+      );
+      expect(failed.rows).toEqual(Array.from({ length: broadcast.failed_count }, () => ({ error: INTERRUPTED })));
+      const stored = await db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'out'`, [
+        bot.id,
+      ]);
+      expect(stored.rows[0].n).toBe(broadcast.sent_count);
+      expect(app.alive).toBe(true);
+    },
+    120_000,
+  );
 });

@@ -16,7 +16,11 @@ import { startTestApp, TestApp } from './support/test-app';
 const CONTACTS = 30;
 const INTERRUPTED = 'interrupted while sending: delivery unknown';
 /** Slow enough that the crash catches a few sends in flight; short lock and stalled checks so the resume comes fast. */
-const BROADCAST_ENV = { BROADCAST_RATE_PER_SECOND: '10', BROADCAST_LOCK_DURATION_MS: '2000', BROADCAST_STALLED_INTERVAL_MS: '1000' };
+const BROADCAST_ENV = {
+  BROADCAST_RATE_PER_SECOND: '10',
+  BROADCAST_LOCK_DURATION_MS: '2000',
+  BROADCAST_STALLED_INTERVAL_MS: '1000',
+};
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -27,7 +31,9 @@ async function freePort(): Promise<number> {
 }
 
 /** src/main.ts in a process of its own, as `npm start` runs it. */
-async function startMainProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
+async function startMainProcess(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'silent', PORT: String(port), ...env },
@@ -37,10 +43,14 @@ async function startMainProcess(env: Record<string, string>): Promise<{ child: C
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise((resolve) => child.on('close', resolve));
   const url = `http://127.0.0.1:${port}`;
-  await eventually(async () => {
-    if (child.exitCode !== null) throw new Error(`main.ts exited: ${stderr}`);
-    await request(url).get('/health').expect(200);
-  }, 60_000, 200);
+  await eventually(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`main.ts exited: ${stderr}`);
+      await request(url).get('/health').expect(200);
+    },
+    60_000,
+    200,
+  );
   return { child, url, exited };
 }
 
@@ -93,7 +103,9 @@ describe('Broadcasts resume after the process stops, without sending anyone twic
     await db.connect();
     const contacts = db;
     await eventually(async () => {
-      expect((await contacts.query(`SELECT count(*)::int AS n FROM contacts WHERE bot_id = $1`, [bot.id])).rows[0].n).toBe(CONTACTS);
+      expect(
+        (await contacts.query(`SELECT count(*)::int AS n FROM contacts WHERE bot_id = $1`, [bot.id])).rows[0].n,
+      ).toBe(CONTACTS);
     });
     // Slow answers keep a few sends in flight at any moment.
     telegram.latencyMs = 300;
@@ -101,7 +113,10 @@ describe('Broadcasts resume after the process stops, without sending anyone twic
       .post(`/api/v1/bots/${bot.id}/broadcast`)
       .set('X-API-Key', key)
       .send({ text: 'one copy each' })
-      .then((res) => ({ status: res.status, body: res.body as unknown }), () => 'cut off' as const);
+      .then(
+        (res) => ({ status: res.status, body: res.body as unknown }),
+        () => 'cut off' as const,
+      );
     await eventually(() => expect(telegram.sentMessages(token).length).toBeGreaterThanOrEqual(8), 20_000);
     return { env, bot, token, answer, db: contacts };
   }
@@ -111,15 +126,25 @@ describe('Broadcasts resume after the process stops, without sending anyone twic
       `SELECT r.status, count(*)::int AS n FROM broadcast_recipients r JOIN broadcasts b ON b.id = r.broadcast_id WHERE b.bot_id = $1 GROUP BY r.status`,
       [botId],
     );
-    return Object.fromEntries(rows.rows.map((r: { status: string; n: number }) => [r.status, r.n])) as Record<string, number>;
+    return Object.fromEntries(rows.rows.map((r: { status: string; n: number }) => [r.status, r.n])) as Record<
+      string,
+      number
+    >;
   };
 
   const finishedBroadcast = (client: Client, botId: string) =>
-    eventually(async () => {
-      const rows = await client.query(`SELECT id, status, total_count, sent_count, failed_count FROM broadcasts WHERE bot_id = $1`, [botId]);
-      expect(rows.rows[0].status).toBe('done');
-      return rows.rows[0];
-    }, 30_000, 200);
+    eventually(
+      async () => {
+        const rows = await client.query(
+          `SELECT id, status, total_count, sent_count, failed_count FROM broadcasts WHERE bot_id = $1`,
+          [botId],
+        );
+        expect(rows.rows[0].status).toBe('done');
+        return rows.rows[0];
+      },
+      30_000,
+      200,
+    );
 
   it('on SIGTERM a running broadcast stops between sends and goes back to the queue; the next instance finishes it, nobody counted failed', async () => {
     const { env, bot, token, answer, db: client } = await broadcastInChildProcess(freshStores('graceful'));
@@ -167,21 +192,32 @@ describe('Broadcasts resume after the process stops, without sending anyone twic
     ctx = await startTestApp(env);
     const broadcast = await finishedBroadcast(client, bot.id);
     expect(telegram.sentMessages(token).length).toBeGreaterThan(sentBeforeRestart);
-    const recipients = await client.query(`SELECT external_user_id, status, error FROM broadcast_recipients WHERE broadcast_id = $1`, [broadcast.id]);
+    const recipients = await client.query(
+      `SELECT external_user_id, status, error FROM broadcast_recipients WHERE broadcast_id = $1`,
+      [broadcast.id],
+    );
     const perChat = messagesPerChat(telegram.sentMessages(token));
     // Nobody got it twice; everyone counted sent got it once; the only ones possibly without it are those cut off mid-send.
     expect(Math.max(...perChat.values())).toBe(1);
     for (const recipient of recipients.rows) {
-      if (recipient.status === 'sent') expect({ ...recipient, messages: perChat.get(recipient.external_user_id) }).toMatchObject({ messages: 1 });
+      if (recipient.status === 'sent')
+        expect({ ...recipient, messages: perChat.get(recipient.external_user_id) }).toMatchObject({ messages: 1 });
       else expect(recipient).toMatchObject({ status: 'failed', error: INTERRUPTED });
     }
     const interrupted = recipients.rows.filter((r: { status: string }) => r.status === 'failed').length;
     expect(interrupted).toBe(atCrash.sending);
-    expect(broadcast).toMatchObject({ total_count: CONTACTS, sent_count: CONTACTS - interrupted, failed_count: interrupted });
+    expect(broadcast).toMatchObject({
+      total_count: CONTACTS,
+      sent_count: CONTACTS - interrupted,
+      failed_count: interrupted,
+    });
     // What the platform received from both processes still kept to the pace. The fake stamps arrivals on
     // this test process's busy event loop, so a window 50 ms short of a second absorbs its own jitter.
     expect(telegram.maxSendsPerSecond(0, 950)).toBeLessThanOrEqual(10);
-    const stored = await client.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'out'`, [bot.id]);
+    const stored = await client.query(
+      `SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'out'`,
+      [bot.id],
+    );
     expect(stored.rows[0].n).toBe(CONTACTS - interrupted);
   }, 120_000);
 
@@ -194,7 +230,10 @@ describe('Broadcasts resume after the process stops, without sending anyone twic
     await addTelegramContacts(app, capture, [61, 62, 63, 64, 65, 66]);
     // As a crash would leave it, with no job in Redis (e.g. Redis was flushed).
     const [broadcast] = (
-      await app.db.query(`INSERT INTO broadcasts (bot_id, origin, text, status, total_count, started_at) VALUES ($1, 'api', 'left over', 'running', 6, now()) RETURNING id`, [bot.id])
+      await app.db.query(
+        `INSERT INTO broadcasts (bot_id, origin, text, status, total_count, started_at) VALUES ($1, 'api', 'left over', 'running', 6, now()) RETURNING id`,
+        [bot.id],
+      )
     ).rows;
     await app.db.query(
       `INSERT INTO broadcast_recipients (broadcast_id, position, contact_id, external_user_id, status)
@@ -208,13 +247,25 @@ describe('Broadcasts resume after the process stops, without sending anyone twic
     try {
       restarted = await createApp(app.config);
       await restarted.init();
-      const done = await eventually(async () => {
-        const row = (await app.db.query(`SELECT status, sent_count, failed_count FROM broadcasts WHERE id = $1`, [broadcast.id])).rows[0];
-        expect(row.status).toBe('done');
-        return row;
-      }, 15_000, 100);
+      const done = await eventually(
+        async () => {
+          const row = (
+            await app.db.query(`SELECT status, sent_count, failed_count FROM broadcasts WHERE id = $1`, [broadcast.id])
+          ).rows[0];
+          expect(row.status).toBe('done');
+          return row;
+        },
+        15_000,
+        100,
+      );
       expect(done).toEqual({ status: 'done', sent_count: 5, failed_count: 1 });
-      expect(messagesPerChat(telegram.sentMessages(token))).toEqual(new Map([['64', 1], ['65', 1], ['66', 1]]));
+      expect(messagesPerChat(telegram.sentMessages(token))).toEqual(
+        new Map([
+          ['64', 1],
+          ['65', 1],
+          ['66', 1],
+        ]),
+      );
     } finally {
       await restarted?.close();
     }

@@ -18,7 +18,11 @@ describe('Segments of closed broadcasts: preview counts and who gets a broadcast
   });
   afterAll(() => ctx.close());
 
-  const preview = (body: unknown, botId = tg.bot.id) => request(ctx.url).post(`/api/bots/${botId}/broadcasts/preview`).set(auth()).send(body as object);
+  const preview = (body: unknown, botId = tg.bot.id) =>
+    request(ctx.url)
+      .post(`/api/bots/${botId}/broadcasts/preview`)
+      .set(auth())
+      .send(body as object);
   const create = (fields: Record<string, string>) => {
     const req = request(ctx.url).post(`/api/bots/${tg.bot.id}/broadcasts`).set(auth());
     for (const [name, value] of Object.entries(fields)) req.field(name, value);
@@ -50,10 +54,14 @@ describe('Segments of closed broadcasts: preview counts and who gets a broadcast
       ['blocked contacts only', { segment: { blocked: true } }, 1],
       ['contacts that have not blocked the bot', { segment: { blocked: false } }, 5],
       ['blocked ones of a source', { segment: { source_value: 'instagram', blocked: true } }, 1],
-      ['several filters at once', { segment: { source_value: 'instagram', language_code: 'RU', active_within_days: 7 } }, 1],
+      [
+        'several filters at once',
+        { segment: { source_value: 'instagram', language_code: 'RU', active_within_days: 7 } },
+        1,
+      ],
       ['the segment as a JSON string', { segment: '{"language_code":"ru"}' }, 3],
       ["the bot's platform", { platform: 'telegram' }, 5],
-      ['another platform than the bot\'s', { platform: 'max' }, 0],
+      ["another platform than the bot's", { platform: 'max' }, 0],
       ['platform all', { platform: 'all' }, 5],
     ])('%s', async (_, body, count) => {
       const res = await preview(body).expect(200);
@@ -73,18 +81,24 @@ describe('Segments of closed broadcasts: preview counts and who gets a broadcast
       expect((await preview(body).expect(400)).body).toEqual({ message });
     });
 
-    it('answers 401 without a session and 404 for another user\'s bot', async () => {
+    it("answers 401 without a session and 404 for another user's bot", async () => {
       const anonymous = await request(ctx.url).post(`/api/bots/${tg.bot.id}/broadcasts/preview`).send({}).expect(401);
       expect(anonymous.body).toEqual({ message: Messages.sessionRequired });
       const stranger = await registerUser(ctx);
-      const res = await request(ctx.url).post(`/api/bots/${tg.bot.id}/broadcasts/preview`).set('Authorization', `Bearer ${stranger.token}`).send({}).expect(404);
+      const res = await request(ctx.url)
+        .post(`/api/bots/${tg.bot.id}/broadcasts/preview`)
+        .set('Authorization', `Bearer ${stranger.token}`)
+        .send({})
+        .expect(404);
       expect(res.body).toEqual({ message: Messages.botNotFound });
     });
   });
 
   it('sends a text to a segment only, answers 201 with the queued broadcast, and reports it when done', async () => {
     const since = sentCount();
-    const res = await create({ text: 'Весенняя акция', segment: JSON.stringify({ source_value: 'instagram' }) }).expect(201);
+    const res = await create({ text: 'Весенняя акция', segment: JSON.stringify({ source_value: 'instagram' }) }).expect(
+      201,
+    );
     expect(res.body).toEqual({
       id: expect.any(String),
       text: 'Весенняя акция',
@@ -102,9 +116,23 @@ describe('Segments of closed broadcasts: preview counts and who gets a broadcast
       created_at: expect.any(String),
     });
     const done = await finished(res.body.id);
-    expect(done).toMatchObject({ total_count: 2, sent_count: 2, failed_count: 0, started_at: expect.any(String), finished_at: expect.any(String) });
-    expect(sentTo(since)).toEqual(new Map([['11', 1], ['12', 1]]));
-    const stored = await ctx.db.query(`SELECT external_user_id FROM messages WHERE bot_id = $1 AND direction = 'out' AND text = 'Весенняя акция' ORDER BY 1`, [tg.bot.id]);
+    expect(done).toMatchObject({
+      total_count: 2,
+      sent_count: 2,
+      failed_count: 0,
+      started_at: expect.any(String),
+      finished_at: expect.any(String),
+    });
+    expect(sentTo(since)).toEqual(
+      new Map([
+        ['11', 1],
+        ['12', 1],
+      ]),
+    );
+    const stored = await ctx.db.query(
+      `SELECT external_user_id FROM messages WHERE bot_id = $1 AND direction = 'out' AND text = 'Весенняя акция' ORDER BY 1`,
+      [tg.bot.id],
+    );
     expect(stored.rows).toEqual([{ external_user_id: '11' }, { external_user_id: '12' }]);
   });
 
@@ -117,5 +145,4 @@ describe('Segments of closed broadcasts: preview counts and who gets a broadcast
     expect(res.body).toMatchObject({ total_count: 1, segment: { intent: 'delivery' } });
     expect(await finished(res.body.id)).toMatchObject({ sent_count: 1 });
   });
-
 });

@@ -24,7 +24,10 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
   afterAll(() => ctx.close());
 
   const broadcast = (botId: string, body: unknown, key = writeKey) =>
-    request(ctx.url).post(`/api/v1/bots/${botId}/broadcast`).set('X-API-Key', key).send(body as object);
+    request(ctx.url)
+      .post(`/api/v1/bots/${botId}/broadcast`)
+      .set('X-API-Key', key)
+      .send(body as object);
 
   /** A fresh Telegram bot with contacts `ids` (so counts and pacing are per test). */
   async function telegramBotWith(ids: number[]) {
@@ -36,7 +39,10 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
 
   const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
   const outMessages = (botId: string) =>
-    ctx.db.query(`SELECT external_user_id, text FROM messages WHERE bot_id = $1 AND direction = 'out' ORDER BY external_user_id`, [botId]);
+    ctx.db.query(
+      `SELECT external_user_id, text FROM messages WHERE bot_id = $1 AND direction = 'out' ORDER BY external_user_id`,
+      [botId],
+    );
 
   describe('errors', () => {
     let botId: string;
@@ -61,38 +67,72 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
     });
 
     it('answers 400 "Broadcast requires bot token" for an analytics-only bot', async () => {
-      const bare = await request(ctx.url).post('/api/bots').set('Authorization', `Bearer ${owner.token}`).send({ platform: 'telegram', name: 'stats' }).expect(201);
+      const bare = await request(ctx.url)
+        .post('/api/bots')
+        .set('Authorization', `Bearer ${owner.token}`)
+        .send({ platform: 'telegram', name: 'stats' })
+        .expect(201);
       const res = await broadcast(bare.body.id, { text: 'hi' }).expect(400);
       expect(res.body).toEqual({ message: Messages.broadcastNeedsToken });
     });
 
-    it('answers 403 to a read-only key, 404 for another user\'s bot and for an unknown id', async () => {
+    it("answers 403 to a read-only key, 404 for another user's bot and for an unknown id", async () => {
       const read = await issueKey(ctx, owner.token, ['read']);
-      expect((await broadcast(botId, { text: 'hi' }, read.key).expect(403)).body).toEqual({ message: Messages.scopeRequired('write') });
+      expect((await broadcast(botId, { text: 'hi' }, read.key).expect(403)).body).toEqual({
+        message: Messages.scopeRequired('write'),
+      });
       const stranger = await registerUser(ctx);
       const theirKey = (await issueKey(ctx, stranger.token, ['write'])).key;
-      expect((await broadcast(botId, { text: 'hi' }, theirKey).expect(404)).body).toEqual({ message: Messages.botNotFound });
-      expect((await broadcast('00000000-0000-0000-0000-000000000000', { text: 'hi' }).expect(404)).body).toEqual({ message: Messages.botNotFound });
-      expect((await broadcast('not-an-id', { text: 'hi' }).expect(404)).body).toEqual({ message: Messages.botNotFound });
+      expect((await broadcast(botId, { text: 'hi' }, theirKey).expect(404)).body).toEqual({
+        message: Messages.botNotFound,
+      });
+      expect((await broadcast('00000000-0000-0000-0000-000000000000', { text: 'hi' }).expect(404)).body).toEqual({
+        message: Messages.botNotFound,
+      });
+      expect((await broadcast('not-an-id', { text: 'hi' }).expect(404)).body).toEqual({
+        message: Messages.botNotFound,
+      });
     });
   });
 
   it('goes to all contacts of the bot, blocked ones included (their 403 counts as failed), stores each sent one as out', async () => {
     const { bot, token } = await telegramBotWith([101, 102, 103, 104]);
-    await ctx.db.query(`UPDATE contacts SET blocked_at = now() WHERE bot_id = $1 AND external_user_id = '104'`, [bot.id]);
+    await ctx.db.query(`UPDATE contacts SET blocked_at = now() WHERE bot_id = $1 AND external_user_id = '104'`, [
+      bot.id,
+    ]);
     ctx.telegram.blockUser(token, 104);
 
     const res = await broadcast(bot.id, { text: 'Скидки!' }).expect(200);
-    expect(res.body).toEqual({ id: expect.any(String), total_count: 4, sent_count: 3, failed_count: 1, created_at: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      total_count: 4,
+      sent_count: 3,
+      failed_count: 1,
+      created_at: expect.any(String),
+    });
     expect(Object.keys(res.body).sort()).toEqual(['created_at', 'failed_count', 'id', 'sent_count', 'total_count']);
-    expect(messagesPerChat(ctx.telegram.sentMessages(token))).toEqual(new Map([['101', 1], ['102', 1], ['103', 1]]));
-    expect(ctx.telegram.callsOf('sendMessage').filter((c) => c.token === token && c.params.chat_id !== 104 && c.params.chat_id !== '104').map((c) => c.params.text)).toEqual(['Скидки!', 'Скидки!', 'Скидки!']);
+    expect(messagesPerChat(ctx.telegram.sentMessages(token))).toEqual(
+      new Map([
+        ['101', 1],
+        ['102', 1],
+        ['103', 1],
+      ]),
+    );
+    expect(
+      ctx.telegram
+        .callsOf('sendMessage')
+        .filter((c) => c.token === token && c.params.chat_id !== 104 && c.params.chat_id !== '104')
+        .map((c) => c.params.text),
+    ).toEqual(['Скидки!', 'Скидки!', 'Скидки!']);
     expect((await outMessages(bot.id)).rows).toEqual([
       { external_user_id: '101', text: 'Скидки!' },
       { external_user_id: '102', text: 'Скидки!' },
       { external_user_id: '103', text: 'Скидки!' },
     ]);
-    const listed = await request(ctx.url).get(`/api/bots/${bot.id}/broadcasts`).set('Authorization', `Bearer ${owner.token}`).expect(200);
+    const listed = await request(ctx.url)
+      .get(`/api/bots/${bot.id}/broadcasts`)
+      .set('Authorization', `Bearer ${owner.token}`)
+      .expect(200);
     expect(listed.body.data[0]).toMatchObject({ id: res.body.id, segment: {} });
   });
 
@@ -119,9 +159,17 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
 
   it('two identical calls send two broadcasts', async () => {
     const { bot, token } = await telegramBotWith([201, 202]);
-    const [first, second] = await Promise.all([broadcast(bot.id, { text: 'twice' }).expect(200), broadcast(bot.id, { text: 'twice' }).expect(200)]);
+    const [first, second] = await Promise.all([
+      broadcast(bot.id, { text: 'twice' }).expect(200),
+      broadcast(bot.id, { text: 'twice' }).expect(200),
+    ]);
     expect(first.body.id).not.toBe(second.body.id);
-    expect(messagesPerChat(ctx.telegram.sentMessages(token))).toEqual(new Map([['201', 2], ['202', 2]]));
+    expect(messagesPerChat(ctx.telegram.sentMessages(token))).toEqual(
+      new Map([
+        ['201', 2],
+        ['202', 2],
+      ]),
+    );
     expect((await outMessages(bot.id)).rows).toHaveLength(4);
   });
 
@@ -148,8 +196,13 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
     expect(res.body).toMatchObject({ total_count: 1, sent_count: 0, failed_count: 1 });
     expect(ctx.telegram.callsOf('sendMessage').filter((c) => c.token === token)).toHaveLength(4);
     expect(ctx.telegram.sentMessages(token)).toHaveLength(0);
-    const recipients = await ctx.db.query(`SELECT external_user_id, status, attempts, error FROM broadcast_recipients WHERE broadcast_id = $1`, [res.body.id]);
-    expect(recipients.rows).toEqual([{ external_user_id: '401', status: 'failed', attempts: 4, error: '429 Too Many Requests: retry after 1' }]);
+    const recipients = await ctx.db.query(
+      `SELECT external_user_id, status, attempts, error FROM broadcast_recipients WHERE broadcast_id = $1`,
+      [res.body.id],
+    );
+    expect(recipients.rows).toEqual([
+      { external_user_id: '401', status: 'failed', attempts: 4, error: '429 Too Many Requests: retry after 1' },
+    ]);
     expect((await outMessages(bot.id)).rows).toEqual([]);
   });
 
@@ -160,7 +213,10 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
     const res = await broadcast(bot.id, { text: 'hello' }).expect(200);
 
     expect(res.body).toMatchObject({ total_count: 3, sent_count: 1, failed_count: 2 });
-    const contacts = await ctx.db.query(`SELECT external_user_id, blocked_at IS NOT NULL AS blocked FROM contacts WHERE bot_id = $1 ORDER BY external_user_id`, [bot.id]);
+    const contacts = await ctx.db.query(
+      `SELECT external_user_id, blocked_at IS NOT NULL AS blocked FROM contacts WHERE bot_id = $1 ORDER BY external_user_id`,
+      [bot.id],
+    );
     expect(contacts.rows).toEqual([
       { external_user_id: '501', blocked: true },
       { external_user_id: '502', blocked: false },
@@ -177,7 +233,14 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
     const url = new URL(`${ctx.url}/api/v1/bots/${bot.id}/broadcast`);
     const body = JSON.stringify({ text: 'after you left' });
     const aborted = new Promise<string>((resolve) => {
-      const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-api-key': writeKey } });
+      const req = httpRequest(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-api-key': writeKey,
+        },
+      });
       req.on('response', () => resolve('answered'));
       req.on('error', () => resolve('aborted'));
       req.end(body);
@@ -188,7 +251,10 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
     expect(sentAtAbort).toBeLessThan(15);
 
     const listed = await eventually(async () => {
-      const res = await request(ctx.url).get(`/api/bots/${bot.id}/broadcasts`).set('Authorization', `Bearer ${owner.token}`).expect(200);
+      const res = await request(ctx.url)
+        .get(`/api/bots/${bot.id}/broadcasts`)
+        .set('Authorization', `Bearer ${owner.token}`)
+        .expect(200);
       expect(res.body.data[0]).toMatchObject({ status: 'done', total_count: 15, sent_count: 15, failed_count: 0 });
       return res.body.data[0];
     }, 10_000);
@@ -199,8 +265,16 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
 
   it('broadcasts on MAX with POST /messages?user_id= and stores each as out', async () => {
     const bound = await bindMaxBot(ctx, owner.token);
-    await addMaxContacts(ctx, { id: bound.bot.id, userId: owner.user.id, platform: 'max', utmKey: 'utm_source' }, [7001, 7002]);
-    ctx.max.failNext('POST /messages', { status: 429, body: FakeMax.tooManyRequests.body, headers: { 'Retry-After': '1' } });
+    await addMaxContacts(
+      ctx,
+      { id: bound.bot.id, userId: owner.user.id, platform: 'max', utmKey: 'utm_source' },
+      [7001, 7002],
+    );
+    ctx.max.failNext('POST /messages', {
+      status: 429,
+      body: FakeMax.tooManyRequests.body,
+      headers: { 'Retry-After': '1' },
+    });
 
     const res = await broadcast(bound.bot.id, { text: 'Привет из MAX' }).expect(200);
     expect(res.body).toMatchObject({ total_count: 2, sent_count: 2, failed_count: 0 });
@@ -211,7 +285,12 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
     const refused = calls[0];
     const retried = calls.slice(1).find((c) => c.query.user_id === refused.query.user_id)!;
     expect(retried.at - refused.at).toBeGreaterThanOrEqual(990);
-    expect(messagesPerChat(ctx.max.sentMessages(bound.token))).toEqual(new Map([['7001', 1], ['7002', 1]]));
+    expect(messagesPerChat(ctx.max.sentMessages(bound.token))).toEqual(
+      new Map([
+        ['7001', 1],
+        ['7002', 1],
+      ]),
+    );
     expect((await outMessages(bound.bot.id)).rows).toEqual([
       { external_user_id: '7001', text: 'Привет из MAX' },
       { external_user_id: '7002', text: 'Привет из MAX' },

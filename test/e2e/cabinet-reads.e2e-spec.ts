@@ -9,7 +9,15 @@ import { startTestApp, TestApp } from './support/test-app';
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('alice on the beach')]);
 
 /** Telegram-shaped people: every searchable field and every case of the cabinet's extra fields. */
-const ALICE = { id: 101, is_bot: false, first_name: 'Alice', last_name: 'Liddell', username: 'alice_w', is_premium: true, language_code: 'en' };
+const ALICE = {
+  id: 101,
+  is_bot: false,
+  first_name: 'Alice',
+  last_name: 'Liddell',
+  username: 'alice_w',
+  is_premium: true,
+  language_code: 'en',
+};
 const BOB = { id: 102, is_bot: false, first_name: 'Bob', username: 'bobby', language_code: 'ru' };
 const CAROL = { id: 103, is_bot: false, first_name: 'Carol', last_name: 'Danvers' };
 const DAN = { id: 104, is_bot: false, first_name: 'Скидка 50%' };
@@ -37,11 +45,26 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
   /** Whole seconds, so the answers can be compared exactly. */
   const minutesAgo = (minutes: number) => now - minutes * 60;
   const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
-  const T = { aliceStart: minutesAgo(50), bobStart: minutesAgo(45), bobPhone: minutesAgo(44), aliceAsks: minutesAgo(40), botAnswers: minutesAgo(39), carolHello: minutesAgo(30), carolBlocks: minutesAgo(29), danHi: minutesAgo(20), eveHi: minutesAgo(10) };
+  const T = {
+    aliceStart: minutesAgo(50),
+    bobStart: minutesAgo(45),
+    bobPhone: minutesAgo(44),
+    aliceAsks: minutesAgo(40),
+    botAnswers: minutesAgo(39),
+    carolHello: minutesAgo(30),
+    carolBlocks: minutesAgo(29),
+    danHi: minutesAgo(20),
+    eveHi: minutesAgo(10),
+  };
 
   let updateId = 7000;
   const inbound = (from: Person, date: number, fields: Record<string, unknown>) =>
-    capture.inboundUpdates(captureBot, [{ update_id: ++updateId, message: { message_id: updateId, from, chat: { id: from.id, type: 'private' }, date, ...fields } }]);
+    capture.inboundUpdates(captureBot, [
+      {
+        update_id: ++updateId,
+        message: { message_id: updateId, from, chat: { id: from.id, type: 'private' }, date, ...fields },
+      },
+    ]);
 
   const as = (session: { token: string }) => ({ Authorization: `Bearer ${session.token}` });
   const get = (path: string, session: { token: string } = owner) => request(ctx.url).get(path).set(as(session));
@@ -49,7 +72,11 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
   const openApi = (path: string) => request(ctx.url).get(`/api/v1/bots/${botId}${path}`).set('X-API-Key', readKey);
   /** A signed avatar link of one of the bot's users, on PUBLIC_BASE_URL. */
   const avatarLink = (bot: string, userId: number) =>
-    expect.stringMatching(new RegExp(`^https://botlens\\.test/api/avatars/contact/${bot}/${userId}\\?expires=\\d+&signature=[A-Za-z0-9_-]+$`));
+    expect.stringMatching(
+      new RegExp(
+        `^https://botlens\\.test/api/avatars/contact/${bot}/${userId}\\?expires=\\d+&signature=[A-Za-z0-9_-]+$`,
+      ),
+    );
 
   beforeAll(async () => {
     ctx = await startTestApp();
@@ -68,8 +95,16 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
     ctx.telegram.addProfilePhoto(bound.token, ALICE.id, JPEG);
 
     // Created in the reverse of name order, so the answer's order is by name, not by creation.
-    const question = await request(ctx.url).post(cabinet('/intents')).set(as(owner)).send({ ...QUESTION, keywords: [], patterns: ['\\?'] }).expect(201);
-    const delivery = await request(ctx.url).post(cabinet('/intents')).set(as(owner)).send({ ...DELIVERY, keywords: ['доставка'], patterns: [] }).expect(201);
+    const question = await request(ctx.url)
+      .post(cabinet('/intents'))
+      .set(as(owner))
+      .send({ ...QUESTION, keywords: [], patterns: ['\\?'] })
+      .expect(201);
+    const delivery = await request(ctx.url)
+      .post(cabinet('/intents'))
+      .set(as(owner))
+      .send({ ...DELIVERY, keywords: ['доставка'], patterns: [] })
+      .expect(201);
     intentIds = { question: question.body.id, delivery: delivery.body.id };
 
     await inbound(ALICE, T.aliceStart, { text: '/start utm_source=ads' });
@@ -87,7 +122,12 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
     await capture.inboundUpdates(captureBot, [
       {
         update_id: ++updateId,
-        my_chat_member: { chat: { id: CAROL.id, type: 'private' }, from: CAROL, date: T.carolBlocks, new_chat_member: { status: 'kicked' } },
+        my_chat_member: {
+          chat: { id: CAROL.id, type: 'private' },
+          from: CAROL,
+          date: T.carolBlocks,
+          new_chat_member: { status: 'kicked' },
+        },
       },
     ]);
     await inbound(DAN, T.danHi, { text: 'hi' });
@@ -98,7 +138,10 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
       const { rows } = await ctx.db.query(`SELECT count(*)::int AS n FROM message_intents WHERE bot_id = $1`, [botId]);
       if (rows[0].n !== 2) throw new Error(`${rows[0].n} intent matches so far`);
     });
-    const { rows } = await ctx.db.query<{ external_user_id: string; id: string }>(`SELECT external_user_id, id FROM contacts WHERE bot_id = $1`, [botId]);
+    const { rows } = await ctx.db.query<{ external_user_id: string; id: string }>(
+      `SELECT external_user_id, id FROM contacts WHERE bot_id = $1`,
+      [botId],
+    );
     contactIds = Object.fromEntries(rows.map((row) => [row.external_user_id, row.id]));
   });
   afterAll(() => ctx.close());
@@ -107,7 +150,15 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
   const origin = (userId: number) => ({
     source_value: userId === ALICE.id ? 'ads' : null,
     campaign_name: null,
-    first_seen_at: iso({ [ALICE.id]: T.aliceStart, [BOB.id]: T.bobStart, [CAROL.id]: T.carolHello, [DAN.id]: T.danHi, [EVE.id]: T.eveHi }[userId]!),
+    first_seen_at: iso(
+      {
+        [ALICE.id]: T.aliceStart,
+        [BOB.id]: T.bobStart,
+        [CAROL.id]: T.carolHello,
+        [DAN.id]: T.danHi,
+        [EVE.id]: T.eveHi,
+      }[userId]!,
+    ),
   });
   const item = (person: Person, fields: Record<string, unknown>) => ({
     ...origin(person.id),
@@ -130,7 +181,7 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
     item(BOB, { last_seen_at: iso(T.bobPhone), messages_count: 2 }),
   ];
 
-  describe('every team role reads every route; the answers are the open API\'s, plus the cabinet\'s fields', () => {
+  describe("every team role reads every route; the answers are the open API's, plus the cabinet's fields", () => {
     const expected = () => ({
       '/stats': {
         contacts_total: 5,
@@ -186,35 +237,53 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
       },
     });
 
-    it.each(['owner', 'administrator', 'observer'] as const)('%s: stats, sources, contacts and a contact card, exactly', async (role) => {
-      const session = { owner, administrator, observer }[role];
-      for (const [path, body] of Object.entries(expected())) {
-        const res = await get(cabinet(path), session);
-        expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 200, body });
-      }
-    });
+    it.each(['owner', 'administrator', 'observer'] as const)(
+      '%s: stats, sources, contacts and a contact card, exactly',
+      async (role) => {
+        const session = { owner, administrator, observer }[role];
+        for (const [path, body] of Object.entries(expected())) {
+          const res = await get(cabinet(path), session);
+          expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 200, body });
+        }
+      },
+    );
 
-    it.each(['owner', 'administrator', 'observer'] as const)('%s: the timeline, one element per UTC day ending today', async (role) => {
-      const session = { owner, administrator, observer }[role];
-      const res = await get(cabinet('/stats/timeline?days=3'), session).expect(200);
-      const day = (back: number) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - back)).toISOString().slice(0, 10);
-      // The script ran within the last hour: today, or yesterday when the hour crossed midnight UTC.
-      const perDay = new Map<string, { messages_in: number; messages_out: number; new_contacts: number }>();
-      for (const [at, direction, newContact] of [
-        [T.aliceStart, 'in', 1], [T.bobStart, 'in', 1], [T.bobPhone, 'in', 0], [T.aliceAsks, 'in', 0], [T.botAnswers, 'out', 0],
-        [T.carolHello, 'in', 1], [T.danHi, 'in', 1], [T.eveHi, 'in', 1],
-      ] as const) {
-        const date = iso(at).slice(0, 10);
-        const counts = perDay.get(date) ?? { messages_in: 0, messages_out: 0, new_contacts: 0 };
-        counts[direction === 'in' ? 'messages_in' : 'messages_out'] += 1;
-        counts.new_contacts += newContact;
-        perDay.set(date, counts);
-      }
-      const zero = { messages_in: 0, messages_out: 0, new_contacts: 0 };
-      expect(res.body).toEqual({ data: [2, 1, 0].map((back) => ({ date: day(back), ...(perDay.get(day(back)) ?? zero) })), days: 3 });
-      const defaults = await get(cabinet('/stats/timeline'), session).expect(200);
-      expect({ days: defaults.body.days, length: defaults.body.data.length }).toEqual({ days: 30, length: 30 });
-    });
+    it.each(['owner', 'administrator', 'observer'] as const)(
+      '%s: the timeline, one element per UTC day ending today',
+      async (role) => {
+        const session = { owner, administrator, observer }[role];
+        const res = await get(cabinet('/stats/timeline?days=3'), session).expect(200);
+        const day = (back: number) =>
+          new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - back))
+            .toISOString()
+            .slice(0, 10);
+        // The script ran within the last hour: today, or yesterday when the hour crossed midnight UTC.
+        const perDay = new Map<string, { messages_in: number; messages_out: number; new_contacts: number }>();
+        for (const [at, direction, newContact] of [
+          [T.aliceStart, 'in', 1],
+          [T.bobStart, 'in', 1],
+          [T.bobPhone, 'in', 0],
+          [T.aliceAsks, 'in', 0],
+          [T.botAnswers, 'out', 0],
+          [T.carolHello, 'in', 1],
+          [T.danHi, 'in', 1],
+          [T.eveHi, 'in', 1],
+        ] as const) {
+          const date = iso(at).slice(0, 10);
+          const counts = perDay.get(date) ?? { messages_in: 0, messages_out: 0, new_contacts: 0 };
+          counts[direction === 'in' ? 'messages_in' : 'messages_out'] += 1;
+          counts.new_contacts += newContact;
+          perDay.set(date, counts);
+        }
+        const zero = { messages_in: 0, messages_out: 0, new_contacts: 0 };
+        expect(res.body).toEqual({
+          data: [2, 1, 0].map((back) => ({ date: day(back), ...(perDay.get(day(back)) ?? zero) })),
+          days: 3,
+        });
+        const defaults = await get(cabinet('/stats/timeline'), session).expect(200);
+        expect({ days: defaults.body.days, length: defaults.body.data.length }).toEqual({ days: 30, length: 30 });
+      },
+    );
 
     it('the shared reads answer exactly what the open API answers', async () => {
       for (const path of ['/stats', '/stats/timeline?days=7', '/sources']) {
@@ -233,17 +302,50 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
         })),
       });
       const [card, v1Card] = await Promise.all([get(cabinet('/contacts/101'), observer), openApi('/contacts/101')]);
-      expect(card.body).toEqual({ ...v1Card.body, contact: { ...v1Card.body.contact, language_code: 'en', blocked: false, avatar_url: avatarLink(botId, 101) } });
-      expect(v1Card.body.attribution).toEqual({ source_value: 'ads', campaign_name: null, first_seen_at: iso(T.aliceStart), last_seen_at: iso(T.aliceStart), touches: 1 });
+      expect(card.body).toEqual({
+        ...v1Card.body,
+        contact: { ...v1Card.body.contact, language_code: 'en', blocked: false, avatar_url: avatarLink(botId, 101) },
+      });
+      expect(v1Card.body.attribution).toEqual({
+        source_value: 'ads',
+        campaign_name: null,
+        first_seen_at: iso(T.aliceStart),
+        last_seen_at: iso(T.aliceStart),
+        touches: 1,
+      });
     });
 
     it('the open API keeps its own shapes: no cabinet fields, no intents', async () => {
       const list = await openApi('/contacts').expect(200);
-      expect(Object.keys(list.body.data[0]).sort()).toEqual(['external_user_id', 'first_name', 'id', 'is_premium', 'last_name', 'last_seen_at', 'messages_count', 'username']);
+      expect(Object.keys(list.body.data[0]).sort()).toEqual([
+        'external_user_id',
+        'first_name',
+        'id',
+        'is_premium',
+        'last_name',
+        'last_seen_at',
+        'messages_count',
+        'username',
+      ]);
       const card = await openApi('/contacts/101').expect(200);
-      expect(Object.keys(card.body.contact).sort()).toEqual(['external_user_id', 'first_name', 'id', 'is_premium', 'last_name', 'last_seen_at', 'phone', 'username']);
+      expect(Object.keys(card.body.contact).sort()).toEqual([
+        'external_user_id',
+        'first_name',
+        'id',
+        'is_premium',
+        'last_name',
+        'last_seen_at',
+        'phone',
+        'username',
+      ]);
       const messages = await openApi('/messages?userId=101').expect(200);
-      expect(Object.keys(messages.body.data[0]).sort()).toEqual(['created_at', 'direction', 'external_user_id', 'id', 'text']);
+      expect(Object.keys(messages.body.data[0]).sort()).toEqual([
+        'created_at',
+        'direction',
+        'external_user_id',
+        'id',
+        'text',
+      ]);
     });
   });
 
@@ -253,18 +355,34 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
     it("another account's bot is 404 Bot not found, as is an unknown bot", async () => {
       for (const path of ROUTES) {
         const theirs = await get(cabinet(path), stranger);
-        expect({ path, status: theirs.status, body: theirs.body }).toEqual({ path, status: 404, body: { message: Messages.botNotFound } });
+        expect({ path, status: theirs.status, body: theirs.body }).toEqual({
+          path,
+          status: 404,
+          body: { message: Messages.botNotFound },
+        });
         const unknown = await get(`/api/bots/00000000-0000-4000-8000-000000000000${path}`);
-        expect({ path, status: unknown.status, body: unknown.body }).toEqual({ path, status: 404, body: { message: Messages.botNotFound } });
+        expect({ path, status: unknown.status, body: unknown.body }).toEqual({
+          path,
+          status: 404,
+          body: { message: Messages.botNotFound },
+        });
       }
     });
 
     it('an API key is not a session (401), and neither is no header', async () => {
       for (const path of ROUTES) {
         const keyed = await request(ctx.url).get(cabinet(path)).set('Authorization', `Bearer ${readKey}`);
-        expect({ path, status: keyed.status, body: keyed.body }).toEqual({ path, status: 401, body: { message: Messages.sessionRequired } });
+        expect({ path, status: keyed.status, body: keyed.body }).toEqual({
+          path,
+          status: 401,
+          body: { message: Messages.sessionRequired },
+        });
         const viaHeader = await request(ctx.url).get(cabinet(path)).set('X-API-Key', readKey);
-        expect({ path, status: viaHeader.status, body: viaHeader.body }).toEqual({ path, status: 401, body: { message: Messages.sessionRequired } });
+        expect({ path, status: viaHeader.status, body: viaHeader.body }).toEqual({
+          path,
+          status: 401,
+          body: { message: Messages.sessionRequired },
+        });
       }
     });
 
@@ -323,8 +441,18 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
     });
 
     it('pages the matches; total counts all of them', async () => {
-      expect(await search('скидка', '&limit=1')).toEqual({ data: [item(EVE, { last_seen_at: iso(T.eveHi), messages_count: 1 })], total: 2, limit: 1, offset: 0 });
-      expect(await search('скидка', '&limit=1&offset=1')).toEqual({ data: [item(DAN, { last_seen_at: iso(T.danHi), messages_count: 1 })], total: 2, limit: 1, offset: 1 });
+      expect(await search('скидка', '&limit=1')).toEqual({
+        data: [item(EVE, { last_seen_at: iso(T.eveHi), messages_count: 1 })],
+        total: 2,
+        limit: 1,
+        offset: 0,
+      });
+      expect(await search('скидка', '&limit=1&offset=1')).toEqual({
+        data: [item(DAN, { last_seen_at: iso(T.danHi), messages_count: 1 })],
+        total: 2,
+        limit: 1,
+        offset: 1,
+      });
       expect(await search('скидка', '&offset=5')).toEqual({ data: [], total: 2, limit: 100, offset: 5 });
     });
 
@@ -338,40 +466,64 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
       expect(await found('x'.repeat(100))).toEqual({ users: [], total: 0 });
       for (const query of [`q=${'x'.repeat(101)}`, 'q=a&q=b', 'q=a%00b', 'q=a%0Ab']) {
         const res = await get(cabinet(`/contacts?${query}`), observer);
-        expect({ query, status: res.status, body: res.body }).toEqual({ query, status: 400, body: { message: Messages.contactSearchInvalid } });
+        expect({ query, status: res.status, body: res.body }).toEqual({
+          query,
+          status: 400,
+          body: { message: Messages.contactSearchInvalid },
+        });
       }
     });
   });
 
   describe('GET /api/bots/:id/dialogs/:userId/messages: each message with the intents it matched', () => {
-    it.each(['owner', 'administrator', 'observer'] as const)('%s: matched intents by name with id, name and colour; [] for none', async (role) => {
-      const session = { owner, administrator, observer }[role];
-      const res = await get(cabinet('/dialogs/101/messages'), session).expect(200);
-      expect(res.body).toEqual({
-        data: [
-          { id: expect.any(String), direction: 'out', external_user_id: '101', text: 'Доставка 300 ₽?', created_at: iso(T.botAnswers), intents: [] },
-          {
-            id: expect.any(String),
-            direction: 'in',
-            external_user_id: '101',
-            text: 'где доставка?',
-            created_at: iso(T.aliceAsks),
-            intents: [
-              { id: intentIds.delivery, ...DELIVERY },
-              { id: intentIds.question, ...QUESTION },
-            ],
-          },
-          { id: expect.any(String), direction: 'in', external_user_id: '101', text: '/start utm_source=ads', created_at: iso(T.aliceStart), intents: [] },
-        ],
-        limit: 100,
-      });
-      const v1 = await openApi('/messages?userId=101').expect(200);
-      expect(res.body.data.map(({ intents: _, ...message }: { intents: unknown }) => message)).toEqual(v1.body.data);
-    });
+    it.each(['owner', 'administrator', 'observer'] as const)(
+      '%s: matched intents by name with id, name and colour; [] for none',
+      async (role) => {
+        const session = { owner, administrator, observer }[role];
+        const res = await get(cabinet('/dialogs/101/messages'), session).expect(200);
+        expect(res.body).toEqual({
+          data: [
+            {
+              id: expect.any(String),
+              direction: 'out',
+              external_user_id: '101',
+              text: 'Доставка 300 ₽?',
+              created_at: iso(T.botAnswers),
+              intents: [],
+            },
+            {
+              id: expect.any(String),
+              direction: 'in',
+              external_user_id: '101',
+              text: 'где доставка?',
+              created_at: iso(T.aliceAsks),
+              intents: [
+                { id: intentIds.delivery, ...DELIVERY },
+                { id: intentIds.question, ...QUESTION },
+              ],
+            },
+            {
+              id: expect.any(String),
+              direction: 'in',
+              external_user_id: '101',
+              text: '/start utm_source=ads',
+              created_at: iso(T.aliceStart),
+              intents: [],
+            },
+          ],
+          limit: 100,
+        });
+        const v1 = await openApi('/messages?userId=101').expect(200);
+        expect(res.body.data.map(({ intents: _, ...message }: { intents: unknown }) => message)).toEqual(v1.body.data);
+      },
+    );
 
     it('keeps its paging and bounds: limit cut to 1000, below 1 is 400', async () => {
       const page = await get(cabinet('/dialogs/101/messages?limit=1'), observer).expect(200);
-      expect(page.body).toEqual({ data: [expect.objectContaining({ text: 'Доставка 300 ₽?', intents: [] })], limit: 1 });
+      expect(page.body).toEqual({
+        data: [expect.objectContaining({ text: 'Доставка 300 ₽?', intents: [] })],
+        limit: 1,
+      });
       const cut = await get(cabinet('/dialogs/101/messages?limit=5000'), observer).expect(200);
       expect(cut.body.limit).toBe(1000);
       const bad = await get(cabinet('/dialogs/101/messages?limit=0'), observer).expect(400);
@@ -383,7 +535,10 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
     it('is a signed link that serves the photo without a session', async () => {
       const card = await get(cabinet('/contacts/101'), observer).expect(200);
       const link = new URL(card.body.contact.avatar_url as string);
-      const image = await request(ctx.url).get(link.pathname + link.search).buffer(true).expect(200);
+      const image = await request(ctx.url)
+        .get(link.pathname + link.search)
+        .buffer(true)
+        .expect(200);
       expect(image.headers['content-type']).toBe('image/jpeg');
       expect(Buffer.compare(image.body as Buffer, JPEG)).toBe(0);
     });
@@ -391,13 +546,20 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
     it('is null once the platform said the user has no photo', async () => {
       const card = await get(cabinet('/contacts/102'), observer).expect(200);
       const link = new URL(card.body.contact.avatar_url as string);
-      const none = await request(ctx.url).get(link.pathname + link.search).expect(404);
+      const none = await request(ctx.url)
+        .get(link.pathname + link.search)
+        .expect(404);
       expect(none.body).toEqual({ message: Messages.avatarNotFound });
 
       const after = await get(cabinet('/contacts/102'), observer).expect(200);
       expect(after.body.contact.avatar_url).toBeNull();
       const list = await get(cabinet('/contacts'), observer).expect(200);
-      expect(list.body.data.map((c: { external_user_id: string; avatar_url: string | null }) => [c.external_user_id, c.avatar_url])).toEqual([
+      expect(
+        list.body.data.map((c: { external_user_id: string; avatar_url: string | null }) => [
+          c.external_user_id,
+          c.avatar_url,
+        ]),
+      ).toEqual([
         ['105', avatarLink(botId, 105)],
         ['104', avatarLink(botId, 104)],
         ['103', avatarLink(botId, 103)],
@@ -407,11 +569,27 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
     });
 
     it('is null for every contact of a bot without a token (analytics-only mode loads no avatars)', async () => {
-      const created = await request(ctx.url).post('/api/bots').set(as(owner)).send({ platform: 'telegram', name: 'No token' }).expect(201);
-      const bot: CaptureBot = { id: created.body.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
-      await capture.inboundUpdates(bot, [{ update_id: 1, message: { message_id: 1, from: ALICE, chat: { id: ALICE.id, type: 'private' }, date: now, text: 'hi' } }]);
+      const created = await request(ctx.url)
+        .post('/api/bots')
+        .set(as(owner))
+        .send({ platform: 'telegram', name: 'No token' })
+        .expect(201);
+      const bot: CaptureBot = {
+        id: created.body.id,
+        userId: owner.user.id,
+        platform: 'telegram',
+        utmKey: 'utm_source',
+      };
+      await capture.inboundUpdates(bot, [
+        {
+          update_id: 1,
+          message: { message_id: 1, from: ALICE, chat: { id: ALICE.id, type: 'private' }, date: now, text: 'hi' },
+        },
+      ]);
       const list = await get(`/api/bots/${bot.id}/contacts`, observer).expect(200);
-      expect(list.body.data).toEqual([expect.objectContaining({ external_user_id: '101', language_code: 'en', blocked: false, avatar_url: null })]);
+      expect(list.body.data).toEqual([
+        expect.objectContaining({ external_user_id: '101', language_code: 'en', blocked: false, avatar_url: null }),
+      ]);
       const card = await get(`/api/bots/${bot.id}/contacts/101`, observer).expect(200);
       expect(card.body.contact.avatar_url).toBeNull();
     });
@@ -444,8 +622,14 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
         errors: expect.arrayContaining(['401', '403', '404']),
       });
     }
-    expect(document.paths['/api/bots/{id}/contacts'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['id', 'limit', 'offset', 'q']);
-    expect(document.paths['/api/bots/{id}/dialogs/{userId}/messages'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['from', 'id', 'limit', 'to', 'userId']);
+    expect(
+      document.paths['/api/bots/{id}/contacts'].get.parameters.map((p: { name: string }) => p.name).sort(),
+    ).toEqual(['id', 'limit', 'offset', 'q']);
+    expect(
+      document.paths['/api/bots/{id}/dialogs/{userId}/messages'].get.parameters
+        .map((p: { name: string }) => p.name)
+        .sort(),
+    ).toEqual(['from', 'id', 'limit', 'to', 'userId']);
     for (const name of ['CabinetContactListItemDto', 'CabinetContactDto']) {
       expect(schemas[name].properties).toMatchObject({
         language_code: { type: 'string', nullable: true },
@@ -458,17 +642,29 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
       campaign_name: { type: 'string', nullable: true },
       first_seen_at: { type: 'string', format: 'date-time' },
     });
-    expect(schemas.CabinetMessageDto.properties.intents).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/MessageIntentDto' } });
+    expect(schemas.CabinetMessageDto.properties.intents).toMatchObject({
+      type: 'array',
+      items: { $ref: '#/components/schemas/MessageIntentDto' },
+    });
     expect(Object.keys(schemas.MessageIntentDto.properties).sort()).toEqual(['color', 'id', 'name']);
   });
 
   it("the list shows each contact's source and campaign through the bot's mappings, as the card does", async () => {
-    await request(ctx.url).put(cabinet('/sources/mappings')).set(as(owner)).send([{ raw: 'ads', source_value: 'Реклама', campaign_name: 'Весна' }]).expect(200);
+    await request(ctx.url)
+      .put(cabinet('/sources/mappings'))
+      .set(as(owner))
+      .send([{ raw: 'ads', source_value: 'Реклама', campaign_name: 'Весна' }])
+      .expect(200);
     try {
       const list = await get(cabinet('/contacts?q=alice'), observer).expect(200);
-      expect(list.body.data.map((c: Record<string, unknown>) => [c.external_user_id, c.source_value, c.campaign_name, c.first_seen_at])).toEqual([
-        ['101', 'Реклама', 'Весна', iso(T.aliceStart)],
-      ]);
+      expect(
+        list.body.data.map((c: Record<string, unknown>) => [
+          c.external_user_id,
+          c.source_value,
+          c.campaign_name,
+          c.first_seen_at,
+        ]),
+      ).toEqual([['101', 'Реклама', 'Весна', iso(T.aliceStart)]]);
       const card = await get(cabinet('/contacts/101'), observer).expect(200);
       expect([card.body.attribution.source_value, card.body.attribution.campaign_name]).toEqual(['Реклама', 'Весна']);
     } finally {

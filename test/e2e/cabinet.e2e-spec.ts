@@ -12,7 +12,8 @@ import { startTestApp, TestApp } from './support/test-app';
 
 const execFileAsync = promisify(execFile);
 
-const PAGE = '<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body><div id="root"></div></body></html>';
+const PAGE =
+  '<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('cabinet '.repeat(200))});`;
 
 /** A build folder shaped like web/dist: the page, one hashed script with its precompressed twins. */
@@ -27,7 +28,8 @@ function fakeBuild(): string {
   return dir;
 }
 
-const get = (ctx: TestApp, path: string, headers: Record<string, string> = {}) => rawRequest(`${ctx.url}${path}`, { method: 'GET', headers });
+const get = (ctx: TestApp, path: string, headers: Record<string, string> = {}) =>
+  rawRequest(`${ctx.url}${path}`, { method: 'GET', headers });
 
 describe('The cabinet served by the service', () => {
   let ctx: TestApp;
@@ -42,21 +44,24 @@ describe('The cabinet served by the service', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/login', '/bots/42/contacts/77', '/bots/42/dialogs?x=1', '/bots/42/contacts/first.last'])('%s answers the app page with its security headers', async (path) => {
-    const reply = await get(ctx, path);
-    expect(reply.status).toBe(200);
-    expect(reply.body.toString()).toBe(PAGE);
-    expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(reply.headers['cache-control']).toBe('no-cache');
-    const csp = String(reply.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("default-src 'self'");
-    expect(reply.headers['x-content-type-options']).toBe('nosniff');
-    expect(reply.headers['referrer-policy']).toBe('no-referrer');
-    expect(reply.headers['x-frame-options']).toBe('DENY');
-  });
+  it.each(['/', '/login', '/bots/42/contacts/77', '/bots/42/dialogs?x=1', '/bots/42/contacts/first.last'])(
+    '%s answers the app page with its security headers',
+    async (path) => {
+      const reply = await get(ctx, path);
+      expect(reply.status).toBe(200);
+      expect(reply.body.toString()).toBe(PAGE);
+      expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(reply.headers['cache-control']).toBe('no-cache');
+      const csp = String(reply.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("default-src 'self'");
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+      expect(reply.headers['referrer-policy']).toBe('no-referrer');
+      expect(reply.headers['x-frame-options']).toBe('DENY');
+    },
+  );
 
   it('answers 304 to a page it already sent (ETag)', async () => {
     const first = await get(ctx, '/bots');
@@ -88,7 +93,11 @@ describe('The cabinet served by the service', () => {
     const missing = await get(ctx, '/assets/app-000000.js');
     expect(missing.status).toBe(404);
     expect(missing.body.toString()).toBe('Not found');
-    for (const path of ['/assets/%2e%2e/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/%2e%2e/package.json']) {
+    for (const path of [
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/%2e%2e/package.json',
+    ]) {
       const escaped = await get(ctx, path);
       expect([path, escaped.status]).toEqual([path, 404]);
     }
@@ -119,9 +128,12 @@ describe('The cabinet served by the service', () => {
     // The generator is an ES-module library, so it runs in its own node process, as `npm run api:types` runs it.
     const documentPath = join(dir, 'openapi.json');
     writeFileSync(documentPath, JSON.stringify(exported));
-    const check = await execFileAsync(process.execPath, ['web/scripts/api-types.cjs', '--from', documentPath, '--check']).catch(
-      (failure: { stderr: string }) => ({ stdout: '', stderr: failure.stderr }),
-    );
+    const check = await execFileAsync(process.execPath, [
+      'web/scripts/api-types.cjs',
+      '--from',
+      documentPath,
+      '--check',
+    ]).catch((failure: { stderr: string }) => ({ stdout: '', stderr: failure.stderr }));
     expect(check).toEqual({ stdout: 'web/src/api/schema.ts matches the API\n', stderr: '' });
   });
 });

@@ -25,7 +25,11 @@ function mirrorTraffic(app: SpawnedApp, token: string, connections: number) {
       const url = `${app.url}/tg/bot${token}/${send ? 'sendMessage' : 'getMe'}`;
       const body = send ? JSON.stringify({ chat_id: 7_000_000 + (i % 5), text: `m-${lane}-${i}` }) : undefined;
       try {
-        const res = await fetch(url, { method: send ? 'POST' : 'GET', headers: { 'content-type': 'application/json' }, body });
+        const res = await fetch(url, {
+          method: send ? 'POST' : 'GET',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
         await res.arrayBuffer();
         answers.push({ at: Date.now(), status: res.status });
         if (send && res.status === 200) sent += 1;
@@ -55,7 +59,10 @@ describe('PostgreSQL stopped for 10 s under mirror traffic', () => {
 
   beforeAll(async () => {
     postgres = await PrivatePostgres.start();
-    app = await startSpawnedApp({ postgres, env: { LOG_LEVEL: 'warn', INGEST_BUFFER_FACTS: String(BUFFER_FACTS), FREE_PLAN_MESSAGE_CAP: '1000000000' } });
+    app = await startSpawnedApp({
+      postgres,
+      env: { LOG_LEVEL: 'warn', INGEST_BUFFER_FACTS: String(BUFFER_FACTS), FREE_PLAN_MESSAGE_CAP: '1000000000' },
+    });
   }, 120_000);
   afterAll(async () => {
     await app?.close();
@@ -80,7 +87,13 @@ describe('PostgreSQL stopped for 10 s under mirror traffic', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           update_id: updateId,
-          message: { message_id: updateId, date: Math.floor(Date.now() / 1000), chat: { id: 8_000_001, type: 'private' }, from: { id: 8_000_001, is_bot: false, first_name: 'Ann' }, text: `update ${updateId}` },
+          message: {
+            message_id: updateId,
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: 8_000_001, type: 'private' },
+            from: { id: 8_000_001, is_bot: false, first_name: 'Ann' },
+            text: `update ${updateId}`,
+          },
         }),
       });
     expect((await deliver(1)).status).toBe(200);
@@ -111,23 +124,40 @@ describe('PostgreSQL stopped for 10 s under mirror traffic', () => {
       body: JSON.stringify({ chat_id: 7_000_001, text: 'after the outage' }),
     });
     expect(after.status).toBe(200);
-    await eventually(async () => {
-      const rows = await app.sql(`SELECT 1 FROM messages WHERE text = 'after the outage'`);
-      expect(rows).toHaveLength(1);
-    }, 15_000, 200);
+    await eventually(
+      async () => {
+        const rows = await app.sql(`SELECT 1 FROM messages WHERE text = 'after the outage'`);
+        expect(rows).toHaveLength(1);
+      },
+      15_000,
+      200,
+    );
 
     // The platform's next delivery of the refused update is stored.
     await eventually(async () => expect((await deliver(2)).status).toBe(200), 10_000, 200);
-    expect(await app.sql(`SELECT text FROM messages WHERE direction = 'in' ORDER BY text`)).toEqual([{ text: 'update 1' }, { text: 'update 2' }]);
+    expect(await app.sql(`SELECT text FROM messages WHERE direction = 'in' ORDER BY text`)).toEqual([
+      { text: 'update 1' },
+      { text: 'update 2' },
+    ]);
 
     // Every send the mirror answered is either stored or counted as not recorded, in the metric and in the log.
     const lost = await app.metric('botlens_ingest_facts_unrecorded_total', { reason: 'database_unavailable' });
-    await eventually(async () => {
-      const [{ stored }] = await app.sql<{ stored: number }>(`SELECT count(*)::int AS stored FROM messages WHERE direction = 'out'`);
-      expect(stored + lost).toBe(traffic.sent + 1);
-    }, 15_000, 200);
+    await eventually(
+      async () => {
+        const [{ stored }] = await app.sql<{ stored: number }>(
+          `SELECT count(*)::int AS stored FROM messages WHERE direction = 'out'`,
+        );
+        expect(stored + lost).toBe(traffic.sent + 1);
+      },
+      15_000,
+      200,
+    );
     expect(lost).toBeGreaterThan(0);
-    const logged = () => [...app.process.logs.matchAll(/(\d+) facts not recorded \(database_unavailable\)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    const logged = () =>
+      [...app.process.logs.matchAll(/(\d+) facts not recorded \(database_unavailable\)/g)].reduce(
+        (sum, m) => sum + Number(m[1]),
+        0,
+      );
     // One line per 10 s at most: the last one may still be due.
     await eventually(() => expect(logged()).toBe(lost), 15_000, 200);
     process.stdout.write(

@@ -38,7 +38,13 @@ describe('Redis restarted under the running service (every key lost)', () => {
         .post('')
         .send({
           update_id: updateId,
-          message: { message_id: updateId, date: Math.floor(Date.now() / 1000), chat: { id: 9_001, type: 'private' }, from: { id: 9_001, is_bot: false, first_name: 'Ann' }, text: `update ${updateId}` },
+          message: {
+            message_id: updateId,
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: 9_001, type: 'private' },
+            from: { id: 9_001, is_bot: false, first_name: 'Ann' },
+            text: `update ${updateId}`,
+          },
         });
     expect((await deliver(1)).status).toBe(200);
     await receiver.waitForCount(1);
@@ -46,7 +52,9 @@ describe('Redis restarted under the running service (every key lost)', () => {
     await redis.stop();
     // A request that waits on Redis fails fast instead of hanging: the sign-in rate limit cannot be counted.
     const started = Date.now();
-    const refused = await request(app.url).post('/api/auth/login').send({ email: owner.email, password: owner.password });
+    const refused = await request(app.url)
+      .post('/api/auth/login')
+      .send({ email: owner.email, password: owner.password });
     expect([refused.status, refused.body]).toEqual([503, { message: Messages.unavailable }]);
     expect(Date.now() - started).toBeLessThan(5000);
     // The mirror needs no Redis.

@@ -12,7 +12,13 @@ const tgMessage = (userId: number, text: string, at: number) => {
   updateId += 1;
   return {
     update_id: updateId,
-    message: { message_id: updateId, from: { id: userId, is_bot: false, first_name: 'U' }, chat: { id: userId, type: 'private' }, date: at, text },
+    message: {
+      message_id: updateId,
+      from: { id: userId, is_bot: false, first_name: 'U' },
+      chat: { id: userId, type: 'private' },
+      date: at,
+      text,
+    },
   };
 };
 
@@ -31,11 +37,23 @@ describe('Funnels (session API)', () => {
   let capture: CaptureService;
   const auth = () => ({ Authorization: `Bearer ${owner.token}` });
   const funnel = async (source?: string) => {
-    const res = await request(ctx.url).get(`/api/bots/${botId}/funnel`).query(source === undefined ? {} : { source }).set(auth()).expect(200);
-    return res.body as { source: string | null; stages: Array<{ name: string; reached: number; conversion: number | null }>; computing: boolean };
+    const res = await request(ctx.url)
+      .get(`/api/bots/${botId}/funnel`)
+      .query(source === undefined ? {} : { source })
+      .set(auth())
+      .expect(200);
+    return res.body as {
+      source: string | null;
+      stages: Array<{ name: string; reached: number; conversion: number | null }>;
+      computing: boolean;
+    };
   };
   const reached = async (source?: string) => (await funnel(source)).stages.map((s) => s.reached);
-  const putConfig = (body: unknown) => request(ctx.url).put(`/api/bots/${botId}/funnel/config`).set(auth()).send(body as object);
+  const putConfig = (body: unknown) =>
+    request(ctx.url)
+      .put(`/api/bots/${botId}/funnel/config`)
+      .set(auth())
+      .send(body as object);
 
   beforeAll(async () => {
     ctx = await startTestApp();
@@ -43,7 +61,11 @@ describe('Funnels (session API)', () => {
     botId = (await bindTelegramBot(ctx, owner.token)).bot.id;
     bot = { id: botId, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
     capture = ctx.app.get(CaptureService);
-    await request(ctx.url).post(`/api/bots/${botId}/intents`).set(auth()).send({ name: 'price', keywords: ['цена'], patterns: [] }).expect(201);
+    await request(ctx.url)
+      .post(`/api/bots/${botId}/intents`)
+      .set(auth())
+      .send({ name: 'price', keywords: ['цена'], patterns: [] })
+      .expect(201);
     await request(ctx.url)
       .put(`/api/bots/${botId}/sources/mappings`)
       .set(auth())
@@ -56,15 +78,24 @@ describe('Funnels (session API)', () => {
   afterAll(() => ctx.close());
 
   it('answers an empty configuration and an empty funnel before the first PUT', async () => {
-    expect((await request(ctx.url).get(`/api/bots/${botId}/funnel/config`).set(auth()).expect(200)).body).toEqual({ stages: [] });
+    expect((await request(ctx.url).get(`/api/bots/${botId}/funnel/config`).set(auth()).expect(200)).body).toEqual({
+      stages: [],
+    });
     expect(await funnel()).toEqual({ source: null, stages: [], computing: false });
   });
 
   it('stores the configuration and answers it normalised (match only on text stages)', async () => {
     const put = await putConfig({ stages: STAGES }).expect(200);
     expect(put.body).toEqual({ stages: STAGES });
-    expect((await request(ctx.url).get(`/api/bots/${botId}/funnel/config`).set(auth()).expect(200)).body).toEqual({ stages: STAGES });
-    await eventually(async () => expect(await funnel()).toMatchObject({ computing: false, stages: STAGES.map((s) => ({ name: s.name, reached: 0, conversion: null })) }));
+    expect((await request(ctx.url).get(`/api/bots/${botId}/funnel/config`).set(auth()).expect(200)).body).toEqual({
+      stages: STAGES,
+    });
+    await eventually(async () =>
+      expect(await funnel()).toMatchObject({
+        computing: false,
+        stages: STAGES.map((s) => ({ name: s.name, reached: 0, conversion: null })),
+      }),
+    );
   });
 
   it('counts each contact once per stage from its inbound messages only, with conversions from the stage before', async () => {
@@ -89,7 +120,13 @@ describe('Funnels (session API)', () => {
       tgMessage(5, '/start vk', base),
     ]);
     for (const [i, text] of ['Привет', 'Хотите купить? Цена 100'].entries()) {
-      const sent = { message_id: 900 + i, from: { id: 1, is_bot: true }, chat: { id: 5, type: 'private' }, date: base + 5, text };
+      const sent = {
+        message_id: 900 + i,
+        from: { id: 1, is_bot: true },
+        chat: { id: 5, type: 'private' },
+        date: base + 5,
+        text,
+      };
       await capture.outboundResult(bot, 'sendmessage', null, sent);
     }
 
@@ -148,7 +185,9 @@ describe('Funnels (session API)', () => {
   });
 
   it('keeps unchanged stages and backfills new ones from the history when the stages change', async () => {
-    const [{ stage_key: startKey }] = (await ctx.db.query(`SELECT stage_key FROM funnel_stages WHERE bot_id = $1 AND position = 0`, [botId])).rows;
+    const [{ stage_key: startKey }] = (
+      await ctx.db.query(`SELECT stage_key FROM funnel_stages WHERE bot_id = $1 AND position = 0`, [botId])
+    ).rows;
     const changed = [
       STAGES[0],
       { name: 'Hello anywhere', type: 'text', match: 'contains', value: 'привет' },
@@ -198,24 +237,44 @@ describe('Funnels (session API)', () => {
 
   it('counts intent stages again when the intent is renamed', async () => {
     const [intent] = (await request(ctx.url).get(`/api/bots/${botId}/intents`).set(auth()).expect(200)).body.data;
-    await request(ctx.url).patch(`/api/bots/${botId}/intents/${intent.id}`).set(auth()).send({ name: 'cost' }).expect(200);
-    await eventually(async () => expect(await funnel()).toMatchObject({ computing: false, stages: [{ reached: 5 }, { reached: 3 }, { reached: 1 }, { reached: 0 }] }));
+    await request(ctx.url)
+      .patch(`/api/bots/${botId}/intents/${intent.id}`)
+      .set(auth())
+      .send({ name: 'cost' })
+      .expect(200);
+    await eventually(async () =>
+      expect(await funnel()).toMatchObject({
+        computing: false,
+        stages: [{ reached: 5 }, { reached: 3 }, { reached: 1 }, { reached: 0 }],
+      }),
+    );
   });
 
   it.each([
     ['stages must contain 1 to 20 stages', {}],
     ['stages must contain 1 to 20 stages', { stages: [] }],
     ['stages must contain 1 to 20 stages', { stages: Array.from({ length: 21 }, () => STAGES[0]) }],
-    ['stages[2].match must be exact or contains', { stages: [STAGES[0], STAGES[1], { name: 'x', type: 'text', match: 'regex', value: 'a' }] }],
+    [
+      'stages[2].match must be exact or contains',
+      { stages: [STAGES[0], STAGES[1], { name: 'x', type: 'text', match: 'regex', value: 'a' }] },
+    ],
     ['stages[0].type must be text, command or intent', { stages: [{ name: 'x', type: 'button', value: 'a' }] }],
     ['stages[0].name must be 1 to 100 characters', { stages: [{ name: '', type: 'text', value: 'a' }] }],
     ['stages[0].value must be a command such as /start', { stages: [{ name: 'x', type: 'command', value: 'start' }] }],
-    ['stages[0].match applies to text stages only', { stages: [{ name: 'x', type: 'intent', match: 'exact', value: 'cost' }] }],
-    ["stages[1].value must be the name of one of the bot's intents", { stages: [STAGES[0], { name: 'x', type: 'intent', value: 'no_such_intent' }] }],
+    [
+      'stages[0].match applies to text stages only',
+      { stages: [{ name: 'x', type: 'intent', match: 'exact', value: 'cost' }] },
+    ],
+    [
+      "stages[1].value must be the name of one of the bot's intents",
+      { stages: [STAGES[0], { name: 'x', type: 'intent', value: 'no_such_intent' }] },
+    ],
   ])('refuses a config with 400 %s', async (message, body) => {
     const res = await putConfig(body).expect(400);
     expect(res.body).toEqual({ message });
-    expect((await request(ctx.url).get(`/api/bots/${botId}/funnel/config`).set(auth()).expect(200)).body.stages).toHaveLength(4);
+    expect(
+      (await request(ctx.url).get(`/api/bots/${botId}/funnel/config`).set(auth()).expect(200)).body.stages,
+    ).toHaveLength(4);
   });
 
   it("answers 404 for another user's bot, 401 without a session, 400 for a repeated source", async () => {
@@ -229,7 +288,9 @@ describe('Funnels (session API)', () => {
       const res = await call.expect(404);
       expect(res.body).toEqual({ message: Messages.botNotFound });
     }
-    expect((await request(ctx.url).get(`/api/bots/${botId}/funnel`).expect(401)).body).toEqual({ message: Messages.sessionRequired });
+    expect((await request(ctx.url).get(`/api/bots/${botId}/funnel`).expect(401)).body).toEqual({
+      message: Messages.sessionRequired,
+    });
     const repeated = await request(ctx.url).get(`/api/bots/${botId}/funnel?source=a&source=b`).set(auth()).expect(400);
     expect(repeated.body).toEqual({ message: Messages.funnelSourceOnce });
   });

@@ -25,7 +25,12 @@ const update = (id: number) =>
  * Posts every update in `ids` to the proxy receiver over CONNECTIONS keep-alive connections, as fast as
  * the instance answers, and returns the ids answered 200. `onAck` sees the running count.
  */
-async function deliver(origin: string, path: string, ids: number[], onAck: (acked: number) => void = () => undefined): Promise<Set<number>> {
+async function deliver(
+  origin: string,
+  path: string,
+  ids: number[],
+  onAck: (acked: number) => void = () => undefined,
+): Promise<Set<number>> {
   const pool = new Pool(origin, { connections: CONNECTIONS });
   const acked = new Set<number>();
   let next = 0;
@@ -33,7 +38,12 @@ async function deliver(origin: string, path: string, ids: number[], onAck: (acke
     while (next < ids.length) {
       const id = ids[next++];
       try {
-        const res = await pool.request({ method: 'POST', path, headers: { 'content-type': 'application/json' }, body: update(id) });
+        const res = await pool.request({
+          method: 'POST',
+          path,
+          headers: { 'content-type': 'application/json' },
+          body: update(id),
+        });
         await res.body.dump();
         if (res.statusCode === 200) {
           acked.add(id);
@@ -79,7 +89,10 @@ describe('kill -9 during proxy ingest at full rate (the built app as a process o
     // Before anything is delivered again: every acknowledged update is already stored.
     const db = await stack.db();
     const storedIds = async () => {
-      const rows = await db.query(`SELECT (raw_json->>'update_id')::int AS id FROM messages WHERE bot_id = $1 AND direction = 'in'`, [bot.id]);
+      const rows = await db.query(
+        `SELECT (raw_json->>'update_id')::int AS id FROM messages WHERE bot_id = $1 AND direction = 'in'`,
+        [bot.id],
+      );
       return rows.rows.map((row: { id: number }) => row.id);
     };
     const atKill = new Set(await storedIds());

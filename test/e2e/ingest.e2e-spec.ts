@@ -12,7 +12,14 @@ function tgMessage(updateId: number, userId: number, text: string, date = now, e
     update_id: updateId,
     message: {
       message_id: updateId,
-      from: { id: userId, is_bot: false, first_name: `User${userId}`, username: `user${userId}`, language_code: 'ru', ...extra },
+      from: {
+        id: userId,
+        is_bot: false,
+        first_name: `User${userId}`,
+        username: `user${userId}`,
+        language_code: 'ru',
+        ...extra,
+      },
       chat: { id: userId, type: 'private' },
       date,
       text,
@@ -40,10 +47,13 @@ describe('Ingest: facts from traffic (contract §6)', () => {
   afterAll(() => ctx.close());
 
   const contact = async (userId: number) =>
-    (await ctx.db.query(`SELECT * FROM contacts WHERE bot_id = $1 AND external_user_id = $2`, [bot.id, String(userId)])).rows[0];
+    (await ctx.db.query(`SELECT * FROM contacts WHERE bot_id = $1 AND external_user_id = $2`, [bot.id, String(userId)]))
+      .rows[0];
 
   it('makes a contact, a message and the events from a first /start with a parameter', async () => {
-    await capture.inboundUpdates(bot, [tgMessage(1, 501, '/start utm_source=vk|utm_campaign=Spring', now - 60, { is_premium: true })]);
+    await capture.inboundUpdates(bot, [
+      tgMessage(1, 501, '/start utm_source=vk|utm_campaign=Spring', now - 60, { is_premium: true }),
+    ]);
     const c = await contact(501);
     expect(c).toMatchObject({
       username: 'user501',
@@ -61,16 +71,36 @@ describe('Ingest: facts from traffic (contract §6)', () => {
     expect(c.last_seen_at.getTime()).toBe((now - 60) * 1000);
     const messages = await ctx.db.query(`SELECT * FROM messages WHERE contact_id = $1`, [c.id]);
     expect(messages.rows).toHaveLength(1);
-    expect(messages.rows[0]).toMatchObject({ direction: 'in', external_user_id: '501', platform_message_id: '1', dedupe_key: 'tg:update:1' });
+    expect(messages.rows[0]).toMatchObject({
+      direction: 'in',
+      external_user_id: '501',
+      platform_message_id: '1',
+      dedupe_key: 'tg:update:1',
+    });
     expect(messages.rows[0].raw_json.update_id).toBe(1);
     expect(events.map((e) => e.name)).toEqual(['contact.created', 'message.created']);
-    expect(events[0].payload).toMatchObject({ bot_id: bot.id, contact_id: c.id, external_user_id: '501', source_value: 'vk', campaign_name: 'Spring', userId: bot.userId });
-    expect(events[1].payload).toMatchObject({ bot_id: bot.id, message_id: messages.rows[0].id, direction: 'in', text: '/start utm_source=vk|utm_campaign=Spring' });
+    expect(events[0].payload).toMatchObject({
+      bot_id: bot.id,
+      contact_id: c.id,
+      external_user_id: '501',
+      source_value: 'vk',
+      campaign_name: 'Spring',
+      userId: bot.userId,
+    });
+    expect(events[1].payload).toMatchObject({
+      bot_id: bot.id,
+      message_id: messages.rows[0].id,
+      direction: 'in',
+      text: '/start utm_source=vk|utm_campaign=Spring',
+    });
   });
 
   it('stores the same update once, however often it arrives', async () => {
     events.length = 0;
-    await Promise.all([capture.inboundUpdates(bot, [tgMessage(1, 501, 'again')]), capture.inboundUpdates(bot, [tgMessage(1, 501, 'again')])]);
+    await Promise.all([
+      capture.inboundUpdates(bot, [tgMessage(1, 501, 'again')]),
+      capture.inboundUpdates(bot, [tgMessage(1, 501, 'again')]),
+    ]);
     const count = await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1`, [bot.id]);
     expect(count.rows[0].n).toBe(1);
     expect((await contact(501)).messages_in).toBe(1);
@@ -78,10 +108,16 @@ describe('Ingest: facts from traffic (contract §6)', () => {
   });
 
   it('keeps first-touch attribution and counts every touch', async () => {
-    await capture.inboundUpdates(bot, [tgMessage(2, 501, '/start utm_source=ads', now - 30), tgMessage(3, 501, '/start', now - 20)]);
+    await capture.inboundUpdates(bot, [
+      tgMessage(2, 501, '/start utm_source=ads', now - 30),
+      tgMessage(3, 501, '/start', now - 20),
+    ]);
     const c = await contact(501);
     expect(c).toMatchObject({ source_value: 'vk', campaign_name: 'Spring', touches: 3, messages_in: 3 });
-    const rollups = await ctx.db.query(`SELECT source_value, campaign_name, contacts_count, touches FROM source_rollups WHERE bot_id = $1 ORDER BY 1, 2`, [bot.id]);
+    const rollups = await ctx.db.query(
+      `SELECT source_value, campaign_name, contacts_count, touches FROM source_rollups WHERE bot_id = $1 ORDER BY 1, 2`,
+      [bot.id],
+    );
     expect(rollups.rows).toEqual([
       { source_value: '', campaign_name: '', contacts_count: 0, touches: 1 },
       { source_value: 'ads', campaign_name: '', contacts_count: 0, touches: 1 },
@@ -91,7 +127,13 @@ describe('Ingest: facts from traffic (contract §6)', () => {
 
   it('records outbound sends from the platform answer, and the dialog shows the last message', async () => {
     events.length = 0;
-    const sent = { message_id: 77, from: { id: 1, is_bot: true }, chat: { id: 501, type: 'private' }, date: now, text: 'Привет! '.repeat(40) };
+    const sent = {
+      message_id: 77,
+      from: { id: 1, is_bot: true },
+      chat: { id: 501, type: 'private' },
+      date: now,
+      text: 'Привет! '.repeat(40),
+    };
     await capture.outboundResult(bot, 'sendmessage', null, sent);
     await capture.outboundResult(bot, 'sendmessage', null, sent);
     const c = await contact(501);
@@ -103,8 +145,14 @@ describe('Ingest: facts from traffic (contract §6)', () => {
 
   it('keeps daily_stats in step with the stored messages and new contacts', async () => {
     await capture.inboundUpdates(bot, [tgMessage(10, 601, 'old', now - 3 * DAY), tgMessage(11, 602, 'hello', now)]);
-    const days = await ctx.db.query(`SELECT day::text, messages_in, messages_out, new_contacts FROM daily_stats WHERE bot_id = $1 ORDER BY day`, [bot.id]);
-    const totals = days.rows.reduce((a, d) => ({ in: a.in + d.messages_in, out: a.out + d.messages_out, contacts: a.contacts + d.new_contacts }), { in: 0, out: 0, contacts: 0 });
+    const days = await ctx.db.query(
+      `SELECT day::text, messages_in, messages_out, new_contacts FROM daily_stats WHERE bot_id = $1 ORDER BY day`,
+      [bot.id],
+    );
+    const totals = days.rows.reduce(
+      (a, d) => ({ in: a.in + d.messages_in, out: a.out + d.messages_out, contacts: a.contacts + d.new_contacts }),
+      { in: 0, out: 0, contacts: 0 },
+    );
     const real = await ctx.db.query(
       `SELECT (SELECT count(*) FROM messages WHERE bot_id = $1 AND direction = 'in')::int AS i,
               (SELECT count(*) FROM messages WHERE bot_id = $1 AND direction = 'out')::int AS o,
@@ -113,13 +161,23 @@ describe('Ingest: facts from traffic (contract §6)', () => {
     );
     expect(totals).toEqual({ in: real.rows[0].i, out: real.rows[0].o, contacts: real.rows[0].c });
     const threeDaysAgo = new Date((now - 3 * DAY) * 1000).toISOString().slice(0, 10);
-    expect(days.rows.find((d) => d.day === threeDaysAgo)).toEqual({ day: threeDaysAgo, messages_in: 1, messages_out: 0, new_contacts: 1 });
+    expect(days.rows.find((d) => d.day === threeDaysAgo)).toEqual({
+      day: threeDaysAgo,
+      messages_in: 1,
+      messages_out: 0,
+      new_contacts: 1,
+    });
   });
 
   it('marks a contact blocked on my_chat_member kicked, and a later message clears it', async () => {
     const member = (updateId: number, status: string, date: number) => ({
       update_id: updateId,
-      my_chat_member: { chat: { id: 602, type: 'private' }, from: { id: 602, is_bot: false, first_name: 'U' }, date, new_chat_member: { status } },
+      my_chat_member: {
+        chat: { id: 602, type: 'private' },
+        from: { id: 602, is_bot: false, first_name: 'U' },
+        date,
+        new_chat_member: { status },
+      },
     });
     await capture.inboundUpdates(bot, [member(20, 'kicked', now + 1)]);
     expect((await contact(602)).blocked_at).not.toBeNull();
@@ -127,29 +185,44 @@ describe('Ingest: facts from traffic (contract §6)', () => {
     expect((await contact(602)).blocked_at).toBeNull();
   });
 
-  it('ignores group chats and bots, and takes the phone only from the user\'s own contact', async () => {
+  it("ignores group chats and bots, and takes the phone only from the user's own contact", async () => {
     const group = tgMessage(30, 701, 'in a group');
     group.message.chat = { id: -100, type: 'group' };
     await capture.inboundUpdates(bot, [group]);
     expect(await contact(701)).toBeUndefined();
 
     const shared = tgMessage(31, 702, '');
-    Object.assign(shared.message, { text: undefined, contact: { phone_number: '+79990001122', first_name: 'Me', user_id: 702 } });
+    Object.assign(shared.message, {
+      text: undefined,
+      contact: { phone_number: '+79990001122', first_name: 'Me', user_id: 702 },
+    });
     const other = tgMessage(32, 703, '');
-    Object.assign(other.message, { text: undefined, contact: { phone_number: '+70000000000', first_name: 'Friend', user_id: 999 } });
+    Object.assign(other.message, {
+      text: undefined,
+      contact: { phone_number: '+70000000000', first_name: 'Friend', user_id: 999 },
+    });
     await capture.inboundUpdates(bot, [shared, other]);
     expect((await contact(702)).phone).toBe('+79990001122');
     expect((await contact(703)).phone).toBeNull();
   });
 
   it('stores every update exactly once under concurrent load, in shared transactions', async () => {
-    const before = (await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1`, [bot.id])).rows[0].n;
+    const before = (await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1`, [bot.id])).rows[0]
+      .n;
     await Promise.all(
-      Array.from({ length: 400 }, (_, i) => capture.inboundUpdates(bot, [tgMessage(1000 + i, 800 + (i % 40), `m${i}`), tgMessage(1000 + (i % 50), 800, 'dup')])),
+      Array.from({ length: 400 }, (_, i) =>
+        capture.inboundUpdates(bot, [
+          tgMessage(1000 + i, 800 + (i % 40), `m${i}`),
+          tgMessage(1000 + (i % 50), 800, 'dup'),
+        ]),
+      ),
     );
     const after = (await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1`, [bot.id])).rows[0].n;
     expect(after - before).toBe(400);
-    const contacts = await ctx.db.query(`SELECT sum(messages_in)::int AS n FROM contacts WHERE bot_id = $1 AND external_user_id::bigint BETWEEN 800 AND 839`, [bot.id]);
+    const contacts = await ctx.db.query(
+      `SELECT sum(messages_in)::int AS n FROM contacts WHERE bot_id = $1 AND external_user_id::bigint BETWEEN 800 AND 839`,
+      [bot.id],
+    );
     expect(contacts.rows[0].n).toBe(400);
   });
 
@@ -174,12 +247,23 @@ describe('Ingest: facts from traffic (contract §6)', () => {
 
   it('rolls a failed shared transaction back whole: the failing caller stores nothing, the callers batched with it are stored', async () => {
     const sent = { message_id: 77, chat: { id: 901, type: 'private' }, date: now, text: 'never stored' };
-    const failing = capture.recordSent(bot, 'sendmessage', { chat_id: 901, text: 'never stored' }, sent, () => ({ text: 'SELECT 1/0', values: [] }));
-    const batchedWithIt = Array.from({ length: 5 }, (_, i) => capture.inboundUpdates(bot, [tgMessage(5000 + i, 902, `kept ${i}`)]));
+    const failing = capture.recordSent(bot, 'sendmessage', { chat_id: 901, text: 'never stored' }, sent, () => ({
+      text: 'SELECT 1/0',
+      values: [],
+    }));
+    const batchedWithIt = Array.from({ length: 5 }, (_, i) =>
+      capture.inboundUpdates(bot, [tgMessage(5000 + i, 902, `kept ${i}`)]),
+    );
     await expect(failing).rejects.toThrow('division by zero');
     await Promise.all(batchedWithIt);
     expect(await contact(901)).toBeUndefined();
-    expect((await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND external_user_id = '901'`, [bot.id])).rows[0].n).toBe(0);
+    expect(
+      (
+        await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND external_user_id = '901'`, [
+          bot.id,
+        ])
+      ).rows[0].n,
+    ).toBe(0);
     expect((await contact(902)).messages_in).toBe(5);
   });
 
@@ -187,22 +271,64 @@ describe('Ingest: facts from traffic (contract §6)', () => {
     const { token, id } = maxToken();
     ctx.max.addBot({ token, user_id: id, first_name: 'M', username: 'm_bot' });
     const owner = await registerUser(ctx);
-    const created = await request(ctx.url).post('/api/bots').set('Authorization', `Bearer ${owner.token}`).send({ platform: 'max', name: 'M', token }).expect(201);
+    const created = await request(ctx.url)
+      .post('/api/bots')
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({ platform: 'max', name: 'M', token })
+      .expect(201);
     const maxBot: CaptureBot = { id: created.body.id, userId: owner.user.id, platform: 'max', utmKey: 'utm_source' };
     const ts = Date.now() - 1000;
     await capture.inboundUpdates(maxBot, [
-      { update_type: 'bot_started', timestamp: ts, chat_id: 5000, user: { user_id: 42, first_name: 'Max', username: null }, payload: 'promo', user_locale: 'ru' },
-      { update_type: 'message_created', timestamp: ts + 10, user_locale: 'ru', message: { sender: { user_id: 42, first_name: 'Max' }, recipient: { chat_id: 5000, chat_type: 'dialog' }, timestamp: ts + 10, body: { mid: 'mid.1', text: 'hi' } } },
+      {
+        update_type: 'bot_started',
+        timestamp: ts,
+        chat_id: 5000,
+        user: { user_id: 42, first_name: 'Max', username: null },
+        payload: 'promo',
+        user_locale: 'ru',
+      },
+      {
+        update_type: 'message_created',
+        timestamp: ts + 10,
+        user_locale: 'ru',
+        message: {
+          sender: { user_id: 42, first_name: 'Max' },
+          recipient: { chat_id: 5000, chat_type: 'dialog' },
+          timestamp: ts + 10,
+          body: { mid: 'mid.1', text: 'hi' },
+        },
+      },
       { update_type: 'bot_stopped', timestamp: ts + 5, chat_id: 5000, user: { user_id: 42, first_name: 'Max' } },
     ]);
-    await capture.outboundResult(maxBot, 'POST /messages', { user_id: '42' }, { message: { recipient: { chat_id: 5000, chat_type: 'dialog', user_id: 42 }, timestamp: ts + 20, body: { mid: 'mid.2', text: 'reply' } } });
-    const rows = await ctx.db.query(`SELECT direction, text FROM messages WHERE bot_id = $1 ORDER BY created_at`, [maxBot.id]);
+    await capture.outboundResult(
+      maxBot,
+      'POST /messages',
+      { user_id: '42' },
+      {
+        message: {
+          recipient: { chat_id: 5000, chat_type: 'dialog', user_id: 42 },
+          timestamp: ts + 20,
+          body: { mid: 'mid.2', text: 'reply' },
+        },
+      },
+    );
+    const rows = await ctx.db.query(`SELECT direction, text FROM messages WHERE bot_id = $1 ORDER BY created_at`, [
+      maxBot.id,
+    ]);
     expect(rows.rows).toEqual([
       { direction: 'in', text: '/start promo' },
       { direction: 'in', text: 'hi' },
       { direction: 'out', text: 'reply' },
     ]);
     const c = (await ctx.db.query(`SELECT * FROM contacts WHERE bot_id = $1`, [maxBot.id])).rows[0];
-    expect(c).toMatchObject({ external_user_id: '42', source_value: 'promo', touches: 1, messages_in: 2, messages_out: 1, language_code: 'ru', blocked_at: null });
+    expect(c).toMatchObject({
+      external_user_id: '42',
+      source_value: 'promo',
+      touches: 1,
+      messages_in: 2,
+      messages_out: 1,
+      language_code: 'ru',
+      blocked_at: null,
+    });
   });
 });

@@ -13,7 +13,13 @@ const tgMessage = (userId: number, text: string) => {
   updateId += 1;
   return {
     update_id: updateId,
-    message: { message_id: updateId, from: { id: userId, is_bot: false, first_name: 'U' }, chat: { id: userId, type: 'private' }, date: now, text },
+    message: {
+      message_id: updateId,
+      from: { id: userId, is_bot: false, first_name: 'U' },
+      chat: { id: userId, type: 'private' },
+      date: now,
+      text,
+    },
   };
 };
 
@@ -63,8 +69,18 @@ describe('Live dialogs (socket.io at /api/ws)', () => {
     capture = ctx.app.get(CaptureService);
     owner = await registerUser(ctx);
     stranger = await registerUser(ctx);
-    ownerBot = { id: (await bindTelegramBot(ctx, owner.token)).bot.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
-    strangerBot = { id: (await bindTelegramBot(ctx, stranger.token)).bot.id, userId: stranger.user.id, platform: 'telegram', utmKey: 'utm_source' };
+    ownerBot = {
+      id: (await bindTelegramBot(ctx, owner.token)).bot.id,
+      userId: owner.user.id,
+      platform: 'telegram',
+      utmKey: 'utm_source',
+    };
+    strangerBot = {
+      id: (await bindTelegramBot(ctx, stranger.token)).bot.id,
+      userId: stranger.user.id,
+      platform: 'telegram',
+      utmKey: 'utm_source',
+    };
   });
   afterAll(async () => {
     for (const socket of open) socket.disconnect();
@@ -89,16 +105,30 @@ describe('Live dialogs (socket.io at /api/ws)', () => {
       expect(second.updates).toEqual([inbound]);
     });
 
-    const sent = { message_id: 500, from: { id: 1, is_bot: true }, chat: { id: 42, type: 'private' }, date: now + 1, text: 'Добрый день' };
+    const sent = {
+      message_id: 500,
+      from: { id: 1, is_bot: true },
+      chat: { id: 42, type: 'private' },
+      date: now + 1,
+      text: 'Добрый день',
+    };
     await capture.outboundResult(ownerBot, 'sendmessage', null, sent);
-    const outbound = { bot_id: ownerBot.id, external_user_id: '42', last_text: 'Добрый день', last_direction: 'out', last_at: new Date((now + 1) * 1000).toISOString() };
+    const outbound = {
+      bot_id: ownerBot.id,
+      external_user_id: '42',
+      last_text: 'Добрый день',
+      last_direction: 'out',
+      last_at: new Date((now + 1) * 1000).toISOString(),
+    };
     await eventually(() => {
       expect(first.updates).toEqual([inbound, outbound]);
       expect(second.updates).toEqual([inbound, outbound]);
     });
 
     await capture.inboundUpdates(strangerBot, [tgMessage(77, 'hello')]);
-    await eventually(() => expect(other.updates).toEqual([expect.objectContaining({ bot_id: strangerBot.id, external_user_id: '77' })]));
+    await eventually(() =>
+      expect(other.updates).toEqual([expect.objectContaining({ bot_id: strangerBot.id, external_user_id: '77' })]),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(first.updates).toHaveLength(2);
     expect(second.updates).toHaveLength(2);
@@ -107,14 +137,24 @@ describe('Live dialogs (socket.io at /api/ws)', () => {
   it("a team member's socket hears the account's dialogs while a member, and its own account's after removal", async () => {
     const teamOwner = await registerUser(ctx);
     await upgradeToBusiness(ctx, teamOwner.token);
-    const teamBot: CaptureBot = { id: (await bindTelegramBot(ctx, teamOwner.token)).bot.id, userId: teamOwner.user.id, platform: 'telegram', utmKey: 'utm_source' };
+    const teamBot: CaptureBot = {
+      id: (await bindTelegramBot(ctx, teamOwner.token)).bot.id,
+      userId: teamOwner.user.id,
+      platform: 'telegram',
+      utmKey: 'utm_source',
+    };
     const member = await addMember(ctx, teamOwner.token, 'observer');
     const client = await signedIn({ token: member.token });
 
     await capture.inboundUpdates(teamBot, [tgMessage(90, 'to the team')]);
-    await eventually(() => expect(client.updates).toEqual([expect.objectContaining({ bot_id: teamBot.id, last_text: 'to the team' })]));
+    await eventually(() =>
+      expect(client.updates).toEqual([expect.objectContaining({ bot_id: teamBot.id, last_text: 'to the team' })]),
+    );
 
-    await request(ctx.url).delete(`/api/team/members/${member.user.id}`).set('Authorization', `Bearer ${teamOwner.token}`).expect(204);
+    await request(ctx.url)
+      .delete(`/api/team/members/${member.user.id}`)
+      .set('Authorization', `Bearer ${teamOwner.token}`)
+      .expect(204);
     await capture.inboundUpdates(teamBot, [tgMessage(91, 'after removal')]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(client.updates).toHaveLength(1);
@@ -125,7 +165,10 @@ describe('Live dialogs (socket.io at /api/ws)', () => {
     expect((await refusal(connect({ token: 'bls_not-a-session' }))).message).toBe(Messages.sessionRequired);
 
     const expiring = await login(ctx, owner.email, owner.password);
-    await ctx.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND created_at = (SELECT max(created_at) FROM sessions WHERE user_id = $1)`, [owner.user.id]);
+    await ctx.db.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND created_at = (SELECT max(created_at) FROM sessions WHERE user_id = $1)`,
+      [owner.user.id],
+    );
     expect((await refusal(connect({ token: expiring }))).message).toBe(Messages.sessionExpired);
   });
 

@@ -29,7 +29,11 @@ describe('Logs: structured JSON with request ids, and no secret in any line', ()
     const { token: botToken, bot } = await bindTelegramBot(ctx, session);
     await request(ctx.url).get('/api/v1/bots').set('X-API-Key', key.key).expect(200);
     await request(ctx.url).get(`/api/v1/bots/${bot.id}`).set('Authorization', `Bearer ${key.key}`).expect(200);
-    await request(ctx.url).post('/api/bots').set('Authorization', `Bearer ${session}`).send({ platform: 'telegram', name: 'x', token: telegramToken().token }).expect(400);
+    await request(ctx.url)
+      .post('/api/bots')
+      .set('Authorization', `Bearer ${session}`)
+      .send({ platform: 'telegram', name: 'x', token: telegramToken().token })
+      .expect(400);
     await request(ctx.url).post('/api/auth/login').send({ email: uniqueEmail(), password }).expect(401);
     await new Promise((resolve) => setTimeout(resolve, 100));
 

@@ -6,10 +6,13 @@ import { SpawnedStack } from './support/spawned-stack';
 
 const MIGRATE = join(__dirname, '..', '..', 'dist', 'src', 'migrate.js');
 /** Every migration's name, in the order TypeORM applies them (by the timestamp that ends the name). */
-const ALL = migrations.map((migration) => migration.name).sort((a, b) => Number(/\d+$/.exec(a)![0]) - Number(/\d+$/.exec(b)![0]));
+const ALL = migrations
+  .map((migration) => migration.name)
+  .sort((a, b) => Number(/\d+$/.exec(a)![0]) - Number(/\d+$/.exec(b)![0]));
 
 /** Log lines at level error or above, and the start failures main.ts prints. */
-const failures = (logs: string) => logs.split('\n').filter((line) => /"level":(50|60)|Botlens (failed to|cannot) start/.test(line));
+const failures = (logs: string) =>
+  logs.split('\n').filter((line) => /"level":(50|60)|Botlens (failed to|cannot) start/.test(line));
 
 /** `npm run migrate` as a deploy step runs it: the built command on the run's environment. */
 function runMigrate(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -51,7 +54,11 @@ describe('Migrations under a lock', () => {
       stderr: '',
     });
     expect(await appliedMigrations()).toEqual([...ALL].sort().map((name) => ({ name, times: 1 })));
-    expect(await runMigrate(stack.env)).toEqual({ code: 0, stdout: `${database}: up to date, nothing to apply\n`, stderr: '' });
+    expect(await runMigrate(stack.env)).toEqual({
+      code: 0,
+      stdout: `${database}: up to date, nothing to apply\n`,
+      stderr: '',
+    });
   }, 120_000);
 
   it('with MIGRATE_ON_START=false an instance refuses to start, in one line, until `npm run migrate` has run; then it starts', async () => {
@@ -70,7 +77,9 @@ describe('Migrations under a lock', () => {
     await admin.end();
     const pending = await stack.startApp({}, { waitReady: false });
     expect(await pending.exited).toEqual({ code: 1, signal: null });
-    expect(pending.logs).toBe(`Botlens cannot start: ${ALL.length} migrations are pending (${ALL.join(', ')}); ${howTo}\n`);
+    expect(pending.logs).toBe(
+      `Botlens cannot start: ${ALL.length} migrations are pending (${ALL.join(', ')}); ${howTo}\n`,
+    );
 
     expect((await runMigrate(stack.env)).code).toBe(0);
     const app = await stack.startApp();

@@ -21,7 +21,8 @@ describe('Mirror: a send answered 403 marks the contact blocked (contract ยง4, ย
       )
     ).rows;
   const storedOutbound = async (botId: string) =>
-    (await ctx.db.query(`SELECT external_user_id, text FROM messages WHERE bot_id = $1 AND direction = 'out'`, [botId])).rows;
+    (await ctx.db.query(`SELECT external_user_id, text FROM messages WHERE bot_id = $1 AND direction = 'out'`, [botId]))
+      .rows;
 
   describe('Telegram', () => {
     const api = (token: string, method: string) => `${ctx.url}/tg/bot${token}/${method}`;
@@ -33,7 +34,9 @@ describe('Mirror: a send answered 403 marks the contact blocked (contract ยง4, ย
       const polled = (await (await fetch(api(token, 'getUpdates'))).json()) as { result: unknown[] };
       expect(polled.result).toHaveLength(userIds.length);
       await eventually(async () =>
-        expect(await contactsOf(botId)).toEqual(userIds.map((id) => ({ external_user_id: String(id), blocked: false }))),
+        expect(await contactsOf(botId)).toEqual(
+          userIds.map((id) => ({ external_user_id: String(id), blocked: false })),
+        ),
       );
     }
 
@@ -91,7 +94,9 @@ describe('Mirror: a send answered 403 marks the contact blocked (contract ยง4, ย
       expect(known.status).toBe(403);
 
       // The known contact's block is recorded after the stranger's 403, so by then that one was handled too.
-      await eventually(async () => expect(await contactsOf(bot.id)).toEqual([{ external_user_id: '6620001', blocked: true }]));
+      await eventually(async () =>
+        expect(await contactsOf(bot.id)).toEqual([{ external_user_id: '6620001', blocked: true }]),
+      );
     });
   });
 
@@ -105,13 +110,18 @@ describe('Mirror: a send answered 403 marks the contact blocked (contract ยง4, ย
     const chatDenied = { code: 'chat.denied', message: 'chat.denied: dialog.suspended' };
 
     async function contactWrites(token: string, botId: string, userIds: number[]): Promise<void> {
-      for (const userId of userIds) ctx.max.messageCreated(token, { sender: { user_id: userId, first_name: `U${userId}` }, text: 'hi' });
-      const polled = (await (await fetch(`${ctx.url}/max/updates?timeout=0`, { headers: { Authorization: token } })).json()) as {
+      for (const userId of userIds)
+        ctx.max.messageCreated(token, { sender: { user_id: userId, first_name: `U${userId}` }, text: 'hi' });
+      const polled = (await (
+        await fetch(`${ctx.url}/max/updates?timeout=0`, { headers: { Authorization: token } })
+      ).json()) as {
         updates: unknown[];
       };
       expect(polled.updates).toHaveLength(userIds.length);
       await eventually(async () =>
-        expect(await contactsOf(botId)).toEqual(userIds.map((id) => ({ external_user_id: String(id), blocked: false }))),
+        expect(await contactsOf(botId)).toEqual(
+          userIds.map((id) => ({ external_user_id: String(id), blocked: false })),
+        ),
       );
     }
 
@@ -146,7 +156,9 @@ describe('Mirror: a send answered 403 marks the contact blocked (contract ยง4, ย
       expect((await post(token, 'user_id=7720001', 'hello?')).status).toBe(403);
 
       // The known contact's block is recorded after the stranger's 403, so by then that one was handled too.
-      await eventually(async () => expect(await contactsOf(bot.id)).toEqual([{ external_user_id: '7720001', blocked: true }]));
+      await eventually(async () =>
+        expect(await contactsOf(bot.id)).toEqual([{ external_user_id: '7720001', blocked: true }]),
+      );
     });
   });
 });

@@ -29,7 +29,10 @@ describe('MAX mirror (contract §4)', () => {
     const me = await bot.api.getMyInfo();
     expect(me).toMatchObject({ user_id: platformId, is_bot: true, username: `max${platformId}_bot` });
     const sent = await bot.api.sendMessageToUser(7770001, 'Hello from MAX', { format: 'markdown' });
-    expect(sent).toMatchObject({ recipient: { user_id: 7770001, chat_type: 'dialog' }, body: { text: 'Hello from MAX' } });
+    expect(sent).toMatchObject({
+      recipient: { user_id: 7770001, chat_type: 'dialog' },
+      body: { text: 'Hello from MAX' },
+    });
 
     const [getMe, post] = callsOf(token).slice(-2);
     expect(getMe).toMatchObject({ method: 'GET', path: '/me', query: {} });
@@ -40,7 +43,9 @@ describe('MAX mirror (contract §4)', () => {
     expect(post.headers['content-type']).toBe('application/json');
 
     await eventually(async () => {
-      const rows = await ctx.db.query(`SELECT direction, text, external_user_id FROM messages WHERE bot_id = $1`, [bound.id]);
+      const rows = await ctx.db.query(`SELECT direction, text, external_user_id FROM messages WHERE bot_id = $1`, [
+        bound.id,
+      ]);
       expect(rows.rows).toEqual([{ direction: 'out', text: 'Hello from MAX', external_user_id: '7770001' }]);
     });
   });
@@ -56,7 +61,10 @@ describe('MAX mirror (contract §4)', () => {
     const polling = bot.start();
     await eventually(() => expect(callsOf(token).some((call) => call.path === '/updates')).toBe(true));
 
-    ctx.max.messageCreated(token, { sender: { user_id: 7770002, first_name: 'Vera', username: 'vera' }, text: 'hi bot' });
+    ctx.max.messageCreated(token, {
+      sender: { user_id: 7770002, first_name: 'Vera', username: 'vera' },
+      text: 'hi bot',
+    });
     await eventually(() => expect(ctx.max.sentMessages(token).map((m) => m.body.text)).toEqual(['echo: hi bot']));
     // The library reports its own abort on stop as an error (a DOMException from another realm under jest).
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -65,15 +73,23 @@ describe('MAX mirror (contract §4)', () => {
     quiet.mockRestore();
 
     expect(received).toEqual(['hi bot']);
-    expect(callsOf(token).filter((call) => call.path === '/updates').every((call) => call.headers.authorization === token)).toBe(true);
+    expect(
+      callsOf(token)
+        .filter((call) => call.path === '/updates')
+        .every((call) => call.headers.authorization === token),
+    ).toBe(true);
     await eventually(async () => {
-      const rows = await ctx.db.query(`SELECT direction, text FROM messages WHERE bot_id = $1 ORDER BY direction`, [bound.id]);
+      const rows = await ctx.db.query(`SELECT direction, text FROM messages WHERE bot_id = $1 ORDER BY direction`, [
+        bound.id,
+      ]);
       expect(rows.rows).toEqual([
         { direction: 'in', text: 'hi bot' },
         { direction: 'out', text: 'echo: hi bot' },
       ]);
     });
-    const contacts = await ctx.db.query(`SELECT external_user_id, first_name FROM contacts WHERE bot_id = $1`, [bound.id]);
+    const contacts = await ctx.db.query(`SELECT external_user_id, first_name FROM contacts WHERE bot_id = $1`, [
+      bound.id,
+    ]);
     expect(contacts.rows).toEqual([{ external_user_id: '7770002', first_name: 'Vera' }]);
   });
 
@@ -107,12 +123,19 @@ describe('MAX mirror (contract §4)', () => {
 
   it('answers a deactivated bot 403 in MAX format without forwarding', async () => {
     const { token, bot } = await bindMaxBot(ctx, session);
-    await request(ctx.url).patch(`/api/bots/${bot.id}`).set('Authorization', `Bearer ${session}`).send({ active: false }).expect(200);
+    await request(ctx.url)
+      .patch(`/api/bots/${bot.id}`)
+      .set('Authorization', `Bearer ${session}`)
+      .send({ active: false })
+      .expect(200);
     const before = callsOf(token).length;
     const res = await fetch(`${ctx.url}/max/me`, { headers: { Authorization: token } });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual(MAX_REFUSALS.deactivated.body);
-    expect(MAX_REFUSALS.deactivated.body).toEqual({ code: 'bot.deactivated', message: 'Bot is deactivated in Botlens' });
+    expect(MAX_REFUSALS.deactivated.body).toEqual({
+      code: 'bot.deactivated',
+      message: 'Bot is deactivated in Botlens',
+    });
     expect(callsOf(token)).toHaveLength(before);
   });
 

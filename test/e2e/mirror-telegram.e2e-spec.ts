@@ -32,7 +32,9 @@ describe('Telegram mirror (contract §4)', () => {
     const received: string[] = [];
     bot.on('message:text', async (c) => {
       received.push(c.message.text);
-      await c.reply(`echo: ${c.message.text}`, { reply_markup: { inline_keyboard: [[{ text: 'Ok', callback_data: 'ok' }]] } });
+      await c.reply(`echo: ${c.message.text}`, {
+        reply_markup: { inline_keyboard: [[{ text: 'Ok', callback_data: 'ok' }]] },
+      });
     });
     let markStarted!: () => void;
     const started = new Promise<void>((resolve) => (markStarted = resolve));
@@ -75,7 +77,12 @@ describe('Telegram mirror (contract §4)', () => {
     expect(await res.json()).toMatchObject({ ok: true, result: { chat: { id: 42 }, text: 'café & more!' } });
     const [call] = callsOf(token, 'sendmessage');
     expect(call.rawBody?.toString()).toBe(form);
-    expect(call.params).toEqual({ disable_notification: 'true', chat_id: '42', text: 'café & more!', reply_markup: '{"inline_keyboard":[]}' });
+    expect(call.params).toEqual({
+      disable_notification: 'true',
+      chat_id: '42',
+      text: 'café & more!',
+      reply_markup: '{"inline_keyboard":[]}',
+    });
     expect(call.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(call.headers['user-agent']).toBe('node-telegram-bot-api/0.66');
   });
@@ -87,7 +94,9 @@ describe('Telegram mirror (contract §4)', () => {
     const parts = [
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="chat_id"\r\n\r\n42\r\n`),
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="caption"\r\n\r\nQuarterly report\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="report.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="report.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       file.subarray(0, MB),
       file.subarray(MB),
       Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -99,7 +108,10 @@ describe('Telegram mirror (contract §4)', () => {
       headers: { 'content-type': contentType, 'content-length': length },
       chunks: parts,
     });
-    const chunked = await rawRequest(api(token, 'sendDocument'), { headers: { 'content-type': contentType }, chunks: parts });
+    const chunked = await rawRequest(api(token, 'sendDocument'), {
+      headers: { 'content-type': contentType },
+      chunks: parts,
+    });
 
     for (const reply of [declared, chunked]) {
       expect(reply.status).toBe(200);
@@ -162,7 +174,11 @@ describe('Telegram mirror (contract §4)', () => {
     const before = callsOf(token).length;
     for (const path of ['/tg', '/tg/', `/tg/bot${token}`, `/tg/bot${token}/`, `/tg/bot${token}/a/b`, '/tg/getMe']) {
       const res = await fetch(`${ctx.url}${path}`);
-      expect({ path, status: res.status, body: await res.json() }).toEqual({ path, status: 404, body: TELEGRAM_REFUSALS.notFound });
+      expect({ path, status: res.status, body: await res.json() }).toEqual({
+        path,
+        status: 404,
+        body: TELEGRAM_REFUSALS.notFound,
+      });
     }
     expect(callsOf(token)).toHaveLength(before);
   });
@@ -170,16 +186,28 @@ describe('Telegram mirror (contract §4)', () => {
   it('answers a deactivated bot 403 in Telegram format without forwarding, and forwards again once it is activated', async () => {
     const { token, bot } = await bindTelegramBot(ctx, session);
     expect((await fetch(api(token, 'getMe'))).status).toBe(200);
-    await request(ctx.url).patch(`/api/bots/${bot.id}`).set('Authorization', `Bearer ${session}`).send({ active: false }).expect(200);
+    await request(ctx.url)
+      .patch(`/api/bots/${bot.id}`)
+      .set('Authorization', `Bearer ${session}`)
+      .send({ active: false })
+      .expect(200);
     const before = callsOf(token).length;
 
     const res = await fetch(api(token, 'getMe'));
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ ok: false, error_code: 403, description: 'Forbidden: bot is deactivated in Botlens' });
+    expect(await res.json()).toEqual({
+      ok: false,
+      error_code: 403,
+      description: 'Forbidden: bot is deactivated in Botlens',
+    });
     expect(callsOf(token)).toHaveLength(before);
 
     // Activated again, its calls pass through at once (the registry entry was dropped on the change).
-    await request(ctx.url).patch(`/api/bots/${bot.id}`).set('Authorization', `Bearer ${session}`).send({ active: true }).expect(200);
+    await request(ctx.url)
+      .patch(`/api/bots/${bot.id}`)
+      .set('Authorization', `Bearer ${session}`)
+      .send({ active: true })
+      .expect(200);
     expect((await fetch(api(token, 'getMe'))).status).toBe(200);
     expect(callsOf(token)).toHaveLength(before + 1);
   });
@@ -193,7 +221,11 @@ describe('Telegram mirror (contract §4)', () => {
       keepOpen: true,
     });
     expect(reply.status).toBe(413);
-    expect(JSON.parse(reply.body.toString())).toEqual({ ok: false, error_code: 413, description: 'Request Entity Too Large' });
+    expect(JSON.parse(reply.body.toString())).toEqual({
+      ok: false,
+      error_code: 413,
+      description: 'Request Entity Too Large',
+    });
     expect(callsOf(token)).toHaveLength(before);
   });
 
@@ -275,7 +307,10 @@ describe('Telegram mirror (contract §4)', () => {
         { direction: 'out', text: 'Welcome!', external_user_id: '5550002' },
       ]);
     });
-    const contacts = await ctx.db.query(`SELECT external_user_id, username, first_name FROM contacts WHERE bot_id = $1`, [bot.id]);
+    const contacts = await ctx.db.query(
+      `SELECT external_user_id, username, first_name FROM contacts WHERE bot_id = $1`,
+      [bot.id],
+    );
     expect(contacts.rows).toEqual([{ external_user_id: '5550002', username: 'bob', first_name: 'Bob' }]);
   });
 

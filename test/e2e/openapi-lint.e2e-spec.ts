@@ -54,22 +54,36 @@ describe('The OpenAPI document passes Redocly (recommended) and Spectral (spectr
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('Redocly finds no error and no warning beyond the accepted ones', async () => {
-    const report = JSON.parse(await runLinter('redocly', ['lint', '--format', 'json', '--config', 'redocly.yaml', documentPath])) as {
+    const report = JSON.parse(
+      await runLinter('redocly', ['lint', '--format', 'json', '--config', 'redocly.yaml', documentPath]),
+    ) as {
       problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }>;
     };
-    const findings = report.problems.map((p) => ({ rule: p.ruleId, severity: p.severity, where: p.location[0]?.pointer ?? '', message: p.message }));
+    const findings = report.problems.map((p) => ({
+      rule: p.ruleId,
+      severity: p.severity,
+      where: p.location[0]?.pointer ?? '',
+      message: p.message,
+    }));
     expect(unaccepted(findings)).toEqual([]);
   });
 
   it('Spectral finds no error and no warning beyond the accepted ones', async () => {
     const severities = ['error', 'warn', 'info', 'hint'];
-    const report = JSON.parse(await runLinter('spectral', ['lint', '--format', 'json', '--ruleset', '.spectral.yaml', '--quiet', documentPath])) as Array<{
+    const report = JSON.parse(
+      await runLinter('spectral', ['lint', '--format', 'json', '--ruleset', '.spectral.yaml', '--quiet', documentPath]),
+    ) as Array<{
       code: string;
       severity: number;
       message: string;
       path: string[];
     }>;
-    const findings = report.map((p) => ({ rule: p.code, severity: severities[p.severity], where: p.path.join('.'), message: p.message }));
+    const findings = report.map((p) => ({
+      rule: p.code,
+      severity: severities[p.severity],
+      where: p.path.join('.'),
+      message: p.message,
+    }));
     expect(unaccepted(findings)).toEqual([]);
   });
 });

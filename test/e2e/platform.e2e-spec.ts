@@ -38,7 +38,10 @@ describe('Service basics: health, OpenAPI, error shape, configuration', () => {
   });
 
   describe('the OpenAPI document at /api/docs-json', () => {
-    let document: { paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>; components: Record<string, Record<string, unknown>> };
+    let document: {
+      paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
+      components: Record<string, Record<string, unknown>>;
+    };
     const operations = () =>
       Object.entries(document.paths).flatMap(([path, item]) =>
         METHODS.filter((m) => item[m]).map((method) => ({ path, method, operation: item[method]! })),
@@ -63,10 +66,17 @@ describe('Service basics: health, OpenAPI, error shape, configuration', () => {
       const ids = operations().map(({ operation }) => operation.operationId);
       expect(ids.every((id) => typeof id === 'string' && /^[A-Za-z0-9]+_[A-Za-z0-9]+$/.test(id))).toBe(true);
       expect(new Set(ids).size).toBe(ids.length);
-      expect(ids).toEqual(expect.arrayContaining(['BotsV1_list', 'BotsV1_get', 'Auth_register', 'ApiKeys_issue', 'Health_live']));
+      expect(ids).toEqual(
+        expect.arrayContaining(['BotsV1_list', 'BotsV1_get', 'Auth_register', 'ApiKeys_issue', 'Health_live']),
+      );
       // Served ahead of Express, described by hand (src/openapi-raw-routes.ts).
       expect(Object.keys(document.paths)).toEqual(
-        expect.arrayContaining(['/proxy/{bot_id}/{secret}', '/tg/bot{token}/{method}', '/tg/file/bot{token}/{file_path}', '/max/{resource}']),
+        expect.arrayContaining([
+          '/proxy/{bot_id}/{secret}',
+          '/tg/bot{token}/{method}',
+          '/tg/file/bot{token}/{file_path}',
+          '/max/{resource}',
+        ]),
       );
       expect(ids).toEqual(expect.arrayContaining(['ProxyReceiver_receive', 'TelegramMirror_call', 'MaxMirror_post']));
       for (const { path, method, operation } of operations()) {
@@ -97,13 +107,30 @@ describe('Service basics: health, OpenAPI, error shape, configuration', () => {
     });
 
     it('describes request and response bodies from the DTOs', () => {
-      const schemas = document.components.schemas as Record<string, { properties?: Record<string, unknown>; required?: string[] }>;
+      const schemas = document.components.schemas as Record<
+        string,
+        { properties?: Record<string, unknown>; required?: string[] }
+      >;
       expect(Object.keys(schemas.CreateBotDto.properties!)).toEqual(
         expect.arrayContaining(['platform', 'name', 'token', 'target_url', 'utm_key']),
       );
       expect(schemas.CreateBotDto.required).toEqual(expect.arrayContaining(['platform', 'name']));
       expect(Object.keys(schemas.BotDto.properties!)).toEqual(
-        expect.arrayContaining(['id', 'name', 'platform', 'username', 'avatar_url', 'has_token', 'active', 'mode', 'target_url', 'utm_key', 'proxy_url', 'mirror_url', 'created_at']),
+        expect.arrayContaining([
+          'id',
+          'name',
+          'platform',
+          'username',
+          'avatar_url',
+          'has_token',
+          'active',
+          'mode',
+          'target_url',
+          'utm_key',
+          'proxy_url',
+          'mirror_url',
+          'created_at',
+        ]),
       );
       expect(schemas.BotDto.properties).not.toHaveProperty('token');
     });
@@ -116,16 +143,27 @@ describe('Service basics: health, OpenAPI, error shape, configuration', () => {
     });
 
     it('400 for malformed JSON', async () => {
-      const res = await request(ctx.url).post('/api/auth/login').set('Content-Type', 'application/json').send('{"email":').expect(400);
+      const res = await request(ctx.url)
+        .post('/api/auth/login')
+        .set('Content-Type', 'application/json')
+        .send('{"email":')
+        .expect(400);
       expect(res.body).toEqual({ message: Messages.malformedJson });
     });
 
     it('400 for JSON nested deeper than any body the API takes (a 20 kB [[[[… overflowed the stack)', async () => {
       const { token } = await registerUser(ctx);
-      for (const body of ['['.repeat(10_000) + ']'.repeat(10_000), `{"email":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`]) {
+      for (const body of [
+        '['.repeat(10_000) + ']'.repeat(10_000),
+        `{"email":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`,
+      ]) {
         const login = await request(ctx.url).post('/api/auth/login').set('Content-Type', 'application/json').send(body);
         expect([login.status, login.body]).toEqual([400, { message: Messages.malformedJson }]);
-        const bots = await request(ctx.url).post('/api/bots').set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json').send(body);
+        const bots = await request(ctx.url)
+          .post('/api/bots')
+          .set('Authorization', `Bearer ${token}`)
+          .set('Content-Type', 'application/json')
+          .send(body);
         expect([bots.status, bots.body]).toEqual([400, { message: Messages.malformedJson }]);
       }
     });
@@ -133,7 +171,9 @@ describe('Service basics: health, OpenAPI, error shape, configuration', () => {
     it('400 for a path parameter PostgreSQL cannot take (a NUL character)', async () => {
       const { token } = await registerUser(ctx);
       const { bot } = await bindTelegramBot(ctx, token);
-      const res = await request(ctx.url).get(`/api/bots/${bot.id}/dialogs/%00/messages`).set('Authorization', `Bearer ${token}`);
+      const res = await request(ctx.url)
+        .get(`/api/bots/${bot.id}/dialogs/%00/messages`)
+        .set('Authorization', `Bearer ${token}`);
       expect([res.status, res.body]).toEqual([400, { message: Messages.refusedValue }]);
     });
 
@@ -192,12 +232,17 @@ describe('Process lifecycle (src/main.ts as `npm start` runs it)', () => {
     try {
       let health: request.Response | undefined;
       for (let i = 0; i < 100 && !health; i++) {
-        health = await request(`http://127.0.0.1:${port}`).get('/health').catch(() => undefined);
+        health = await request(`http://127.0.0.1:${port}`)
+          .get('/health')
+          .catch(() => undefined);
         if (!health) await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(health?.body).toEqual({ ok: true });
       child.kill('SIGTERM');
-      const exit = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 15000))]);
+      const exit = await Promise.race([
+        exited,
+        new Promise((resolve) => setTimeout(() => resolve('still running'), 15000)),
+      ]);
       // The shutdown finished on its own (src/lifecycle/graceful-shutdown.ts): exit code 0, not death by the signal.
       expect(exit).toEqual({ code: 0, signal: null });
       expect(output.stderr).toBe('');

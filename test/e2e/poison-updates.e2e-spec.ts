@@ -19,7 +19,8 @@ const chat = { id: USER, type: 'private' };
 const now = () => Math.floor(Date.now() / 1000);
 
 /** A Telegram update written as JSON text by hand, so it can carry escapes JSON.stringify would not write. */
-const tgUpdate = (updateId: number, message: string) => `{"update_id":${updateId},"message":{"message_id":${updateId},${message}}}`;
+const tgUpdate = (updateId: number, message: string) =>
+  `{"update_id":${updateId},"message":{"message_id":${updateId},${message}}}`;
 
 describe('Poison updates: answered 200, stored as far as they can be, never taking their batch down', () => {
   const sink = new LogSink();
@@ -33,16 +34,24 @@ describe('Poison updates: answered 200, stored as far as they can be, never taki
   afterAll(() => ctx.close());
 
   const post = (bot: Record<string, unknown>, body: string) =>
-    fetch(String(bot.proxy_url).replace(ctx.config.publicBaseUrl, ctx.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    fetch(String(bot.proxy_url).replace(ctx.config.publicBaseUrl, ctx.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
   const metric = async (name: string) =>
-    (await ctx.app.get(Metrics).registry.getSingleMetric(name)!.get()).values.find((v) => v.labels.reason === 'poison')!.value;
+    (await ctx.app.get(Metrics).registry.getSingleMetric(name)!.get()).values.find((v) => v.labels.reason === 'poison')!
+      .value;
 
   it('Telegram: NUL and lone surrogates, a date or text of the wrong type, a bad sender, a huge /start, deep nesting', async () => {
     const { bot } = await bindTelegramBot(ctx, session);
     const common = `"from":${JSON.stringify(from)},"chat":${JSON.stringify(chat)}`;
     const bodies = [
       tgUpdate(1, `${common},"date":${now()},"text":"good neighbour"`),
-      tgUpdate(2, `"from":{"id":${OTHER},"is_bot":false,"first_name":"N\\u0000\\ud800"},"chat":{"id":${OTHER},"type":"private"},"date":${now()},"text":"a\\u0000b\\udc00c"`),
+      tgUpdate(
+        2,
+        `"from":{"id":${OTHER},"is_bot":false,"first_name":"N\\u0000\\ud800"},"chat":{"id":${OTHER},"type":"private"},"date":${now()},"text":"a\\u0000b\\udc00c"`,
+      ),
       tgUpdate(3, `${common},"date":"yesterday","text":"date as a string"`),
       tgUpdate(4, `${common},"date":${now()},"text":12345`),
       tgUpdate(5, `"from":{"id":{"nested":1}},"chat":${JSON.stringify(chat)},"date":${now()},"text":"no sender id"`),
@@ -72,7 +81,12 @@ describe('Poison updates: answered 200, stored as far as they can be, never taki
       ['7', 'deep', null, true],
     ]);
     expect(rows[2].created_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    const contacts = (await ctx.db.query(`SELECT external_user_id, first_name, source_value FROM contacts WHERE bot_id = $1 ORDER BY 1`, [bot.id])).rows;
+    const contacts = (
+      await ctx.db.query(
+        `SELECT external_user_id, first_name, source_value FROM contacts WHERE bot_id = $1 ORDER BY 1`,
+        [bot.id],
+      )
+    ).rows;
     expect(contacts).toEqual([
       { external_user_id: String(USER), first_name: 'Ann', source_value: 's'.repeat(256) },
       { external_user_id: String(OTHER), first_name: 'N\uFFFD\uFFFD', source_value: null },
@@ -86,7 +100,12 @@ describe('Poison updates: answered 200, stored as far as they can be, never taki
       JSON.stringify({
         update_type: 'message_created',
         timestamp: Date.now(),
-        message: { sender: { user_id: 4242, first_name: 'Max' }, recipient: { chat_id: 1, chat_type: 'dialog' }, timestamp: Date.now(), body: { mid, text } },
+        message: {
+          sender: { user_id: 4242, first_name: 'Max' },
+          recipient: { chat_id: 1, chat_type: 'dialog' },
+          timestamp: Date.now(),
+          body: { mid, text },
+        },
       });
     // A message id too long for the dedupe index (random, so compression cannot save it): nothing of this update can be stored.
     const hugeMid = `mid.${randomBytes(6000).toString('base64')}`;
@@ -96,6 +115,10 @@ describe('Poison updates: answered 200, stored as far as they can be, never taki
     const rows = (await ctx.db.query(`SELECT text FROM messages WHERE bot_id = $1`, [bot.id])).rows;
     expect(rows).toEqual([{ text: 'kept' }]);
     expect((await metric('botlens_ingest_updates_skipped_total')) - skippedBefore).toBe(1);
-    expect(sink.lines.some((line) => /1 updates skipped as poison, 1 facts not recorded \(poison\): .*index row size/.test(line))).toBe(true);
+    expect(
+      sink.lines.some((line) =>
+        /1 updates skipped as poison, 1 facts not recorded \(poison\): .*index row size/.test(line),
+      ),
+    ).toBe(true);
   });
 });

@@ -46,7 +46,8 @@ describe('Polling mode: proxy-webhook for a bot that keeps polling (contract §5
     await request(ctx.url).post(`/api/bots/${bound.bot.id}/webhook`).set(auth(owner.token)).expect(200);
     const hook = ctx.telegram.webhookOf(bound.token)!;
     hook.url = reachable(hook.url);
-    const deliver = async (update: Update) => expect((await ctx.telegram.deliverWebhook(bound.token, update)).status).toBe(200);
+    const deliver = async (update: Update) =>
+      expect((await ctx.telegram.deliverWebhook(bound.token, update)).status).toBe(200);
     const call = (method: string, params: Record<string, unknown> = {}) =>
       request(ctx.url).post(`/tg/bot${bound.token}/${method}`).send(params);
     // Calls the bot makes from here on; the session API's own calls came before.
@@ -165,7 +166,10 @@ describe('Polling mode: proxy-webhook for a bot that keeps polling (contract §5
       expect(Date.now() - started).toBeLessThan(3000);
 
       const emptyStart = Date.now();
-      const empty = await call('getUpdates', { offset: (res.body.result[0].update_id as number) + 1, timeout: 1 }).expect(200);
+      const empty = await call('getUpdates', {
+        offset: (res.body.result[0].update_id as number) + 1,
+        timeout: 1,
+      }).expect(200);
       expect(empty.body).toEqual({ ok: true, result: [] });
       expect(Date.now() - emptyStart).toBeGreaterThanOrEqual(900);
     });
@@ -175,18 +179,30 @@ describe('Polling mode: proxy-webhook for a bot that keeps polling (contract §5
       await deliver(privateMessage('held'));
 
       const info = await call('getWebhookInfo').expect(200);
-      expect(info.body).toEqual({ ok: true, result: { url: '', has_custom_certificate: false, pending_update_count: 1 } });
+      expect(info.body).toEqual({
+        ok: true,
+        result: { url: '', has_custom_certificate: false, pending_update_count: 1 },
+      });
 
       const set = await call('setWebhook', { url: 'https://example.com/hook' }).expect(409);
-      expect(set.body).toMatchObject({ ok: false, error_code: 409, description: expect.stringContaining('polling mode') });
+      expect(set.body).toMatchObject({
+        ok: false,
+        error_code: 409,
+        description: expect.stringContaining('polling mode'),
+      });
 
-      expect((await call('deleteWebhook').expect(200)).body).toEqual({ ok: true, result: true, description: 'Webhook was deleted' });
+      expect((await call('deleteWebhook').expect(200)).body).toEqual({
+        ok: true,
+        result: true,
+        description: 'Webhook was deleted',
+      });
       expect(await heldCount(bot.id)).toBe(1);
       await call('deleteWebhook', { drop_pending_updates: true }).expect(200);
       expect(await heldCount(bot.id)).toBe(0);
 
       expect(ctx.telegram.webhookOf(token)).toMatchObject({ url: hookUrl });
-      for (const method of ['deleteWebhook', 'setWebhook', 'getWebhookInfo', 'getUpdates']) expect(forwarded(method)).toEqual([]);
+      for (const method of ['deleteWebhook', 'setWebhook', 'getWebhookInfo', 'getUpdates'])
+        expect(forwarded(method)).toEqual([]);
       // Every other call still goes to the platform.
       await call('getMe').expect(200);
       expect(forwarded('getMe')).toHaveLength(1);
@@ -268,13 +284,20 @@ describe('Polling mode: proxy-webhook for a bot that keeps polling (contract §5
 
     it('answers the subscription calls locally and refuses a new subscription', async () => {
       const { token, subscriptionUrl, forwarded } = await pollingMaxBot();
-      const max = (method: 'get' | 'post' | 'delete', path: string) => request(ctx.url)[method](`/max${path}`).set('Authorization', token);
+      const max = (method: 'get' | 'post' | 'delete', path: string) =>
+        request(ctx.url)[method](`/max${path}`).set('Authorization', token);
       expect((await max('get', '/subscriptions').expect(200)).body).toEqual({ subscriptions: [] });
-      expect((await max('delete', `/subscriptions?url=${encodeURIComponent(subscriptionUrl)}`).expect(200)).body).toEqual({ success: true });
+      expect(
+        (await max('delete', `/subscriptions?url=${encodeURIComponent(subscriptionUrl)}`).expect(200)).body,
+      ).toEqual({ success: true });
       const refused = await max('post', '/subscriptions').send({ url: 'https://example.com/hook' }).expect(409);
       expect(refused.body).toMatchObject({ code: 'polling.mode' });
       expect(ctx.max.subscriptionsOf(token).map((s) => s.url)).toEqual([subscriptionUrl]);
-      expect([...forwarded('GET', '/subscriptions'), ...forwarded('DELETE', '/subscriptions'), ...forwarded('POST', '/subscriptions')]).toEqual([]);
+      expect([
+        ...forwarded('GET', '/subscriptions'),
+        ...forwarded('DELETE', '/subscriptions'),
+        ...forwarded('POST', '/subscriptions'),
+      ]).toEqual([]);
     });
   });
 
@@ -303,7 +326,10 @@ describe('Polling mode: proxy-webhook for a bot that keeps polling (contract §5
     );
     await ctx.db.query(`INSERT INTO held_update_cursors (bot_id, last_seq) VALUES ($1, $2)`, [bot.id, total]);
     await ctx.app.get(HeldUpdatesStore).prune();
-    const left = await ctx.db.query(`SELECT count(*)::int AS n, min(seq)::int AS first FROM held_updates WHERE bot_id = $1`, [bot.id]);
+    const left = await ctx.db.query(
+      `SELECT count(*)::int AS n, min(seq)::int AS first FROM held_updates WHERE bot_id = $1`,
+      [bot.id],
+    );
     expect(left.rows[0]).toEqual({ n: HELD_UPDATES_MAX_PER_BOT, first: 6 });
   });
 

@@ -42,9 +42,11 @@ describe('Proxy-webhook (contract §5)', () => {
     return { ...bound, secret: subscription.secret! };
   }
 
-  const botRow = async (id: string) => (await request(ctx.url).get(`/api/bots/${id}`).set(auth(owner.token)).expect(200)).body;
+  const botRow = async (id: string) =>
+    (await request(ctx.url).get(`/api/bots/${id}`).set(auth(owner.token)).expect(200)).body;
   const messageCount = async (botId: string) =>
-    (await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'in'`, [botId])).rows[0].n;
+    (await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'in'`, [botId]))
+      .rows[0].n;
 
   beforeAll(async () => {
     ctx = await startTestApp();
@@ -108,11 +110,23 @@ describe('Proxy-webhook (contract §5)', () => {
       expect(subscriptions).toHaveLength(1);
       expect(subscriptions[0]).toMatchObject({ url: bot.proxy_url, update_types: MAX_UPDATE_TYPES });
       expect(subscriptions[0].update_types).toEqual(
-        expect.arrayContaining(['message_created', 'message_edited', 'bot_started', 'bot_stopped', 'bot_added', 'bot_removed']),
+        expect.arrayContaining([
+          'message_created',
+          'message_edited',
+          'bot_started',
+          'bot_stopped',
+          'bot_added',
+          'bot_removed',
+        ]),
       );
       expect(subscriptions[0].secret).toMatch(SECRET);
       const call = ctx.max.callsOf('POST', '/subscriptions').find((c) => c.token === token)!;
-      expect(call.body).toEqual({ url: bot.proxy_url, update_types: MAX_UPDATE_TYPES, version: '0.0.1', secret: subscriptions[0].secret });
+      expect(call.body).toEqual({
+        url: bot.proxy_url,
+        update_types: MAX_UPDATE_TYPES,
+        version: '0.0.1',
+        secret: subscriptions[0].secret,
+      });
       expect(set.body).toEqual({
         platform: 'max',
         connected: true,
@@ -133,10 +147,17 @@ describe('Proxy-webhook (contract §5)', () => {
       expect(after.body).toMatchObject({ connected: false, url: null, update_types: [], has_secret: false });
     });
 
-    it('answers 400 for a bot without a token, 404 for another user\'s bot and 502 when the platform refuses', async () => {
-      const bare = await request(ctx.url).post('/api/bots').set(auth(owner.token)).send({ platform: 'telegram', name: 'Stats' }).expect(201);
+    it("answers 400 for a bot without a token, 404 for another user's bot and 502 when the platform refuses", async () => {
+      const bare = await request(ctx.url)
+        .post('/api/bots')
+        .set(auth(owner.token))
+        .send({ platform: 'telegram', name: 'Stats' })
+        .expect(201);
       for (const method of ['post', 'get', 'delete'] as const) {
-        const res = await request(ctx.url)[method](`/api/bots/${bare.body.id}/webhook`).set(auth(owner.token)).expect(400);
+        const res = await request(ctx.url)
+          [method](`/api/bots/${bare.body.id}/webhook`)
+          .set(auth(owner.token))
+          .expect(400);
         expect(res.body).toEqual({ message: Messages.webhookNeedsToken });
       }
 
@@ -146,7 +167,10 @@ describe('Proxy-webhook (contract §5)', () => {
       expect(foreign.body).toEqual({ message: Messages.botNotFound });
       expect(ctx.telegram.webhookOf(token)).toBeUndefined();
 
-      ctx.telegram.failNext('setWebhook', { error_code: 400, description: 'Bad Request: bad webhook: HTTPS url must be provided for webhook' });
+      ctx.telegram.failNext('setWebhook', {
+        error_code: 400,
+        description: 'Bad Request: bad webhook: HTTPS url must be provided for webhook',
+      });
       const refused = await request(ctx.url).post(`/api/bots/${bot.id}/webhook`).set(auth(owner.token)).expect(502);
       expect(refused.body).toMatchObject({ message: 'telegram 400' });
       const stored = await ctx.db.query(`SELECT webhook_secret FROM bots WHERE id = $1`, [bot.id]);
@@ -175,7 +199,11 @@ describe('Proxy-webhook (contract §5)', () => {
 
     it('records a webhook reply that sends a message as outbound', async () => {
       const { bot, token } = await connectedTelegramBot({ target_url: target.url });
-      target.answer = { status: 200, body: '{"method":"sendMessage","chat_id":7,"text":"Welcome!"}', contentType: 'application/json' };
+      target.answer = {
+        status: 200,
+        body: '{"method":"sendMessage","chat_id":7,"text":"Welcome!"}',
+        contentType: 'application/json',
+      };
       await ctx.telegram.deliverWebhook(token, privateMessage(7, '/start'));
       await eventually(async () => {
         const out = await ctx.db.query(`SELECT text FROM messages WHERE bot_id = $1 AND direction = 'out'`, [bot.id]);
@@ -202,8 +230,14 @@ describe('Proxy-webhook (contract §5)', () => {
       const closedUrl = closed.url;
       await closed.close();
       const refused = await connectedTelegramBot({ target_url: closedUrl });
-      expect(await ctx.telegram.deliverWebhook(refused.token, privateMessage(3, 'hi'))).toMatchObject({ status: 200, body: '' });
-      expect(await botRow(refused.bot.id)).toMatchObject({ last_forward_error: 'ECONNREFUSED', last_forward_at: expect.any(String) });
+      expect(await ctx.telegram.deliverWebhook(refused.token, privateMessage(3, 'hi'))).toMatchObject({
+        status: 200,
+        body: '',
+      });
+      expect(await botRow(refused.bot.id)).toMatchObject({
+        last_forward_error: 'ECONNREFUSED',
+        last_forward_at: expect.any(String),
+      });
 
       const forwarder = ctx.app.get(TargetForwarder);
       forwarder.timeoutMs = 300;
@@ -211,7 +245,10 @@ describe('Proxy-webhook (contract §5)', () => {
         const slow = await connectedTelegramBot({ target_url: target.url });
         target.answer = { status: 200, body: '{"method":"sendMessage","chat_id":4,"text":"late"}', delayMs: 2000 };
         const started = Date.now();
-        expect(await ctx.telegram.deliverWebhook(slow.token, privateMessage(4, 'hi'))).toMatchObject({ status: 200, body: '' });
+        expect(await ctx.telegram.deliverWebhook(slow.token, privateMessage(4, 'hi'))).toMatchObject({
+          status: 200,
+          body: '',
+        });
         expect(Date.now() - started).toBeLessThan(1500);
         expect(await botRow(slow.bot.id)).toMatchObject({ last_forward_error: 'ETIMEDOUT' });
         expect(await messageCount(slow.bot.id)).toBe(1);
@@ -223,7 +260,10 @@ describe('Proxy-webhook (contract §5)', () => {
     it('does not follow a redirect from the target', async () => {
       const { bot, token } = await connectedTelegramBot({ target_url: target.url });
       target.answer = { status: 302, body: '' };
-      expect(await ctx.telegram.deliverWebhook(token, privateMessage(5, 'hi'))).toMatchObject({ status: 200, body: '' });
+      expect(await ctx.telegram.deliverWebhook(token, privateMessage(5, 'hi'))).toMatchObject({
+        status: 200,
+        body: '',
+      });
       expect(target.requests).toHaveLength(1);
       expect(await botRow(bot.id)).toMatchObject({ last_forward_error: 'HTTP 302' });
     });
@@ -231,7 +271,13 @@ describe('Proxy-webhook (contract §5)', () => {
     it('always answers MAX 200 with an empty body, forwarding the update and its secret header', async () => {
       const { bot, token, secret } = await connectedMaxBot({ target_url: target.url });
       target.answer = { status: 201, body: '{"reply":"ignored"}', contentType: 'application/json' };
-      const update = { update_type: 'bot_started', timestamp: Date.now(), chat_id: 77, user: { user_id: 9, first_name: 'Ivan', is_bot: false }, payload: 'ads' };
+      const update = {
+        update_type: 'bot_started',
+        timestamp: Date.now(),
+        chat_id: 77,
+        user: { user_id: 9, first_name: 'Ivan', is_bot: false },
+        payload: 'ads',
+      };
       const [delivery] = await ctx.max.deliverWebhook(token, update);
       expect(delivery).toMatchObject({ status: 200, body: '' });
       expect(target.requests[0].body.toString('utf8')).toBe(JSON.stringify(update));
@@ -246,9 +292,17 @@ describe('Proxy-webhook (contract §5)', () => {
     it('answers MAX 403 in its own error format for a deactivated bot, forwarding and recording nothing', async () => {
       const { bot, token } = await connectedMaxBot({ target_url: target.url });
       await request(ctx.url).patch(`/api/bots/${bot.id}`).set(auth(owner.token)).send({ active: false }).expect(200);
-      const update = { update_type: 'bot_started', timestamp: Date.now(), chat_id: 78, user: { user_id: 10, first_name: 'Olga', is_bot: false } };
+      const update = {
+        update_type: 'bot_started',
+        timestamp: Date.now(),
+        chat_id: 78,
+        user: { user_id: 10, first_name: 'Olga', is_bot: false },
+      };
       const [delivery] = await ctx.max.deliverWebhook(token, update);
-      expect({ status: delivery.status, body: JSON.parse(delivery.body) }).toEqual({ status: 403, body: MAX_REFUSALS.deactivated.body });
+      expect({ status: delivery.status, body: JSON.parse(delivery.body) }).toEqual({
+        status: 403,
+        body: MAX_REFUSALS.deactivated.body,
+      });
       expect(target.requests).toHaveLength(0);
       expect(await messageCount(bot.id)).toBe(0);
       // Frees its place: this file binds close to the 20 bots a user may have.
@@ -257,7 +311,11 @@ describe('Proxy-webhook (contract §5)', () => {
 
     it('stores an update without a target and answers 200 empty', async () => {
       const { bot, token } = await connectedTelegramBot();
-      expect(await ctx.telegram.deliverWebhook(token, privateMessage(6, 'no target'))).toEqual({ status: 200, body: '', contentType: '' });
+      expect(await ctx.telegram.deliverWebhook(token, privateMessage(6, 'no target'))).toEqual({
+        status: 200,
+        body: '',
+        contentType: '',
+      });
       expect(await messageCount(bot.id)).toBe(1);
     });
   });
@@ -267,7 +325,11 @@ describe('Proxy-webhook (contract §5)', () => {
       const { bot } = await bindTelegramBot(ctx, owner.token);
       const path = proxyPath(bot.proxy_url as string);
       const wrongSecret = path.replace(/[^/]+$/, 'x'.repeat(32));
-      for (const url of [wrongSecret, `/proxy/00000000-0000-4000-8000-000000000000/${'a'.repeat(32)}`, '/proxy/not-a-uuid/secret']) {
+      for (const url of [
+        wrongSecret,
+        `/proxy/00000000-0000-4000-8000-000000000000/${'a'.repeat(32)}`,
+        '/proxy/not-a-uuid/secret',
+      ]) {
         const res = await request(ctx.url).post(url).send(privateMessage(1, 'x')).expect(404);
         expect(res.body).toEqual({ message: Messages.botNotFound });
       }
@@ -279,7 +341,10 @@ describe('Proxy-webhook (contract §5)', () => {
       await request(ctx.url).post(`${path}/`).send(privateMessage(31, 'slash')).expect(200);
       await request(ctx.url).post(`${path}?from=test`).send(privateMessage(32, 'query')).expect(200);
       expect(await messageCount(bot.id)).toBe(2);
-      for (const res of [await request(ctx.url).get(path), await request(ctx.url).post(`${path}/more`).send(privateMessage(33, 'x'))]) {
+      for (const res of [
+        await request(ctx.url).get(path),
+        await request(ctx.url).post(`${path}/more`).send(privateMessage(33, 'x')),
+      ]) {
         expect(res.status).toBe(404);
         expect(res.body.message).not.toBe(Messages.botNotFound);
       }
@@ -289,7 +354,11 @@ describe('Proxy-webhook (contract §5)', () => {
     it('answers 401 "Invalid webhook secret" when the platform secret header is wrong or missing', async () => {
       const { bot, secret } = await connectedTelegramBot();
       const path = proxyPath(bot.proxy_url as string);
-      const wrong = await request(ctx.url).post(path).set('X-Telegram-Bot-Api-Secret-Token', `${secret}x`).send(privateMessage(1, 'x')).expect(401);
+      const wrong = await request(ctx.url)
+        .post(path)
+        .set('X-Telegram-Bot-Api-Secret-Token', `${secret}x`)
+        .send(privateMessage(1, 'x'))
+        .expect(401);
       expect(wrong.body).toEqual({ message: Messages.invalidWebhookSecret });
       const missing = await request(ctx.url).post(path).send(privateMessage(1, 'x')).expect(401);
       expect(missing.body).toEqual({ message: Messages.invalidWebhookSecret });
@@ -343,7 +412,10 @@ describe('Proxy-webhook (contract §5)', () => {
       const { bot, token } = await connectedTelegramBot({ target_url: target.url });
       await request(ctx.url).patch(`/api/bots/${bot.id}`).set(auth(owner.token)).send({ active: false }).expect(200);
       const delivery = await ctx.telegram.deliverWebhook(token, privateMessage(13, 'paused'));
-      expect({ status: delivery.status, body: JSON.parse(delivery.body) }).toEqual({ status: 403, body: TELEGRAM_REFUSALS.deactivated });
+      expect({ status: delivery.status, body: JSON.parse(delivery.body) }).toEqual({
+        status: 403,
+        body: TELEGRAM_REFUSALS.deactivated,
+      });
       expect(target.requests).toHaveLength(0);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const rows = await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1`, [bot.id]);

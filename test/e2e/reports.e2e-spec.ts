@@ -8,7 +8,15 @@ const DAY = 24 * 60 * 60 * 1000;
 const UNMAPPED = '— unmapped';
 
 /** Telegram-shaped people of the scripted conversation. */
-const ALICE = { id: 101, is_bot: false, first_name: 'Alice', last_name: 'Liddell', username: 'alice', is_premium: true, language_code: 'en' };
+const ALICE = {
+  id: 101,
+  is_bot: false,
+  first_name: 'Alice',
+  last_name: 'Liddell',
+  username: 'alice',
+  is_premium: true,
+  language_code: 'en',
+};
 const BOB = { id: 102, is_bot: false, first_name: 'Bob' };
 const CAROL = { id: 103, is_bot: false, first_name: 'Carol', last_name: 'Danvers', username: 'carol' };
 const DAN = { id: 104, is_bot: false, first_name: 'Dan' };
@@ -37,7 +45,8 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
 
   // Midnight UTC today; past events sit at fixed hours of past days, so their UTC day is certain.
   const startOfToday = new Date(new Date().toISOString().slice(0, 10)).getTime();
-  const dayAt = (daysAgo: number, hh: number, mm = 0) => new Date(startOfToday - daysAgo * DAY + (hh * 60 + mm) * 60_000);
+  const dayAt = (daysAgo: number, hh: number, mm = 0) =>
+    new Date(startOfToday - daysAgo * DAY + (hh * 60 + mm) * 60_000);
   const now = Date.now();
   const recent = (minutesAgo: number) => wholeSeconds(now - minutesAgo * 60_000);
 
@@ -64,7 +73,13 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
     capture.inboundUpdates(captureBot, [
       {
         update_id: ++updateId,
-        message: { message_id: ++messageId, from, chat: { id: from.id, type: 'private', first_name: from.first_name }, date: at.getTime() / 1000, ...fields },
+        message: {
+          message_id: ++messageId,
+          from,
+          chat: { id: from.id, type: 'private', first_name: from.first_name },
+          date: at.getTime() / 1000,
+          ...fields,
+        },
       },
     ]);
   const sent = (method: string, to: TgPerson, at: Date, fields: Record<string, unknown>) =>
@@ -99,9 +114,13 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
     await inbound(ALICE, T.aliceHello, { text: 'hello' });
     await inbound(BOB, T.bobStartAds, { text: '/start ADS' });
     await inbound(BOB, T.bobLong, { text: LONG_TEXT });
-    await inbound(CAROL, T.carolPhone, { contact: { phone_number: '+79990001122', first_name: 'Carol', user_id: CAROL.id } });
+    await inbound(CAROL, T.carolPhone, {
+      contact: { phone_number: '+79990001122', first_name: 'Carol', user_id: CAROL.id },
+    });
     await inbound(CAROL, T.carolHi, { text: 'hi there' });
-    await sent('sendphoto', CAROL, T.carolPhoto, { photo: [{ file_id: 'p1', file_unique_id: 'u1', width: 90, height: 90 }] });
+    await sent('sendphoto', CAROL, T.carolPhoto, {
+      photo: [{ file_id: 'p1', file_unique_id: 'u1', width: 90, height: 90 }],
+    });
     await inbound(ALICE, T.alicePrice, { text: 'price?' });
     await sent('sendmessage', ALICE, T.aliceAnswer, { text: '100 ₽' });
     await inbound(DAN, T.danStart, { text: '/start' });
@@ -131,7 +150,16 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
       const before = await read(`/api/v1/bots/${bot.id}/stats`, key).expect(200);
       expect(before.body).toMatchObject({ contacts_total: 0, messages_total: 0, messages_24h: 0 });
       await capture.inboundUpdates(fresh, [
-        { update_id: 1, message: { message_id: 1, from: BOB, chat: { id: BOB.id, type: 'private' }, date: Math.floor(Date.now() / 1000), text: 'hi' } },
+        {
+          update_id: 1,
+          message: {
+            message_id: 1,
+            from: BOB,
+            chat: { id: BOB.id, type: 'private' },
+            date: Math.floor(Date.now() / 1000),
+            text: 'hi',
+          },
+        },
       ]);
       const after = await read(`/api/v1/bots/${bot.id}/stats`, key).expect(200);
       expect(after.body).toEqual({
@@ -155,7 +183,19 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
         day[field] += 1;
         counts.set(utcDay(at), day);
       };
-      [T.eveStart, T.aliceStart, T.bobStart, T.aliceStartTg, T.aliceHello, T.bobStartAds, T.bobLong, T.carolPhone, T.carolHi, T.alicePrice, T.danStart].forEach((at) => bump(at, 'messages_in'));
+      [
+        T.eveStart,
+        T.aliceStart,
+        T.bobStart,
+        T.aliceStartTg,
+        T.aliceHello,
+        T.bobStartAds,
+        T.bobLong,
+        T.carolPhone,
+        T.carolHi,
+        T.alicePrice,
+        T.danStart,
+      ].forEach((at) => bump(at, 'messages_in'));
       [T.aliceWelcome, T.carolPhoto, T.aliceAnswer].forEach((at) => bump(at, 'messages_out'));
       [T.eveStart, T.aliceStart, T.bobStart, T.carolPhone, T.danStart].forEach((at) => bump(at, 'new_contacts'));
       return Array.from({ length: days }, (_, i) => {
@@ -170,11 +210,36 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
       expect(res.body.data).toEqual(expectedDays(30));
       // The fixed past days, spelled out.
       const byDate = new Map<string, unknown>(res.body.data.map((d: { date: string }) => [d.date, d]));
-      expect(byDate.get(utcDay(T.eveStart))).toEqual({ date: utcDay(T.eveStart), messages_in: 1, messages_out: 0, new_contacts: 1 });
-      expect(byDate.get(utcDay(T.aliceStart))).toEqual({ date: utcDay(T.aliceStart), messages_in: 2, messages_out: 1, new_contacts: 2 });
-      expect(byDate.get(utcDay(T.aliceHello))).toEqual({ date: utcDay(T.aliceHello), messages_in: 2, messages_out: 0, new_contacts: 0 });
-      expect(byDate.get(utcDay(T.carolHi))).toEqual({ date: utcDay(T.carolHi), messages_in: 4, messages_out: 1, new_contacts: 1 });
-      expect(byDate.get(utcDay(dayAt(15, 0)))).toEqual({ date: utcDay(dayAt(15, 0)), messages_in: 0, messages_out: 0, new_contacts: 0 });
+      expect(byDate.get(utcDay(T.eveStart))).toEqual({
+        date: utcDay(T.eveStart),
+        messages_in: 1,
+        messages_out: 0,
+        new_contacts: 1,
+      });
+      expect(byDate.get(utcDay(T.aliceStart))).toEqual({
+        date: utcDay(T.aliceStart),
+        messages_in: 2,
+        messages_out: 1,
+        new_contacts: 2,
+      });
+      expect(byDate.get(utcDay(T.aliceHello))).toEqual({
+        date: utcDay(T.aliceHello),
+        messages_in: 2,
+        messages_out: 0,
+        new_contacts: 0,
+      });
+      expect(byDate.get(utcDay(T.carolHi))).toEqual({
+        date: utcDay(T.carolHi),
+        messages_in: 4,
+        messages_out: 1,
+        new_contacts: 1,
+      });
+      expect(byDate.get(utcDay(dayAt(15, 0)))).toEqual({
+        date: utcDay(dayAt(15, 0)),
+        messages_in: 0,
+        messages_out: 0,
+        new_contacts: 0,
+      });
       expect(res.body.data[29].date).toBe(utcDay(new Date()));
     });
 
@@ -204,7 +269,13 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
     it('lists contacts by last inbound message, newest first, with both directions counted', async () => {
       const res = await read(api('/contacts')).expect(200);
       expect(res.body).toEqual({
-        data: [item(DAN, T.danStart, 1), item(ALICE, T.alicePrice, 6), item(CAROL, T.carolHi, 3), item(BOB, T.bobLong, 3), item(EVE, T.eveStart, 1)],
+        data: [
+          item(DAN, T.danStart, 1),
+          item(ALICE, T.alicePrice, 6),
+          item(CAROL, T.carolHi, 3),
+          item(BOB, T.bobLong, 3),
+          item(EVE, T.eveStart, 1),
+        ],
         total: 5,
         limit: 100,
         offset: 0,
@@ -213,7 +284,12 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
 
     it('pages with limit and offset; total stays the number of all contacts', async () => {
       const res = await read(api('/contacts?limit=2&offset=1')).expect(200);
-      expect(res.body).toEqual({ data: [item(ALICE, T.alicePrice, 6), item(CAROL, T.carolHi, 3)], total: 5, limit: 2, offset: 1 });
+      expect(res.body).toEqual({
+        data: [item(ALICE, T.alicePrice, 6), item(CAROL, T.carolHi, 3)],
+        total: 5,
+        limit: 2,
+        offset: 1,
+      });
       const beyond = await read(api('/contacts?limit=1000&offset=5')).expect(200);
       expect(beyond.body).toEqual({ data: [], total: 5, limit: 1000, offset: 5 });
     });
@@ -250,7 +326,13 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
         },
         stats: { total_messages: 6, inbound: 4, outbound: 2, first_at: iso(T.aliceStart), last_at: iso(T.aliceAnswer) },
         // The first /start with a parameter wins; the later utm_source=tg visit only counts as a touch.
-        attribution: { source_value: 'ads', campaign_name: 'spring', first_seen_at: iso(T.aliceStart), last_seen_at: iso(T.aliceStartTg), touches: 2 },
+        attribution: {
+          source_value: 'ads',
+          campaign_name: 'spring',
+          first_seen_at: iso(T.aliceStart),
+          last_seen_at: iso(T.aliceStartTg),
+          touches: 2,
+        },
       });
     });
 
@@ -321,7 +403,7 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
       expect(res.text).not.toMatch(/raw_json|update_id|message_id|phone_number/);
     });
 
-    it("filters by userId; an unknown userId gives an empty list", async () => {
+    it('filters by userId; an unknown userId gives an empty list', async () => {
       const alice = await read(api('/messages?userId=101')).expect(200);
       expect(alice.body.data.map((m: { text: string }) => m.text)).toEqual([
         '100 ₽',
@@ -342,7 +424,9 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
     });
 
     it('takes timestamps as instants, both ends included, with or without an offset', async () => {
-      const res = await read(api(`/messages?from=${iso(T.carolHi)}&to=${encodeURIComponent(iso(T.carolPhoto).replace('Z', '+00:00'))}`)).expect(200);
+      const res = await read(
+        api(`/messages?from=${iso(T.carolHi)}&to=${encodeURIComponent(iso(T.carolPhoto).replace('Z', '+00:00'))}`),
+      ).expect(200);
       expect(res.body.data.map((m: { text: string }) => m.text)).toEqual(['', 'hi there']);
       const local = iso(T.carolPhone).slice(0, 19); // no offset: UTC
       const fromOnly = await read(api(`/messages?userId=103&from=${local}`)).expect(200);
@@ -353,7 +437,10 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
 
     it('cuts a limit over 1000 to 1000 and echoes the limit used', async () => {
       const small = await read(api('/messages?limit=2')).expect(200);
-      expect(small.body).toEqual({ data: [message('in', DAN, '/start', T.danStart), message('out', ALICE, '100 ₽', T.aliceAnswer)], limit: 2 });
+      expect(small.body).toEqual({
+        data: [message('in', DAN, '/start', T.danStart), message('out', ALICE, '100 ₽', T.aliceAnswer)],
+        limit: 2,
+      });
       const huge = await read(api('/messages?limit=5000')).expect(200);
       expect(huge.body.limit).toBe(1000);
       expect(huge.body.data).toHaveLength(14);
@@ -404,7 +491,9 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
       });
       // The contact list and the dialog list name the same contact ids.
       const contacts = await read(api('/contacts')).expect(200);
-      expect(new Set(res.body.data.map((d: { id: string }) => d.id))).toEqual(new Set(contacts.body.data.map((c: { id: string }) => c.id)));
+      expect(new Set(res.body.data.map((d: { id: string }) => d.id))).toEqual(
+        new Set(contacts.body.data.map((c: { id: string }) => c.id)),
+      );
     });
 
     it('takes limit 1 to 1000 and cuts larger ones to 1000', async () => {
@@ -421,7 +510,11 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
 
   describe('GET /sources and the source mappings', () => {
     const auth = () => ({ Authorization: `Bearer ${session}` });
-    const putMappings = (body: unknown) => request(ctx.url).put(`/api/bots/${botId}/sources/mappings`).set(auth()).send(body as object);
+    const putMappings = (body: unknown) =>
+      request(ctx.url)
+        .put(`/api/bots/${botId}/sources/mappings`)
+        .set(auth())
+        .send(body as object);
 
     afterEach(async () => {
       await putMappings([]).expect(200);
@@ -469,23 +562,50 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
       const listed = await request(ctx.url).get(`/api/bots/${botId}/sources/mappings`).set(auth()).expect(200);
       expect(listed.body).toEqual({ data: [{ raw: 'ads', source_value: 'Ads', campaign_name: 'promo' }] });
       const regrouped = await read(api('/sources')).expect(200);
-      expect(regrouped.body.data).toEqual([row('Ads', 'promo', 2, 2), row(UNMAPPED, null, 2, 2), row('ADS', null, 1, 1), row('tg', null, 0, 1)]);
-      expect((await read(api('/contacts/101')).expect(200)).body.attribution).toMatchObject({ source_value: 'Ads', campaign_name: 'promo' });
+      expect(regrouped.body.data).toEqual([
+        row('Ads', 'promo', 2, 2),
+        row(UNMAPPED, null, 2, 2),
+        row('ADS', null, 1, 1),
+        row('tg', null, 0, 1),
+      ]);
+      expect((await read(api('/contacts/101')).expect(200)).body.attribution).toMatchObject({
+        source_value: 'Ads',
+        campaign_name: 'promo',
+      });
     });
 
     it.each([
       ['an object without data', { raw: 'ads' }, 'mappings must be an array of { raw, source_value, campaign_name }'],
       ['an entry that is not an object', ['ads'], 'mappings[0] must be an object'],
       ['a missing raw', [{ source_value: 'Ads' }], 'mappings[0].raw must be 1 to 64 characters'],
-      ['a raw of 65 characters', [{ raw: 'x'.repeat(65), source_value: 'Ads' }], 'mappings[0].raw must be 1 to 64 characters'],
-      ['an empty source_value', [{ raw: 'a', source_value: '' }], 'mappings[0].source_value must be 1 to 64 characters'],
+      [
+        'a raw of 65 characters',
+        [{ raw: 'x'.repeat(65), source_value: 'Ads' }],
+        'mappings[0].raw must be 1 to 64 characters',
+      ],
+      [
+        'an empty source_value',
+        [{ raw: 'a', source_value: '' }],
+        'mappings[0].source_value must be 1 to 64 characters',
+      ],
       [
         'a campaign of 129 characters',
         [{ raw: 'a', source_value: 'A', campaign_name: 'c'.repeat(129) }],
         'mappings[0].campaign_name must be a string of at most 128 characters',
       ],
-      ['a repeated raw', [{ raw: 'a', source_value: 'A' }, { raw: 'a', source_value: 'B' }], 'mappings[1].raw must be unique, "a" repeats'],
-      ['501 entries', Array.from({ length: 501 }, (_, i) => ({ raw: `r${i}`, source_value: 'S' })), 'mappings must have at most 500 entries'],
+      [
+        'a repeated raw',
+        [
+          { raw: 'a', source_value: 'A' },
+          { raw: 'a', source_value: 'B' },
+        ],
+        'mappings[1].raw must be unique, "a" repeats',
+      ],
+      [
+        '501 entries',
+        Array.from({ length: 501 }, (_, i) => ({ raw: `r${i}`, source_value: 'S' })),
+        'mappings must have at most 500 entries',
+      ],
     ])('refuses %s with 400 naming the entry, and keeps the old mappings', async (_case, body, message) => {
       await putMappings([{ raw: 'tg', source_value: 'Telegram' }]).expect(200);
       const res = await putMappings(body).expect(400);
@@ -501,7 +621,10 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
     });
 
     it("needs a session and the owner's bot", async () => {
-      const keyOnly = await request(ctx.url).get(`/api/bots/${botId}/sources/mappings`).set('X-API-Key', readKey).expect(401);
+      const keyOnly = await request(ctx.url)
+        .get(`/api/bots/${botId}/sources/mappings`)
+        .set('X-API-Key', readKey)
+        .expect(401);
       expect(keyOnly.body).toEqual({ message: Messages.sessionRequired });
       const stranger = await registerUser(ctx);
       const res = await request(ctx.url)
@@ -525,12 +648,27 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
       const maxBot: CaptureBot = { id: created.body.id, userId: owner.user.id, platform: 'max', utmKey: 'src' };
       const at = wholeSeconds(now - 5 * 60_000);
       await capture.inboundUpdates(maxBot, [
-        { update_type: 'bot_started', timestamp: at.getTime(), chat_id: 77, user: { user_id: 555, first_name: 'Ivan', username: null }, payload: 'src=vk|utm_campaign=launch' },
+        {
+          update_type: 'bot_started',
+          timestamp: at.getTime(),
+          chat_id: 77,
+          user: { user_id: 555, first_name: 'Ivan', username: null },
+          payload: 'src=vk|utm_campaign=launch',
+        },
       ]);
       const base = `/api/v1/bots/${maxBot.id}`;
-      expect((await read(`${base}/sources`, key).expect(200)).body).toEqual({ utm_key: 'src', data: [row('vk', 'launch', 1, 1)] });
+      expect((await read(`${base}/sources`, key).expect(200)).body).toEqual({
+        utm_key: 'src',
+        data: [row('vk', 'launch', 1, 1)],
+      });
       expect((await read(`${base}/messages`, key).expect(200)).body.data).toEqual([
-        { id: expect.any(String), direction: 'in', external_user_id: '555', text: '/start src=vk|utm_campaign=launch', created_at: iso(at) },
+        {
+          id: expect.any(String),
+          direction: 'in',
+          external_user_id: '555',
+          text: '/start src=vk|utm_campaign=launch',
+          created_at: iso(at),
+        },
       ]);
       expect((await read(`${base}/contacts/555`, key).expect(200)).body.attribution).toEqual({
         source_value: 'vk',
@@ -568,7 +706,16 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
   });
 
   describe('access', () => {
-    const routes = ['/contacts', '/contacts/101', '/messages', '/dialogs', '/stats', '/stats/timeline', '/sources', '/intents'];
+    const routes = [
+      '/contacts',
+      '/contacts/101',
+      '/messages',
+      '/dialogs',
+      '/stats',
+      '/stats/timeline',
+      '/sources',
+      '/intents',
+    ];
     let writeKey: string;
     let strangerKey: string;
 

@@ -18,13 +18,28 @@ describe('POST /api/v1/bots/{id}/send (scope write)', () => {
     owner = await registerUser(ctx);
     writeKey = (await issueKey(ctx, owner.token, ['write'])).key;
     tg = await bindTelegramBot(ctx, owner.token);
-    await ctx.app.get(CaptureService).inboundUpdates({ id: tg.bot.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' }, [
-      { update_id: 1, message: { message_id: 1, from: { id: 555, is_bot: false, first_name: 'Ann' }, chat: { id: 555, type: 'private' }, date: now, text: '/start' } },
-    ]);
+    await ctx.app
+      .get(CaptureService)
+      .inboundUpdates({ id: tg.bot.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' }, [
+        {
+          update_id: 1,
+          message: {
+            message_id: 1,
+            from: { id: 555, is_bot: false, first_name: 'Ann' },
+            chat: { id: 555, type: 'private' },
+            date: now,
+            text: '/start',
+          },
+        },
+      ]);
   });
   afterAll(() => ctx.close());
 
-  const send = (botId: string, body: unknown, key = writeKey) => request(ctx.url).post(`/api/v1/bots/${botId}/send`).set('X-API-Key', key).send(body as object);
+  const send = (botId: string, body: unknown, key = writeKey) =>
+    request(ctx.url)
+      .post(`/api/v1/bots/${botId}/send`)
+      .set('X-API-Key', key)
+      .send(body as object);
 
   it('sends through Telegram sendMessage, stores an out message and answers the spec shape', async () => {
     const res = await send(tg.bot.id, { userId: '555', text: 'Здравствуйте!' }).expect(200);
@@ -34,11 +49,16 @@ describe('POST /api/v1/bots/{id}/send (scope write)', () => {
       direction: 'out',
       text: 'Здравствуйте!',
       created_at: expect.any(String),
-      provider: { ok: true, result: expect.objectContaining({ message_id: expect.any(Number), text: 'Здравствуйте!' }) },
+      provider: {
+        ok: true,
+        result: expect.objectContaining({ message_id: expect.any(Number), text: 'Здравствуйте!' }),
+      },
     });
     const call = ctx.telegram.callsOf('sendmessage').at(-1)!;
     expect(call.params).toMatchObject({ chat_id: '555', text: 'Здравствуйте!' });
-    const stored = await ctx.db.query(`SELECT direction, text, external_user_id FROM messages WHERE id = $1`, [res.body.id]);
+    const stored = await ctx.db.query(`SELECT direction, text, external_user_id FROM messages WHERE id = $1`, [
+      res.body.id,
+    ]);
     expect(stored.rows).toEqual([{ direction: 'out', text: 'Здравствуйте!', external_user_id: '555' }]);
   });
 
@@ -54,12 +74,16 @@ describe('POST /api/v1/bots/{id}/send (scope write)', () => {
   });
 
   it('answers 400 "Personal send requires bot token" for an analytics-only bot', async () => {
-    const bare = await request(ctx.url).post('/api/bots').set('Authorization', `Bearer ${owner.token}`).send({ platform: 'telegram', name: 'stats' }).expect(201);
+    const bare = await request(ctx.url)
+      .post('/api/bots')
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({ platform: 'telegram', name: 'stats' })
+      .expect(201);
     const res = await send(bare.body.id, { userId: '555', text: 'hi' }).expect(400);
     expect(res.body).toEqual({ message: Messages.sendNeedsToken });
   });
 
-  it('answers 403 to a read-only key and 404 for another user\'s bot', async () => {
+  it("answers 403 to a read-only key and 404 for another user's bot", async () => {
     const read = await issueKey(ctx, owner.token, ['read']);
     const denied = await send(tg.bot.id, { userId: '555', text: 'hi' }, read.key).expect(403);
     expect(denied.body).toEqual({ message: 'Недостаточно прав: требуется scope "write"' });
@@ -76,7 +100,10 @@ describe('POST /api/v1/bots/{id}/send (scope write)', () => {
       message: Messages.providerSendFailed,
       provider: { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' },
     });
-    const contact = await ctx.db.query(`SELECT blocked_at FROM contacts WHERE bot_id = $1 AND external_user_id = '555'`, [tg.bot.id]);
+    const contact = await ctx.db.query(
+      `SELECT blocked_at FROM contacts WHERE bot_id = $1 AND external_user_id = '555'`,
+      [tg.bot.id],
+    );
     expect(contact.rows[0].blocked_at).not.toBeNull();
     ctx.telegram.unblockUser(tg.token, 555);
 
@@ -88,12 +115,25 @@ describe('POST /api/v1/bots/{id}/send (scope write)', () => {
   it('sends on MAX with POST /messages?user_id= and the raw token header', async () => {
     const { token, id } = maxToken();
     ctx.max.addBot({ token, user_id: id, first_name: 'M', username: 'm_bot' });
-    const bot = (await request(ctx.url).post('/api/bots').set('Authorization', `Bearer ${owner.token}`).send({ platform: 'max', name: 'M', token }).expect(201)).body;
-    await ctx.app.get(CaptureService).inboundUpdates({ id: bot.id, userId: owner.user.id, platform: 'max', utmKey: 'utm_source' }, [
-      { update_type: 'bot_started', timestamp: Date.now(), chat_id: 7001, user: { user_id: 77, first_name: 'Max' } },
-    ]);
+    const bot = (
+      await request(ctx.url)
+        .post('/api/bots')
+        .set('Authorization', `Bearer ${owner.token}`)
+        .send({ platform: 'max', name: 'M', token })
+        .expect(201)
+    ).body;
+    await ctx.app
+      .get(CaptureService)
+      .inboundUpdates({ id: bot.id, userId: owner.user.id, platform: 'max', utmKey: 'utm_source' }, [
+        { update_type: 'bot_started', timestamp: Date.now(), chat_id: 7001, user: { user_id: 77, first_name: 'Max' } },
+      ]);
     const res = await send(bot.id, { userId: '77', text: 'Привет' }).expect(200);
-    expect(res.body).toMatchObject({ ok: true, direction: 'out', text: 'Привет', provider: { message: expect.objectContaining({ body: expect.objectContaining({ text: 'Привет' }) }) } });
+    expect(res.body).toMatchObject({
+      ok: true,
+      direction: 'out',
+      text: 'Привет',
+      provider: { message: expect.objectContaining({ body: expect.objectContaining({ text: 'Привет' }) }) },
+    });
     const call = ctx.max.callsOf('POST', '/messages').at(-1)!;
     expect(call.token).toBe(token);
     expect(call.query).toMatchObject({ user_id: '77' });
@@ -105,30 +145,59 @@ describe('POST /api/v1/bots/{id}/send (scope write)', () => {
     const session = () => ({ Authorization: `Bearer ${owner.token}` });
 
     it('lists dialogs, reads one dialog both ways, and replies with the same rules', async () => {
-      const reply = await request(ctx.url).post(`/api/bots/${tg.bot.id}/dialogs/555/messages`).set(session()).send({ text: 'Из кабинета' }).expect(201);
+      const reply = await request(ctx.url)
+        .post(`/api/bots/${tg.bot.id}/dialogs/555/messages`)
+        .set(session())
+        .send({ text: 'Из кабинета' })
+        .expect(201);
       expect(reply.body).toMatchObject({ ok: true, direction: 'out', text: 'Из кабинета', id: expect.any(String) });
 
       const dialogs = await request(ctx.url).get(`/api/bots/${tg.bot.id}/dialogs`).set(session()).expect(200);
       expect(dialogs.body.limit).toBe(100);
-      expect(dialogs.body.data[0]).toMatchObject({ external_user_id: '555', last_text: 'Из кабинета', last_direction: 'out' });
+      expect(dialogs.body.data[0]).toMatchObject({
+        external_user_id: '555',
+        last_text: 'Из кабинета',
+        last_direction: 'out',
+      });
 
       // Telegram times have whole seconds, so messages of the same second may come in any order.
-      const history = await request(ctx.url).get(`/api/bots/${tg.bot.id}/dialogs/555/messages`).set(session()).expect(200);
+      const history = await request(ctx.url)
+        .get(`/api/bots/${tg.bot.id}/dialogs/555/messages`)
+        .set(session())
+        .expect(200);
       expect(history.body.data.map((m: { direction: string; text: string }) => [m.direction, m.text])).toEqual(
-        expect.arrayContaining([['in', '/start'], ['out', 'Здравствуйте!'], ['out', 'Из кабинета']]),
+        expect.arrayContaining([
+          ['in', '/start'],
+          ['out', 'Здравствуйте!'],
+          ['out', 'Из кабинета'],
+        ]),
       );
       expect(history.body.data.every((m: { external_user_id: string }) => m.external_user_id === '555')).toBe(true);
-      const page = await request(ctx.url).get(`/api/bots/${tg.bot.id}/dialogs/555/messages?limit=2`).set(session()).expect(200);
+      const page = await request(ctx.url)
+        .get(`/api/bots/${tg.bot.id}/dialogs/555/messages?limit=2`)
+        .set(session())
+        .expect(200);
       expect(page.body).toMatchObject({ limit: 2, data: [expect.anything(), expect.anything()] });
     });
 
     it('answers the spec messages for a missing text and a stranger', async () => {
-      const missing = await request(ctx.url).post(`/api/bots/${tg.bot.id}/dialogs/555/messages`).set(session()).send({}).expect(400);
+      const missing = await request(ctx.url)
+        .post(`/api/bots/${tg.bot.id}/dialogs/555/messages`)
+        .set(session())
+        .send({})
+        .expect(400);
       expect(missing.body).toEqual({ message: Messages.userIdAndTextRequired });
-      const unknown = await request(ctx.url).post(`/api/bots/${tg.bot.id}/dialogs/404404/messages`).set(session()).send({ text: 'hi' }).expect(404);
+      const unknown = await request(ctx.url)
+        .post(`/api/bots/${tg.bot.id}/dialogs/404404/messages`)
+        .set(session())
+        .send({ text: 'hi' })
+        .expect(404);
       expect(unknown.body).toEqual({ message: Messages.contactNotFound });
       const stranger = await registerUser(ctx);
-      const theirs = await request(ctx.url).get(`/api/bots/${tg.bot.id}/dialogs`).set('Authorization', `Bearer ${stranger.token}`).expect(404);
+      const theirs = await request(ctx.url)
+        .get(`/api/bots/${tg.bot.id}/dialogs`)
+        .set('Authorization', `Bearer ${stranger.token}`)
+        .expect(404);
       expect(theirs.body).toEqual({ message: Messages.botNotFound });
     });
   });

@@ -40,14 +40,20 @@ describe('Clean shutdown on SIGTERM (the built app as a process of its own)', ()
     const owner = await registerUser(ctx);
     const { bot, token } = await bindTelegramBot(ctx, owner.token);
 
-    const poll = fetch(`${app.url}/tg/bot${token}/getUpdates?timeout=5`).then(async (res) => ({ status: res.status, body: await res.json() }));
+    const poll = fetch(`${app.url}/tg/bot${token}/getUpdates?timeout=5`).then(async (res) => ({
+      status: res.status,
+      body: await res.json(),
+    }));
     await eventually(() => expect(stack.telegram.callsOf('getUpdates')).toHaveLength(1));
     const signalledAt = Date.now();
     app.signal('SIGTERM');
 
     await eventually(async () => expect(await outcome(`${app.url}/health/ready`)).toBe(503), 500, 20);
     const ready = await fetch(`${app.url}/health/ready`);
-    expect({ status: ready.status, body: await ready.json() }).toEqual({ status: 503, body: { message: Messages.shuttingDown } });
+    expect({ status: ready.status, body: await ready.json() }).toEqual({
+      status: 503,
+      body: { message: Messages.shuttingDown },
+    });
     expect(await outcome(`${app.url}/health`)).toBe(200);
     await eventually(async () => expect(await outcome(`${app.url}/health`)).toBe('ECONNREFUSED'), 3000, 50);
     expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(900);
@@ -56,10 +62,16 @@ describe('Clean shutdown on SIGTERM (the built app as a process of its own)', ()
     await sleep(Math.max(0, signalledAt + 2000 - Date.now()));
     const update = stack.telegram.message(token, { from: { id: 4242 }, text: 'written during the shutdown' });
     const answer = await poll;
-    expect(answer).toEqual({ status: 200, body: { ok: true, result: [expect.objectContaining({ update_id: update.update_id })] } });
+    expect(answer).toEqual({
+      status: 200,
+      body: { ok: true, result: [expect.objectContaining({ update_id: update.update_id })] },
+    });
 
     const exit = await app.exited;
-    expect({ exit, withinMs: Date.now() - signalledAt < 15_000 }).toEqual({ exit: { code: 0, signal: null }, withinMs: true });
+    expect({ exit, withinMs: Date.now() - signalledAt < 15_000 }).toEqual({
+      exit: { code: 0, signal: null },
+      withinMs: true,
+    });
     const db = await stack.db();
     const stored = await db.query(`SELECT text FROM messages WHERE bot_id = $1 AND direction = 'in'`, [bot.id]);
     expect(stored.rows).toEqual([{ text: 'written during the shutdown' }]);
@@ -76,12 +88,20 @@ describe('Clean shutdown on SIGTERM (the built app as a process of its own)', ()
     target.answer = { status: 200, contentType: 'application/json', body: '{"ok":true}', delayMs: 3000 };
     const update = {
       update_id: 9001,
-      message: { message_id: 1, date: Math.floor(Date.now() / 1000), chat: { id: 31, type: 'private' }, from: { id: 31, is_bot: false, first_name: 'Ann' }, text: 'slow target' },
+      message: {
+        message_id: 1,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: 31, type: 'private' },
+        from: { id: 31, is_bot: false, first_name: 'Ann' },
+        text: 'slow target',
+      },
     };
 
-    const delivery = fetch(proxyUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(update) }).then(
-      async (res) => ({ status: res.status, body: await res.text() }),
-    );
+    const delivery = fetch(proxyUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(update),
+    }).then(async (res) => ({ status: res.status, body: await res.text() }));
     await eventually(() => expect(target.requests).toHaveLength(1));
     app.signal('SIGTERM');
 
@@ -90,7 +110,10 @@ describe('Clean shutdown on SIGTERM (the built app as a process of its own)', ()
     const db = await stack.db();
     const stored = await db.query(`SELECT text FROM messages WHERE bot_id = $1`, [bot.id]);
     expect(stored.rows).toEqual([{ text: 'slow target' }]);
-    const forward = await db.query(`SELECT last_forward_error, last_forward_at IS NOT NULL AS forwarded FROM bots WHERE id = $1`, [bot.id]);
+    const forward = await db.query(
+      `SELECT last_forward_error, last_forward_at IS NOT NULL AS forwarded FROM bots WHERE id = $1`,
+      [bot.id],
+    );
     expect(forward.rows).toEqual([{ last_forward_error: null, forwarded: true }]);
     expect(errorLines(app.logs)).toEqual([]);
   }, 60_000);
@@ -110,7 +133,9 @@ describe('Clean shutdown on SIGTERM (the built app as a process of its own)', ()
     expect(await poll).toBe('UND_ERR_SOCKET');
     expect(await app.exited).toEqual({ code: 1, signal: null });
     expect(Date.now() - signalledAt).toBeLessThan(5000);
-    expect(app.logs).toContain('Cut 1 requests still in flight after the grace: GET /bot[redacted]/getUpdates?timeout=20');
+    expect(app.logs).toContain(
+      'Cut 1 requests still in flight after the grace: GET /bot[redacted]/getUpdates?timeout=20',
+    );
     expect(app.logs).not.toContain(token);
   }, 60_000);
 });

@@ -17,7 +17,13 @@ describe('Production-like limits: private targets refused, sign-in limited per c
   let updateIds = 9000;
   const textUpdate = (userId: number, text: string) => ({
     update_id: ++updateIds,
-    message: { message_id: updateIds, date: Math.floor(Date.now() / 1000), chat: { id: userId, type: 'private' }, from: { id: userId, is_bot: false, first_name: 'Ann' }, text },
+    message: {
+      message_id: updateIds,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: userId, type: 'private' },
+      from: { id: userId, is_bot: false, first_name: 'Ann' },
+      text,
+    },
   });
   /** Loopback URLs standing for a name that resolves privately by the time of delivery, and for a literal address. */
   const loopbackUrls = (url: string) => ({ byName: url.replace('127.0.0.1', 'localhost'), byAddress: url });
@@ -29,7 +35,12 @@ describe('Production-like limits: private targets refused, sign-in limited per c
   afterAll(() => ctx.close());
 
   it('refuses target_urls and webhook URLs on loopback or private addresses, and accepts polling', async () => {
-    for (const target_url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://10.0.0.5/hook', 'http://[::1]/x']) {
+    for (const target_url of [
+      'http://127.0.0.1:8080/hook',
+      'http://localhost/hook',
+      'http://10.0.0.5/hook',
+      'http://[::1]/x',
+    ]) {
       const res = await request(ctx.url)
         .post('/api/bots')
         .set('Authorization', `Bearer ${token}`)
@@ -37,7 +48,11 @@ describe('Production-like limits: private targets refused, sign-in limited per c
         .expect(400);
       expect(res.body).toEqual({ message: Messages.privateTarget });
     }
-    await request(ctx.url).post('/api/bots').set('Authorization', `Bearer ${token}`).send({ platform: 'telegram', name: 'x', target_url: 'polling' }).expect(201);
+    await request(ctx.url)
+      .post('/api/bots')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ platform: 'telegram', name: 'x', target_url: 'polling' })
+      .expect(201);
 
     const hook = await request(ctx.url)
       .post('/api/me/webhooks')
@@ -59,7 +74,10 @@ describe('Production-like limits: private targets refused, sign-in limited per c
         const delivery = await ctx.telegram.deliverWebhook(botToken, textUpdate(1, 'hi'));
         expect(delivery).toMatchObject({ status: 200, body: '' });
         const row = await request(ctx.url).get(`/api/bots/${bot.id}`).set(auth()).expect(200);
-        expect(row.body).toMatchObject({ last_forward_error: Messages.privateTarget, last_forward_at: expect.any(String) });
+        expect(row.body).toMatchObject({
+          last_forward_error: Messages.privateTarget,
+          last_forward_at: expect.any(String),
+        });
       }
       expect(target.requests).toEqual([]);
     } finally {
@@ -71,7 +89,11 @@ describe('Production-like limits: private targets refused, sign-in limited per c
     const receiver = await WebhookReceiver.start();
     try {
       for (const url of Object.values(loopbackUrls(receiver.url))) {
-        const created = await request(ctx.url).post('/api/me/webhooks').set(auth()).send({ url: PUBLIC_URL, events: ['message.created', 'test.ping'] }).expect(201);
+        const created = await request(ctx.url)
+          .post('/api/me/webhooks')
+          .set(auth())
+          .send({ url: PUBLIC_URL, events: ['message.created', 'test.ping'] })
+          .expect(201);
         const subscriptionId = created.body.id as string;
         await ctx.db.query(`UPDATE webhook_subscriptions SET url = $2 WHERE id = $1`, [subscriptionId, url]);
 
@@ -81,7 +103,10 @@ describe('Production-like limits: private targets refused, sign-in limited per c
         const { token: botToken } = await bindTelegramProxyBot(ctx, token);
         await ctx.telegram.deliverWebhook(botToken, textUpdate(2, 'queued event'));
         await eventually(async () => {
-          const deliveries = await request(ctx.url).get(`/api/me/webhooks/${subscriptionId}/deliveries`).set(auth()).expect(200);
+          const deliveries = await request(ctx.url)
+            .get(`/api/me/webhooks/${subscriptionId}/deliveries`)
+            .set(auth())
+            .expect(200);
           expect(deliveries.body).toEqual([
             expect.objectContaining({ event: 'message.created', status_code: null, error: 'EPRIVATEADDRESS' }),
             expect.objectContaining({ event: 'test.ping', status_code: null, error: 'EPRIVATEADDRESS' }),
@@ -98,7 +123,10 @@ describe('Production-like limits: private targets refused, sign-in limited per c
   it('answers 429 once one client address spends its sign-in budget, whatever the email', async () => {
     await request(ctx.url).post('/api/auth/login').send({ email: uniqueEmail(), password: 'wrong-pass' }).expect(401);
     await request(ctx.url).post('/api/auth/login').send({ email: uniqueEmail(), password: 'wrong-pass' }).expect(401);
-    const res = await request(ctx.url).post('/api/auth/register').send({ email: uniqueEmail(), password: 'secret-1' }).expect(429);
+    const res = await request(ctx.url)
+      .post('/api/auth/register')
+      .send({ email: uniqueEmail(), password: 'secret-1' })
+      .expect(429);
     expect(res.body).toEqual({ message: Messages.tooManyRequests });
   });
 });

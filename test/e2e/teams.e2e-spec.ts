@@ -11,7 +11,12 @@ import { WebhookReceiver } from './support/webhook-receiver';
 type Session = { token: string; user: { id: string }; email: string };
 
 /** Session-API writes that need no session at all (the sign-in family). */
-const PUBLIC_WRITES = ['POST /api/auth/register', 'POST /api/auth/confirm', 'POST /api/auth/resend', 'POST /api/auth/login'];
+const PUBLIC_WRITES = [
+  'POST /api/auth/register',
+  'POST /api/auth/confirm',
+  'POST /api/auth/resend',
+  'POST /api/auth/login',
+];
 /** Session-API writes an observer may make: they change nothing of the account's bots or settings. */
 const OBSERVER_WRITES = [
   'POST /api/auth/logout',
@@ -23,7 +28,9 @@ const OBSERVER_WRITES = [
 
 /** Every route the running app serves, as `METHOD /path` with Express's parameter names. */
 function routesOf(ctx: TestApp): string[] {
-  const express = ctx.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } };
+  const express = ctx.app.getHttpAdapter().getInstance() as {
+    router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
+  };
   return express.router.stack.flatMap((layer) =>
     layer.route && typeof layer.route.path === 'string'
       ? Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${layer.route!.path}`)
@@ -54,7 +61,13 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
     const email = uniqueEmail('invitee');
     const { token, id } = await invite(ctx, owner.token, email, 'administrator');
     const pending = await request(ctx.url).get('/api/team').set(as(owner)).expect(200);
-    expect(pending.body.invites).toContainEqual({ id, email, role: 'administrator', expires_at: expect.any(String), created_at: expect.any(String) });
+    expect(pending.body.invites).toContainEqual({
+      id,
+      email,
+      role: 'administrator',
+      expires_at: expect.any(String),
+      created_at: expect.any(String),
+    });
 
     const member = await registerUser(ctx, email);
     const accepted = await request(ctx.url).post(`/api/team/invites/${token}/accept`).set(as(member)).expect(200);
@@ -68,10 +81,21 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       role: 'administrator',
       invites: [],
     });
-    expect(team.body.members.slice(0, 1)).toEqual([{ user_id: owner.user.id, email: owner.email, role: 'owner', joined_at: expect.any(String) }]);
-    expect(team.body.members).toContainEqual({ user_id: member.user.id, email, role: 'administrator', joined_at: expect.any(String) });
+    expect(team.body.members.slice(0, 1)).toEqual([
+      { user_id: owner.user.id, email: owner.email, role: 'owner', joined_at: expect.any(String) },
+    ]);
+    expect(team.body.members).toContainEqual({
+      user_id: member.user.id,
+      email,
+      role: 'administrator',
+      joined_at: expect.any(String),
+    });
     const me = await request(ctx.url).get('/api/me').set(as(member)).expect(200);
-    expect(me.body).toMatchObject({ id: member.user.id, tariff: 'business', team: { account_id: owner.user.id, role: 'administrator' } });
+    expect(me.body).toMatchObject({
+      id: member.user.id,
+      tariff: 'business',
+      team: { account_id: owner.user.id, role: 'administrator' },
+    });
   });
 
   it('refuses an invitation taken by another address, an unknown token, and inviting yourself or a member', async () => {
@@ -82,12 +106,24 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
     const unknown = await request(ctx.url).post('/api/team/invites/bti_unknown/accept').set(as(stranger)).expect(404);
     expect(unknown.body).toEqual({ message: Messages.inviteNotFound });
 
-    const self = await request(ctx.url).post('/api/team/invites').set(as(owner)).send({ email: owner.email, role: 'observer' }).expect(400);
+    const self = await request(ctx.url)
+      .post('/api/team/invites')
+      .set(as(owner))
+      .send({ email: owner.email, role: 'observer' })
+      .expect(400);
     expect(self.body).toEqual({ message: Messages.cannotInviteSelf });
     const member = await addMember(ctx, owner.token, 'observer');
-    const twice = await request(ctx.url).post('/api/team/invites').set(as(owner)).send({ email: member.email, role: 'administrator' }).expect(409);
+    const twice = await request(ctx.url)
+      .post('/api/team/invites')
+      .set(as(owner))
+      .send({ email: member.email, role: 'administrator' })
+      .expect(409);
     expect(twice.body).toEqual({ message: Messages.alreadyMember });
-    const badRole = await request(ctx.url).post('/api/team/invites').set(as(owner)).send({ email: uniqueEmail(), role: 'owner' }).expect(400);
+    const badRole = await request(ctx.url)
+      .post('/api/team/invites')
+      .set(as(owner))
+      .send({ email: uniqueEmail(), role: 'owner' })
+      .expect(400);
     expect(badRole.body).toEqual({ message: 'role must be administrator or observer' });
   });
 
@@ -111,26 +147,49 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
     const observer = await addMember(ctx, owner.token, 'observer');
     const capture = ctx.app.get(CaptureService);
     await capture.inboundUpdates({ id: bot.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' }, [
-      { update_id: 1, message: { message_id: 1, from: { id: 501, is_bot: false, first_name: 'Ann' }, chat: { id: 501, type: 'private' }, date: Math.floor(Date.now() / 1000), text: '/start promo' } },
+      {
+        update_id: 1,
+        message: {
+          message_id: 1,
+          from: { id: 501, is_bot: false, first_name: 'Ann' },
+          chat: { id: 501, type: 'private' },
+          date: Math.floor(Date.now() / 1000),
+          text: '/start promo',
+        },
+      },
     ]);
 
     for (const member of [administrator, observer]) {
       const bots = await request(ctx.url).get('/api/bots').set(as(member)).expect(200);
       expect(bots.body.data.map((b: { id: string }) => b.id)).toContain(bot.id);
       const dialogs = await request(ctx.url).get(`/api/bots/${bot.id}/dialogs`).set(as(member)).expect(200);
-      expect(dialogs.body.data).toEqual([expect.objectContaining({ external_user_id: '501', last_text: '/start promo' })]);
+      expect(dialogs.body.data).toEqual([
+        expect.objectContaining({ external_user_id: '501', last_text: '/start promo' }),
+      ]);
     }
 
     // An administrator's bot belongs to the account: the owner sees it, and it counts against the account's 20.
     const { bot: added } = await bindTelegramBot(ctx, administrator.token);
     const ownerBots = await request(ctx.url).get('/api/bots').set(as(owner)).expect(200);
     expect(ownerBots.body.data.map((b: { id: string }) => b.id)).toContain(added.id);
-    await request(ctx.url).patch(`/api/bots/${added.id}`).set(as(administrator)).send({ name: 'Renamed by the administrator' }).expect(200);
+    await request(ctx.url)
+      .patch(`/api/bots/${added.id}`)
+      .set(as(administrator))
+      .send({ name: 'Renamed by the administrator' })
+      .expect(200);
 
-    const denied = await request(ctx.url).patch(`/api/bots/${bot.id}`).set(as(observer)).send({ name: 'nope' }).expect(403);
+    const denied = await request(ctx.url)
+      .patch(`/api/bots/${bot.id}`)
+      .set(as(observer))
+      .send({ name: 'nope' })
+      .expect(403);
     expect(denied.body).toEqual({ message: Messages.forbidden });
     await request(ctx.url).get(`/api/bots/${bot.id}`).set(as(observer)).expect(200);
-    const noKeys = await request(ctx.url).post('/api/me/api-keys').set(as(observer)).send({ name: 'k', scopes: ['read'] }).expect(403);
+    const noKeys = await request(ctx.url)
+      .post('/api/me/api-keys')
+      .set(as(observer))
+      .send({ name: 'k', scopes: ['read'] })
+      .expect(403);
     expect(noKeys.body).toEqual({ message: Messages.forbidden });
   });
 
@@ -150,7 +209,9 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
 
   it("an observer gets 403 on every write route of the session API (enumerated from the app's router)", async () => {
     const observer = await addMember(ctx, owner.token, 'observer');
-    const writes = routesOf(ctx).filter((route) => /^(POST|PUT|PATCH|DELETE) \/api\//.test(route) && !route.includes(' /api/v1/'));
+    const writes = routesOf(ctx).filter(
+      (route) => /^(POST|PUT|PATCH|DELETE) \/api\//.test(route) && !route.includes(' /api/v1/'),
+    );
     expect(writes.length).toBeGreaterThan(30);
     for (const allowed of [...PUBLIC_WRITES, ...OBSERVER_WRITES]) expect(writes).toContain(allowed);
 
@@ -160,7 +221,11 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       // The account's own bot, so only the role (never a 404) can refuse the call.
       const path = template.replace(':id', bot.id).replace(/:[A-Za-z]+/g, randomUUID());
       const res = await request(ctx.url)[method.toLowerCase() as 'post'](path).set(as(observer)).send({});
-      expect({ route, status: res.status, body: res.body }).toEqual({ route, status: 403, body: { message: Messages.forbidden } });
+      expect({ route, status: res.status, body: res.body }).toEqual({
+        route,
+        status: 403,
+        body: { message: Messages.forbidden },
+      });
     }
   });
 
@@ -169,15 +234,30 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
     const key = (await issueKey(ctx, administrator.token, ['read', 'write'])).key;
     const listed = await request(ctx.url).get('/api/v1/bots').set('X-API-Key', key).expect(200);
     expect(listed.body.data.map((b: { id: string }) => b.id)).toContain(bot.id);
-    const send = await request(ctx.url).post(`/api/v1/bots/${bot.id}/send`).set('X-API-Key', key).send({ userId: '999', text: 'hi' }).expect(404);
+    const send = await request(ctx.url)
+      .post(`/api/v1/bots/${bot.id}/send`)
+      .set('X-API-Key', key)
+      .send({ userId: '999', text: 'hi' })
+      .expect(404);
     expect(send.body).toEqual({ message: Messages.contactNotFound });
 
-    await request(ctx.url).patch(`/api/team/members/${administrator.user.id}`).set(as(owner)).send({ role: 'observer' }).expect(200);
+    await request(ctx.url)
+      .patch(`/api/team/members/${administrator.user.id}`)
+      .set(as(owner))
+      .send({ role: 'observer' })
+      .expect(200);
     const writes = routesOf(ctx).filter((route) => /^(POST|PUT|PATCH|DELETE) \/api\/v1\//.test(route));
     expect(writes).toEqual(['POST /api/v1/bots/:id/send', 'POST /api/v1/bots/:id/broadcast']);
     for (const route of writes) {
-      const res = await request(ctx.url).post(route.split(' ')[1].replace(':id', bot.id)).set('X-API-Key', key).send({ userId: '501', text: 'hi' });
-      expect({ route, status: res.status, body: res.body }).toEqual({ route, status: 403, body: { message: Messages.forbidden } });
+      const res = await request(ctx.url)
+        .post(route.split(' ')[1].replace(':id', bot.id))
+        .set('X-API-Key', key)
+        .send({ userId: '501', text: 'hi' });
+      expect({ route, status: res.status, body: res.body }).toEqual({
+        route,
+        status: 403,
+        body: { message: Messages.forbidden },
+      });
     }
     await request(ctx.url).get(`/api/v1/bots/${bot.id}/stats`).set('X-API-Key', key).expect(200);
 
@@ -188,7 +268,8 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
 
   describe("the account's API keys: GET /api/team/api-keys, DELETE /api/team/api-keys/:keyId", () => {
     const callWith = (key: string) => request(ctx.url).get(`/api/v1/bots/${bot.id}`).set('X-API-Key', key);
-    const revoke = (session: Session, keyId: string) => request(ctx.url).delete(`/api/team/api-keys/${keyId}`).set(as(session));
+    const revoke = (session: Session, keyId: string) =>
+      request(ctx.url).delete(`/api/team/api-keys/${keyId}`).set(as(session));
 
     it('the owner and administrators see every key of the account with its holder, never the key itself', async () => {
       const administrator = await addMember(ctx, owner.token, 'administrator');
@@ -212,12 +293,16 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
           created_at: expect.any(String),
           holder: { user_id: administrator.user.id, email: administrator.email.toLowerCase() },
         });
-        expect(res.body.data.find((k: { id: string }) => k.id === ownerKey.id).holder).toEqual({ user_id: owner.user.id, email: owner.email.toLowerCase() });
-        for (const secret of [ownerKey.key, memberKey.key, strangerKey.key]) expect(JSON.stringify(res.body)).not.toContain(secret);
+        expect(res.body.data.find((k: { id: string }) => k.id === ownerKey.id).holder).toEqual({
+          user_id: owner.user.id,
+          email: owner.email.toLowerCase(),
+        });
+        for (const secret of [ownerKey.key, memberKey.key, strangerKey.key])
+          expect(JSON.stringify(res.body)).not.toContain(secret);
       }
     });
 
-    it("the owner and an administrator revoke a member's key: its next call gets 401 \"API-ключ отозван\"", async () => {
+    it('the owner and an administrator revoke a member\'s key: its next call gets 401 "API-ключ отозван"', async () => {
       const administrator = await addMember(ctx, owner.token, 'administrator');
       const colleague = await addMember(ctx, owner.token, 'administrator');
       const byOwner = await issueKey(ctx, administrator.token, ['read']);
@@ -235,7 +320,10 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       // Revoking a revoked key again changes nothing.
       await revoke(owner, byOwner.id).expect(204);
       const listed = await request(ctx.url).get('/api/team/api-keys').set(as(owner)).expect(200);
-      expect(listed.body.data.find((k: { id: string }) => k.id === byAdministrator.id)).toMatchObject({ status: 'revoked', revoked_at: expect.any(String) });
+      expect(listed.body.data.find((k: { id: string }) => k.id === byAdministrator.id)).toMatchObject({
+        status: 'revoked',
+        revoked_at: expect.any(String),
+      });
     });
 
     it("the owner's keys are the owner's: an administrator gets 403 and the key keeps working", async () => {
@@ -266,7 +354,11 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
 
       for (const keyId of [strangerKey.id, removedKey.id, randomUUID(), 'not-a-uuid']) {
         const res = await revoke(owner, keyId);
-        expect({ keyId, status: res.status, body: res.body }).toEqual({ keyId, status: 404, body: { message: Messages.apiKeyNotFound } });
+        expect({ keyId, status: res.status, body: res.body }).toEqual({
+          keyId,
+          status: 404,
+          body: { message: Messages.apiKeyNotFound },
+        });
       }
       await request(ctx.url).get('/api/v1/bots').set('X-API-Key', strangerKey.key).expect(200);
       const listed = await request(ctx.url).get('/api/team/api-keys').set(as(owner)).expect(200);
@@ -296,17 +388,34 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
     const receiver = await WebhookReceiver.start();
     try {
       const administrator = await addMember(ctx, owner.token, 'administrator');
-      await request(ctx.url).post('/api/me/webhooks').set(as(administrator)).send({ url: receiver.url, events: ['message.created'] }).expect(201);
+      await request(ctx.url)
+        .post('/api/me/webhooks')
+        .set(as(administrator))
+        .send({ url: receiver.url, events: ['message.created'] })
+        .expect(201);
       const botOnly = await request(ctx.url)
         .post('/api/me/webhooks')
         .set(as(administrator))
         .send({ url: receiver.url, events: ['message.created'], bot_id: bot.id })
         .expect(201);
       expect(botOnly.body.bot_id).toBe(bot.id);
-      await ctx.app.get(CaptureService).inboundUpdates({ id: bot.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' }, [
-        { update_id: 77, message: { message_id: 77, from: { id: 777, is_bot: false, first_name: 'Bo' }, chat: { id: 777, type: 'private' }, date: Math.floor(Date.now() / 1000), text: 'to the team' } },
-      ]);
-      await eventually(() => expect(receiver.requests.filter((r) => JSON.parse(r.body).data.text === 'to the team')).toHaveLength(2));
+      await ctx.app
+        .get(CaptureService)
+        .inboundUpdates({ id: bot.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' }, [
+          {
+            update_id: 77,
+            message: {
+              message_id: 77,
+              from: { id: 777, is_bot: false, first_name: 'Bo' },
+              chat: { id: 777, type: 'private' },
+              date: Math.floor(Date.now() / 1000),
+              text: 'to the team',
+            },
+          },
+        ]);
+      await eventually(() =>
+        expect(receiver.requests.filter((r) => JSON.parse(r.body).data.text === 'to the team')).toHaveLength(2),
+      );
     } finally {
       await receiver.close();
     }
@@ -318,22 +427,38 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       await upgradeToBusiness(ctx, big.token);
       const invited = [];
       for (let i = 0; i < 9; i++) invited.push(await invite(ctx, big.token, uniqueEmail('seat'), 'observer'));
-      const eleventh = await request(ctx.url).post('/api/team/invites').set(as(big)).send({ email: uniqueEmail('late'), role: 'observer' }).expect(429);
+      const eleventh = await request(ctx.url)
+        .post('/api/team/invites')
+        .set(as(big))
+        .send({ email: uniqueEmail('late'), role: 'observer' })
+        .expect(429);
       expect(eleventh.body).toEqual({ message: Messages.teamLimit(10) });
       // Withdrawing an invitation frees its seat.
       await request(ctx.url).delete(`/api/team/invites/${invited[0].id}`).set(as(big)).expect(204);
-      await request(ctx.url).post('/api/team/invites').set(as(big)).send({ email: uniqueEmail('late'), role: 'observer' }).expect(201);
+      await request(ctx.url)
+        .post('/api/team/invites')
+        .set(as(big))
+        .send({ email: uniqueEmail('late'), role: 'observer' })
+        .expect(201);
     });
 
     it('a team needs the business plan, and the plan cannot drop below the team', async () => {
       const free = await registerUser(ctx);
-      const refused = await request(ctx.url).post('/api/team/invites').set(as(free)).send({ email: uniqueEmail(), role: 'observer' }).expect(403);
+      const refused = await request(ctx.url)
+        .post('/api/team/invites')
+        .set(as(free))
+        .send({ email: uniqueEmail(), role: 'observer' })
+        .expect(403);
       expect(refused.body).toEqual({ message: Messages.teamNeedsBusiness });
 
       const shrinking = await registerUser(ctx);
       await upgradeToBusiness(ctx, shrinking.token);
       const member = await addMember(ctx, shrinking.token, 'observer');
-      const downgrade = await request(ctx.url).put('/api/billing/tariff').set(as(shrinking)).send({ tariff: 'pro' }).expect(409);
+      const downgrade = await request(ctx.url)
+        .put('/api/billing/tariff')
+        .set(as(shrinking))
+        .send({ tariff: 'pro' })
+        .expect(409);
       expect(downgrade.body).toEqual({ message: Messages.teamTooLargeForTariff });
       await request(ctx.url).delete(`/api/team/members/${member.user.id}`).set(as(shrinking)).expect(204);
       await request(ctx.url).put('/api/billing/tariff').set(as(shrinking)).send({ tariff: 'pro' }).expect(200);

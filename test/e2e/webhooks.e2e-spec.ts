@@ -12,7 +12,13 @@ import { WebhookReceiver } from './support/webhook-receiver';
 const now = Math.floor(Date.now() / 1000);
 const tgMessage = (updateId: number, userId: number, text: string) => ({
   update_id: updateId,
-  message: { message_id: updateId, from: { id: userId, is_bot: false, first_name: 'Ann' }, chat: { id: userId, type: 'private' }, date: now, text },
+  message: {
+    message_id: updateId,
+    from: { id: userId, is_bot: false, first_name: 'Ann' },
+    chat: { id: userId, type: 'private' },
+    date: now,
+    text,
+  },
 });
 
 /** The receiver's own check, as docs/api.md tells integrators to do it. */
@@ -39,7 +45,8 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
   });
 
   const subscribe = async (body: Record<string, unknown>, session = owner.token) =>
-    (await request(ctx.url).post('/api/me/webhooks').set('Authorization', `Bearer ${session}`).send(body).expect(201)).body;
+    (await request(ctx.url).post('/api/me/webhooks').set('Authorization', `Bearer ${session}`).send(body).expect(201))
+      .body;
 
   it('creates a subscription whose whsec_ secret is shown once and stored encrypted', async () => {
     const created = await subscribe({ url: receiver.url, events: ['message.created'] });
@@ -72,10 +79,14 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     expect(res.body).toEqual({ message });
   });
 
-  it("answers 404 \"Bot not found\" for another user's bot_id and 404 \"Подписка не найдена\" for another user's subscription", async () => {
+  it('answers 404 "Bot not found" for another user\'s bot_id and 404 "Подписка не найдена" for another user\'s subscription', async () => {
     const stranger = await registerUser(ctx);
     const { bot } = await bindTelegramBot(ctx, stranger.token);
-    const res = await request(ctx.url).post('/api/me/webhooks').set(auth()).send({ url: receiver.url, events: ['message.created'], bot_id: bot.id }).expect(404);
+    const res = await request(ctx.url)
+      .post('/api/me/webhooks')
+      .set(auth())
+      .send({ url: receiver.url, events: ['message.created'], bot_id: bot.id })
+      .expect(404);
     expect(res.body).toEqual({ message: Messages.botNotFound });
 
     const theirs = await subscribe({ url: receiver.url, events: ['message.created'] }, stranger.token);
@@ -93,8 +104,15 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
   });
 
   it('cannot be managed with an API key', async () => {
-    const key = await request(ctx.url).post('/api/me/api-keys').set(auth()).send({ name: 'k', scopes: ['read', 'write'] }).expect(201);
-    const res = await request(ctx.url).get('/api/me/webhooks').set('Authorization', `Bearer ${key.body.key}`).expect(401);
+    const key = await request(ctx.url)
+      .post('/api/me/api-keys')
+      .set(auth())
+      .send({ name: 'k', scopes: ['read', 'write'] })
+      .expect(201);
+    const res = await request(ctx.url)
+      .get('/api/me/webhooks')
+      .set('Authorization', `Bearer ${key.body.key}`)
+      .expect(401);
     expect(res.body).toEqual({ message: Messages.sessionRequired });
   });
 
@@ -119,7 +137,9 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
       'x-webhook-event': 'test.ping',
     });
     expect(signatureIsValid(sub.secret, received.body, received.headers['x-webhook-signature'] as string)).toBe(true);
-    expect(signatureIsValid(sub.secret, received.body + ' ', received.headers['x-webhook-signature'] as string)).toBe(false);
+    expect(signatureIsValid(sub.secret, received.body + ' ', received.headers['x-webhook-signature'] as string)).toBe(
+      false,
+    );
     const standard = new Webhook(sub.secret).verify(received.body, received.headers as Record<string, string>);
     expect(standard).toEqual(JSON.parse(received.body));
 
@@ -148,7 +168,9 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     const deliveries = await request(ctx.url).get(`/api/me/webhooks/${sub.id}/deliveries`).set(auth()).expect(200);
     expect(deliveries.body).toHaveLength(50);
     expect(deliveries.body.every((d: { status_code: number }) => d.status_code === 200)).toBe(true);
-    const stored = await ctx.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE subscription_id = $1`, [sub.id]);
+    const stored = await ctx.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE subscription_id = $1`, [
+      sub.id,
+    ]);
     expect(stored.rows[0].n).toBe(50);
   });
 
@@ -158,10 +180,25 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     await request(ctx.url).delete(`/api/me/webhooks/${gone.id}`).set(auth()).expect(204);
     const log = ctx.app.get(DeliveryLog);
     // Both land in one batch, as deliveries finishing together do.
-    log.add(gone.id, 'test.ping', { statusCode: 200, error: null, durationMs: 3, bodyPreview: '{}', responsePreview: '' });
-    log.add(kept.id, 'test.ping', { statusCode: 200, error: null, durationMs: 4, bodyPreview: '{}', responsePreview: '' });
+    log.add(gone.id, 'test.ping', {
+      statusCode: 200,
+      error: null,
+      durationMs: 3,
+      bodyPreview: '{}',
+      responsePreview: '',
+    });
+    log.add(kept.id, 'test.ping', {
+      statusCode: 200,
+      error: null,
+      durationMs: 4,
+      bodyPreview: '{}',
+      responsePreview: '',
+    });
     await eventually(async () => {
-      const rows = await ctx.db.query(`SELECT subscription_id, duration_ms FROM webhook_deliveries WHERE subscription_id = ANY($1)`, [[kept.id, gone.id]]);
+      const rows = await ctx.db.query(
+        `SELECT subscription_id, duration_ms FROM webhook_deliveries WHERE subscription_id = ANY($1)`,
+        [[kept.id, gone.id]],
+      );
       expect(rows.rows).toEqual([{ subscription_id: kept.id, duration_ms: 4 }]);
     });
   });
@@ -185,11 +222,18 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
       hook.status = 422;
       hook.answer = `{"error":"${'ё'.repeat(600)}"}`;
       const text = `Привет ${'🙂'.repeat(600)}`;
-      await ctx.app.get(CaptureService).inboundUpdates({ id: bot.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' }, [tgMessage(1, 21, text)]);
+      await ctx.app
+        .get(CaptureService)
+        .inboundUpdates({ id: bot.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' }, [
+          tgMessage(1, 21, text),
+        ]);
       await hook.waitForCount(1);
       const sent = Array.from(hook.requests[0].body);
       await eventually(async () => {
-        const log = await request(ctx.url).get(`/api/me/webhooks/${sub.id}/deliveries`).set('Authorization', `Bearer ${user.token}`).expect(200);
+        const log = await request(ctx.url)
+          .get(`/api/me/webhooks/${sub.id}/deliveries`)
+          .set('Authorization', `Bearer ${user.token}`)
+          .expect(200);
         expect(log.body).toEqual([
           {
             event: 'message.created',
@@ -217,9 +261,17 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     const strangers = await bindTelegramBot(ctx, stranger.token);
     const hook = await WebhookReceiver.start();
     try {
-      const all = await subscribe({ url: hook.url, events: ['message.created', 'contact.created', 'message.outbound'], bot_id: own.bot.id }, user.token);
+      const all = await subscribe(
+        { url: hook.url, events: ['message.created', 'contact.created', 'message.outbound'], bot_id: own.bot.id },
+        user.token,
+      );
       const capture = ctx.app.get(CaptureService);
-      const asCapture = (bot: { id: string }, userId: string): CaptureBot => ({ id: bot.id, userId, platform: 'telegram', utmKey: 'utm_source' });
+      const asCapture = (bot: { id: string }, userId: string): CaptureBot => ({
+        id: bot.id,
+        userId,
+        platform: 'telegram',
+        utmKey: 'utm_source',
+      });
 
       await capture.inboundUpdates(asCapture(other.bot, user.user.id), [tgMessage(1, 11, 'other bot')]);
       await capture.inboundUpdates(asCapture(strangers.bot, stranger.user.id), [tgMessage(1, 12, 'stranger')]);
@@ -255,17 +307,23 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
         campaign_name: null,
         created_at: new Date(now * 1000).toISOString(),
       });
-      expect(bodies.find((b) => b.event === 'message.outbound').data).toMatchObject({ direction: 'out', text: 'Welcome', external_user_id: '13' });
-      for (const r of hook.requests) expect(signatureIsValid(all.secret, r.body, r.headers['x-webhook-signature'] as string)).toBe(true);
+      expect(bodies.find((b) => b.event === 'message.outbound').data).toMatchObject({
+        direction: 'out',
+        text: 'Welcome',
+        external_user_id: '13',
+      });
+      for (const r of hook.requests)
+        expect(signatureIsValid(all.secret, r.body, r.headers['x-webhook-signature'] as string)).toBe(true);
 
       // Queued deliveries are logged too (in batches, so shortly after they happen).
       await eventually(async () => {
-        const log = await request(ctx.url).get(`/api/me/webhooks/${all.id}/deliveries`).set('Authorization', `Bearer ${user.token}`).expect(200);
-        expect(log.body.map((d: { event: string; status_code: number }) => `${d.event} ${d.status_code}`).sort()).toEqual([
-          'contact.created 200',
-          'message.created 200',
-          'message.outbound 200',
-        ]);
+        const log = await request(ctx.url)
+          .get(`/api/me/webhooks/${all.id}/deliveries`)
+          .set('Authorization', `Bearer ${user.token}`)
+          .expect(200);
+        expect(
+          log.body.map((d: { event: string; status_code: number }) => `${d.event} ${d.status_code}`).sort(),
+        ).toEqual(['contact.created 200', 'message.created 200', 'message.outbound 200']);
       });
     } finally {
       await hook.close();
@@ -279,9 +337,17 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     const hook = await WebhookReceiver.start();
     try {
       await subscribe({ url: hook.url, events: ['message.outbound'], bot_id: bot.id }, user.token);
-      await ctx.app.get(CaptureService).inboundUpdates({ id: bot.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' }, [tgMessage(1, 21, 'hi')]);
+      await ctx.app
+        .get(CaptureService)
+        .inboundUpdates({ id: bot.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' }, [
+          tgMessage(1, 21, 'hi'),
+        ]);
 
-      const sent = await request(ctx.url).post(`/api/v1/bots/${bot.id}/send`).set('X-API-Key', key).send({ userId: '21', text: 'from the API' }).expect(200);
+      const sent = await request(ctx.url)
+        .post(`/api/v1/bots/${bot.id}/send`)
+        .set('X-API-Key', key)
+        .send({ userId: '21', text: 'from the API' })
+        .expect(200);
       const mirrored = await fetch(`${ctx.url}/tg/bot${token}/sendMessage`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -290,7 +356,9 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
       expect(mirrored.status).toBe(200);
 
       await hook.waitForCount(2);
-      const outbound = hook.requests.map((r) => JSON.parse(r.body)).sort((a, b) => a.data.text.localeCompare(b.data.text));
+      const outbound = hook.requests
+        .map((r) => JSON.parse(r.body))
+        .sort((a, b) => a.data.text.localeCompare(b.data.text));
       expect(outbound.map((b) => [b.event, b.data.text, b.data.external_user_id, b.data.direction])).toEqual([
         ['message.outbound', 'from the API', '21', 'out'],
         ['message.outbound', 'from the bot', '21', 'out'],
@@ -307,8 +375,16 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     const hook = await WebhookReceiver.start();
     try {
       const sub = await subscribe({ url: hook.url, events: ['message.created'] }, user.token);
-      await request(ctx.url).patch(`/api/me/webhooks/${sub.id}`).set('Authorization', `Bearer ${user.token}`).send({ active: false }).expect(200);
-      await ctx.app.get(CaptureService).inboundUpdates({ id: bot.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' }, [tgMessage(2, 21, 'hi')]);
+      await request(ctx.url)
+        .patch(`/api/me/webhooks/${sub.id}`)
+        .set('Authorization', `Bearer ${user.token}`)
+        .send({ active: false })
+        .expect(200);
+      await ctx.app
+        .get(CaptureService)
+        .inboundUpdates({ id: bot.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' }, [
+          tgMessage(2, 21, 'hi'),
+        ]);
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(hook.requests).toHaveLength(0);
     } finally {
@@ -332,9 +408,17 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
       await capture.inboundUpdates(asCapture, [tgMessage(3, 31, 'heard')]);
       await hook.waitForCount(1);
 
-      await request(ctx.url).patch(`/api/me/webhooks/${sub.id}`).set('Authorization', `Bearer ${user.token}`).send({ active: false }).expect(200);
+      await request(ctx.url)
+        .patch(`/api/me/webhooks/${sub.id}`)
+        .set('Authorization', `Bearer ${user.token}`)
+        .send({ active: false })
+        .expect(200);
       await capture.inboundUpdates(asCapture, [tgMessage(4, 31, 'while inactive')]);
-      await request(ctx.url).patch(`/api/me/webhooks/${sub.id}`).set('Authorization', `Bearer ${user.token}`).send({ active: true }).expect(200);
+      await request(ctx.url)
+        .patch(`/api/me/webhooks/${sub.id}`)
+        .set('Authorization', `Bearer ${user.token}`)
+        .send({ active: true })
+        .expect(200);
       await capture.inboundUpdates(asCapture, [tgMessage(5, 31, 'heard again')]);
       await hook.waitForCount(2);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -346,8 +430,13 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
 
   it('allows 20 subscriptions and answers the 21st with 429', async () => {
     const user = await registerUser(ctx);
-    for (let i = 0; i < 20; i++) await subscribe({ url: `https://hooks.example/${i}`, events: ['message.created'] }, user.token);
-    const res = await request(ctx.url).post('/api/me/webhooks').set('Authorization', `Bearer ${user.token}`).send({ url: 'https://hooks.example/21', events: ['message.created'] }).expect(429);
+    for (let i = 0; i < 20; i++)
+      await subscribe({ url: `https://hooks.example/${i}`, events: ['message.created'] }, user.token);
+    const res = await request(ctx.url)
+      .post('/api/me/webhooks')
+      .set('Authorization', `Bearer ${user.token}`)
+      .send({ url: 'https://hooks.example/21', events: ['message.created'] })
+      .expect(429);
     expect(res.body).toEqual({ message: Messages.subscriptionLimit });
   });
 });

@@ -34,9 +34,18 @@ describe('FakeTelegram', () => {
   });
 
   it('merges the query with urlencoded, JSON and multipart bodies', async () => {
-    const form = new URLSearchParams({ chat_id: '42', text: 'hi', reply_markup: JSON.stringify({ inline_keyboard: [] }) });
+    const form = new URLSearchParams({
+      chat_id: '42',
+      text: 'hi',
+      reply_markup: JSON.stringify({ inline_keyboard: [] }),
+    });
     const urlencoded = await json(await api('sendMessage', { method: 'POST', body: form }));
-    expect(urlencoded.result).toMatchObject({ message_id: 1, chat: { id: 42, type: 'private' }, text: 'hi', reply_markup: { inline_keyboard: [] } });
+    expect(urlencoded.result).toMatchObject({
+      message_id: 1,
+      chat: { id: 42, type: 'private' },
+      text: 'hi',
+      reply_markup: { inline_keyboard: [] },
+    });
 
     const viaQuery = await json(await api('sendMessage?chat_id=42&text=from%20query'));
     expect(viaQuery.result).toMatchObject({ message_id: 2, from: { username: 'test_bot' }, text: 'from query' });
@@ -93,7 +102,9 @@ describe('FakeTelegram', () => {
 
     tg.pushUpdate(TOKEN, { callback_query: { id: 'q' } });
     expect((await json(await post('getUpdates', { offset: 1 }))).result).toHaveLength(2);
-    expect((await json(await post('getUpdates', { offset: 2 }))).result.map((u: { update_id: number }) => u.update_id)).toEqual([2]);
+    expect(
+      (await json(await post('getUpdates', { offset: 2 }))).result.map((u: { update_id: number }) => u.update_id),
+    ).toEqual([2]);
     expect((await json(await post('getUpdates', { offset: 3, timeout: 0 }))).result).toEqual([]);
   });
 
@@ -104,10 +115,15 @@ describe('FakeTelegram', () => {
       await post('setWebHook', { url: receiver.url, secret_token: 'hook_secret', allowed_updates: ['message'] });
       const conflict = await post('getUpdates', {});
       expect(conflict.status).toBe(409);
-      expect((await json(conflict)).description).toMatch(/^Conflict: can't use getUpdates method while webhook is active/);
+      expect((await json(conflict)).description).toMatch(
+        /^Conflict: can't use getUpdates method while webhook is active/,
+      );
 
       const update = tg.message(TOKEN, { from: { id: 5 }, text: 'hello' });
-      expect((await json(await post('getWebhookInfo', {}))).result).toMatchObject({ url: receiver.url, pending_update_count: 1 });
+      expect((await json(await post('getWebhookInfo', {}))).result).toMatchObject({
+        url: receiver.url,
+        pending_update_count: 1,
+      });
       const reply = await tg.deliverWebhook(TOKEN, update);
       expect(reply.status).toBe(200);
       expect(received[0].headers['x-telegram-bot-api-secret-token']).toBe('hook_secret');
@@ -150,7 +166,13 @@ describe('FakeMax', () => {
 
   beforeEach(async () => {
     max = await FakeMax.start();
-    max.addBot({ token: MAX_TOKEN, user_id: 900, first_name: 'Max bot', username: 'max_bot', avatar_url: 'https://a/1.png' });
+    max.addBot({
+      token: MAX_TOKEN,
+      user_id: 900,
+      first_name: 'Max bot',
+      username: 'max_bot',
+      avatar_url: 'https://a/1.png',
+    });
   });
   afterEach(() => max.close());
 
@@ -161,14 +183,25 @@ describe('FakeMax', () => {
       expect(response.status).toBe(401);
       expect(await json(response)).toEqual({ code: 'verify.token', message: 'Invalid access_token' });
     }
-    expect(await json(await api('/me'))).toMatchObject({ user_id: 900, is_bot: true, username: 'max_bot', avatar_url: 'https://a/1.png' });
+    expect(await json(await api('/me'))).toMatchObject({
+      user_id: 900,
+      is_bot: true,
+      username: 'max_bot',
+      avatar_url: 'https://a/1.png',
+    });
   });
 
   it('long-polls /updates and confirms by marker', async () => {
     const poll = api('/updates?timeout=10');
     setTimeout(() => max.botStarted(MAX_TOKEN, { user: { user_id: 5, first_name: 'Ann' }, payload: 'ref42' }), 50);
     const first = await json(await poll);
-    expect(first.updates).toEqual([expect.objectContaining({ update_type: 'bot_started', payload: 'ref42', user: expect.objectContaining({ user_id: 5 }) })]);
+    expect(first.updates).toEqual([
+      expect.objectContaining({
+        update_type: 'bot_started',
+        payload: 'ref42',
+        user: expect.objectContaining({ user_id: 5 }),
+      }),
+    ]);
 
     const created = max.messageCreated(MAX_TOKEN, { sender: { user_id: 5 }, text: 'hello' });
     expect((created.message as { recipient: { chat_id: number } }).recipient.chat_id).not.toBe(5);
@@ -180,15 +213,25 @@ describe('FakeMax', () => {
   });
 
   it('sends messages and answers 403 for a blocked user', async () => {
-    const response = await api('/messages?user_id=5', { method: 'POST', body: JSON.stringify({ text: 'hi', format: 'html' }) });
+    const response = await api('/messages?user_id=5', {
+      method: 'POST',
+      body: JSON.stringify({ text: 'hi', format: 'html' }),
+    });
     expect(response.status).toBe(200);
     const { message } = await json(response);
-    expect(message).toMatchObject({ sender: { user_id: 900 }, recipient: { chat_type: 'dialog', user_id: 5 }, body: { text: 'hi' } });
+    expect(message).toMatchObject({
+      sender: { user_id: 900 },
+      recipient: { chat_type: 'dialog', user_id: 5 },
+      body: { text: 'hi' },
+    });
     expect(message.body.mid).toMatch(/^mid\.[0-9a-f]+$/);
     expect(max.callsOf('POST', '/messages')[0].body).toEqual({ text: 'hi', format: 'html' });
 
     max.blockUser(MAX_TOKEN, 5);
-    const denied = await api(`/messages?chat_id=${message.recipient.chat_id}`, { method: 'POST', body: JSON.stringify({ text: 'x' }) });
+    const denied = await api(`/messages?chat_id=${message.recipient.chat_id}`, {
+      method: 'POST',
+      body: JSON.stringify({ text: 'x' }),
+    });
     expect(denied.status).toBe(403);
     expect((await json(denied)).code).toBe('chat.denied');
     expect(max.sendTimestamps).toHaveLength(2);
@@ -220,9 +263,20 @@ describe('SmtpCatcher', () => {
     const transport = createTransport(smtp.url);
     try {
       const waiting = smtp.waitFor({ to: 'Owner@Example.com' });
-      await transport.sendMail({ from: 'no-reply@botlens.test', to: 'owner@example.com', subject: 'Verify', text: 'code 123' });
-      expect(await waiting).toMatchObject({ subject: 'Verify', text: expect.stringContaining('code 123'), from: 'no-reply@botlens.test' });
-      await expect(smtp.waitFor({ to: 'nobody@example.com' }, 50)).rejects.toThrow(/no message matching to=nobody@example.com/);
+      await transport.sendMail({
+        from: 'no-reply@botlens.test',
+        to: 'owner@example.com',
+        subject: 'Verify',
+        text: 'code 123',
+      });
+      expect(await waiting).toMatchObject({
+        subject: 'Verify',
+        text: expect.stringContaining('code 123'),
+        from: 'no-reply@botlens.test',
+      });
+      await expect(smtp.waitFor({ to: 'nobody@example.com' }, 50)).rejects.toThrow(
+        /no message matching to=nobody@example.com/,
+      );
     } finally {
       transport.close();
       await smtp.close();
@@ -231,7 +285,9 @@ describe('SmtpCatcher', () => {
 });
 
 /** A throwaway webhook receiver answering 200 `{}`. */
-async function listen(onRequest: (req: IncomingMessage, body: string) => void): Promise<{ url: string; close: () => Promise<void> }> {
+async function listen(
+  onRequest: (req: IncomingMessage, body: string) => void,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -23,7 +23,14 @@ let midCounter = 0x1000;
 
 export function maxUser(input: MaxUserInput): MaxUser {
   const firstName = input.first_name ?? input.name ?? 'User';
-  return { username: null, is_bot: false, last_activity_time: Date.now(), ...input, first_name: firstName, name: input.name ?? firstName };
+  return {
+    username: null,
+    is_bot: false,
+    last_activity_time: Date.now(),
+    ...input,
+    first_name: firstName,
+    name: input.name ?? firstName,
+  };
 }
 
 export function dialogChatId(bot: MaxBotState, userId: number): number {
@@ -92,7 +99,8 @@ function subscribe({ bot, body }: RouteContext): { success: true } {
   const url = asString(body.url);
   if (!url) throw MaxError.badRequest('url: must not be empty');
   const secret = asString(body.secret);
-  if (secret !== undefined && !SECRET.test(secret)) throw MaxError.badRequest('secret: must match [A-Za-z0-9_-]{5,256}');
+  if (secret !== undefined && !SECRET.test(secret))
+    throw MaxError.badRequest('secret: must match [A-Za-z0-9_-]{5,256}');
   const subscription: MaxSubscription = {
     url,
     time: Date.now(),
@@ -129,7 +137,9 @@ export function maxRoutes(polls: Waiters): Route[] {
     {
       method: 'GET',
       path: /^\/subscriptions$/,
-      run: ({ bot }) => ({ subscriptions: bot.subscriptions.map(({ url, time, update_types }) => ({ url, time, update_types })) }),
+      run: ({ bot }) => ({
+        subscriptions: bot.subscriptions.map(({ url, time, update_types }) => ({ url, time, update_types })),
+      }),
     },
     { method: 'POST', path: /^\/subscriptions$/, run: subscribe },
     {

@@ -97,5 +97,11 @@ export class MaxError extends Error {
 }
 
 export const INVALID_TOKEN: MaxFault = { status: 401, body: { code: 'verify.token', message: 'Invalid access_token' } };
-export const CHAT_DENIED: MaxFault = { status: 403, body: { code: 'chat.denied', message: 'chat.denied: dialog.suspended' } };
-export const TOO_MANY_REQUESTS: MaxFault = { status: 429, body: { code: 'too.many.requests', message: 'Too many requests' } };
+export const CHAT_DENIED: MaxFault = {
+  status: 403,
+  body: { code: 'chat.denied', message: 'chat.denied: dialog.suspended' },
+};
+export const TOO_MANY_REQUESTS: MaxFault = {
+  status: 429,
+  body: { code: 'too.many.requests', message: 'Too many requests' },
+};

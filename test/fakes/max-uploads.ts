@@ -25,7 +25,11 @@ export class MaxUploads {
 
   slot(type: string | undefined, baseUrl: string): Record<string, unknown> {
     if (!type || !TYPES.includes(type)) throw MaxError.badRequest('type: must be one of image, video, audio, file');
-    const upload: MaxUpload = { id: String(++this.counter), type, token: `tok_${type}_${randomBytes(8).toString('hex')}` };
+    const upload: MaxUpload = {
+      id: String(++this.counter),
+      type,
+      token: `tok_${type}_${randomBytes(8).toString('hex')}`,
+    };
     this.all.push(upload);
     const url = `${baseUrl}/upload/${upload.id}`;
     return type === 'audio' || type === 'video' ? { url, token: upload.token } : { url };

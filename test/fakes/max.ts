@@ -85,7 +85,11 @@ export class FakeMax extends FakeHttpServer<MaxFault> {
     const timestamp = input.timestamp ?? Date.now();
     const message: MaxMessage = {
       sender,
-      recipient: { chat_id: this.dialog(bot, sender.user_id, input.chat_id), chat_type: 'dialog', user_id: bot.info.user_id },
+      recipient: {
+        chat_id: this.dialog(bot, sender.user_id, input.chat_id),
+        chat_type: 'dialog',
+        user_id: bot.info.user_id,
+      },
       timestamp,
       body: newMessageBody(input.text, input.attachments),
     };
@@ -134,13 +138,17 @@ export class FakeMax extends FakeHttpServer<MaxFault> {
   async deliverWebhook(token: string, update: MaxUpdateInput): Promise<WebhookDelivery[]> {
     const bot = this.bot(token);
     const full: MaxUpdate = { ...update, timestamp: update.timestamp ?? Date.now() };
-    const targets = bot.subscriptions.filter((s) => s.update_types.length === 0 || s.update_types.includes(full.update_type));
+    const targets = bot.subscriptions.filter(
+      (s) => s.update_types.length === 0 || s.update_types.includes(full.update_type),
+    );
     const deliveries = await Promise.all(
       targets.map(async (s): Promise<WebhookDelivery> => {
         const headers: Record<string, string> = s.secret ? { 'X-Max-Bot-Api-Secret': s.secret } : {};
-        const reply = await postJson(s.url, full, headers).catch(
-          (error: unknown): HttpReply => ({ status: 0, body: String(error), contentType: '' }),
-        );
+        const reply = await postJson(s.url, full, headers).catch((error: unknown): HttpReply => ({
+          status: 0,
+          body: String(error),
+          contentType: '',
+        }));
         return { url: s.url, ...reply };
       }),
     );
@@ -176,7 +184,8 @@ export class FakeMax extends FakeHttpServer<MaxFault> {
     if (!bot) return sendJson(res, INVALID_TOKEN.status, INVALID_TOKEN.body);
     const fault = this.takeFault(`${method} ${path}`, path);
     if (fault) return sendJson(res, fault.status, fault.body, fault.headers);
-    if (method === 'POST' && path === '/uploads') return this.answer(res, () => this.uploads.slot(query.type, this.url));
+    if (method === 'POST' && path === '/uploads')
+      return this.answer(res, () => this.uploads.slot(query.type, this.url));
 
     const onPath = this.routes.filter((r) => r.path.test(path));
     const route = onPath.find((r) => r.method === method);

@@ -68,7 +68,8 @@ export class SmtpCatcher {
 
   /** Resolves with the first message matching, whether it already arrived or arrives later. */
   waitFor(predicate: MailPredicate, timeoutMs = 10_000): Promise<CaughtMail> {
-    const matches = typeof predicate === 'function' ? predicate : (mail: CaughtMail) => mail.to.includes(predicate.to.toLowerCase());
+    const matches =
+      typeof predicate === 'function' ? predicate : (mail: CaughtMail) => mail.to.includes(predicate.to.toLowerCase());
     const found = this.messages.find(matches);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
@@ -83,7 +84,11 @@ export class SmtpCatcher {
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
         const described = typeof predicate === 'function' ? 'the predicate' : `to=${predicate.to}`;
-        reject(new Error(`SmtpCatcher: no message matching ${described} within ${timeoutMs} ms (${this.messages.length} received)`));
+        reject(
+          new Error(
+            `SmtpCatcher: no message matching ${described} within ${timeoutMs} ms (${this.messages.length} received)`,
+          ),
+        );
       }, timeoutMs);
       this.waiters.add(waiter);
     });

@@ -48,7 +48,9 @@ function targetChat(bot: TgBotState, params: Params): TgChat {
   if (bot.blocked.has(raw)) throw new TgError(BLOCKED_BY_USER);
   if (bot.missingChats.has(raw)) throw TgError.badRequest('chat not found');
   const id = Number(raw);
-  return Number.isInteger(id) ? { id, type: id > 0 ? 'private' : 'group' } : { id: raw, type: 'channel', username: raw.slice(1) };
+  return Number.isInteger(id)
+    ? { id, type: id > 0 ? 'private' : 'group' }
+    : { id: raw, type: 'channel', username: raw.slice(1) };
 }
 
 function sendMedia(field: string): TgMethod {
@@ -56,7 +58,10 @@ function sendMedia(field: string): TgMethod {
     const caption = asString(params.caption);
     if (caption && caption.length > 1024) throw TgError.badRequest('message caption is too long');
     const upload = files.find((f) => f.field === field);
-    const ref = { file_id: asString(params[field]) ?? `upload-${bot.nextMessageId}`, file_unique_id: `u${bot.nextMessageId}` };
+    const ref = {
+      file_id: asString(params[field]) ?? `upload-${bot.nextMessageId}`,
+      file_unique_id: `u${bot.nextMessageId}`,
+    };
     const media = upload ? { ...ref, file_name: upload.filename, file_size: upload.size } : ref;
     const fields: Partial<TgMessage> = { [field]: field === 'photo' ? [{ ...media, width: 640, height: 640 }] : media };
     if (caption) fields.caption = caption;
@@ -92,7 +97,8 @@ function setWebhook(bot: TgBotState, params: Params): true {
     return true;
   }
   const secret = asString(params.secret_token);
-  if (secret !== undefined && !SECRET_TOKEN.test(secret)) throw TgError.badRequest('secret token contains unallowed characters');
+  if (secret !== undefined && !SECRET_TOKEN.test(secret))
+    throw TgError.badRequest('secret token contains unallowed characters');
   const allowed = asJson(params.allowed_updates);
   bot.webhook = {
     url,
@@ -105,7 +111,11 @@ function setWebhook(bot: TgBotState, params: Params): true {
 }
 
 function getWebhookInfo(bot: TgBotState): Record<string, unknown> {
-  const info: Record<string, unknown> = { url: '', has_custom_certificate: false, pending_update_count: bot.updates.length };
+  const info: Record<string, unknown> = {
+    url: '',
+    has_custom_certificate: false,
+    pending_update_count: bot.updates.length,
+  };
   const hook = bot.webhook;
   if (!hook) return info;
   return {
@@ -114,7 +124,9 @@ function getWebhookInfo(bot: TgBotState): Record<string, unknown> {
     ip_address: '127.0.0.1',
     max_connections: hook.max_connections,
     ...(hook.allowed_updates ? { allowed_updates: hook.allowed_updates } : {}),
-    ...(hook.last_error_date ? { last_error_date: hook.last_error_date, last_error_message: hook.last_error_message } : {}),
+    ...(hook.last_error_date
+      ? { last_error_date: hook.last_error_date, last_error_message: hook.last_error_message }
+      : {}),
   };
 }
 
@@ -150,7 +162,10 @@ export function telegramMethods(polls: Waiters): Record<string, TgMethod> {
       if (userId === undefined) throw TgError.badRequest('user not found');
       const photos = bot.profilePhotos.get(String(userId)) ?? [];
       const offset = clamp(asInt(params.offset), 0, photos.length, 0);
-      return { total_count: photos.length, photos: photos.slice(offset, offset + clamp(asInt(params.limit), 1, 100, 100)) };
+      return {
+        total_count: photos.length,
+        photos: photos.slice(offset, offset + clamp(asInt(params.limit), 1, 100, 100)),
+      };
     },
     getfile: (bot, params) => {
       const fileId = asString(params.file_id);

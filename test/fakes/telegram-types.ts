@@ -124,10 +124,14 @@ export class TgError extends Error {
 
 export const UNAUTHORIZED: TelegramFault = { error_code: 401, description: 'Unauthorized' };
 export const NOT_FOUND: TelegramFault = { error_code: 404, description: 'Not Found' };
-export const BLOCKED_BY_USER: TelegramFault = { error_code: 403, description: 'Forbidden: bot was blocked by the user' };
+export const BLOCKED_BY_USER: TelegramFault = {
+  error_code: 403,
+  description: 'Forbidden: bot was blocked by the user',
+};
 export const WEBHOOK_CONFLICT: TelegramFault = {
   error_code: 409,
-  description: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+  description:
+    "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
 };
 export const POLL_TERMINATED: TelegramFault = {
   error_code: 409,

@@ -153,7 +153,13 @@ export class FakeTelegram extends FakeHttpServer<TelegramFault> {
     const sizes = [160, 640].map((side) => {
       const content = side === 640 ? bytes : Buffer.from(`thumbnail of ${userId}`);
       const file = storeFile(bot, `photos/${userId}_${photos.length}_${side}.jpg`, content);
-      return { file_id: file.file_id, file_unique_id: file.file_unique_id, width: side, height: side, file_size: content.length };
+      return {
+        file_id: file.file_id,
+        file_unique_id: file.file_unique_id,
+        width: side,
+        height: side,
+        file_size: content.length,
+      };
     });
     photos.push(sizes);
     bot.profilePhotos.set(String(userId), photos);
@@ -169,10 +175,14 @@ export class FakeTelegram extends FakeHttpServer<TelegramFault> {
     const hook = bot.webhook;
     if (!hook) throw new Error(`FakeTelegram: no webhook is set for ${token}`);
     const full = this.numbered(bot, update);
-    const headers: Record<string, string> = hook.secret_token ? { 'X-Telegram-Bot-Api-Secret-Token': hook.secret_token } : {};
-    const reply = await postJson(hook.url, full, headers).catch(
-      (error: unknown): HttpReply => ({ status: 0, body: String(error), contentType: '' }),
-    );
+    const headers: Record<string, string> = hook.secret_token
+      ? { 'X-Telegram-Bot-Api-Secret-Token': hook.secret_token }
+      : {};
+    const reply = await postJson(hook.url, full, headers).catch((error: unknown): HttpReply => ({
+      status: 0,
+      body: String(error),
+      contentType: '',
+    }));
     if (reply.status >= 200 && reply.status < 300) {
       bot.updates = bot.updates.filter((u) => u.update_id !== full.update_id);
     } else {

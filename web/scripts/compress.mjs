@@ -19,7 +19,9 @@ let raw = 0;
 let brotli = 0;
 for (const path of files(dist)) {
   const bytes = readFileSync(path);
-  const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+  const br = brotliCompressSync(bytes, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
   writeFileSync(`${path}.br`, br);
   writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
   raw += bytes.length;

@@ -1,4 +1,12 @@
-import { applyDecorators, CanActivate, ExecutionContext, ForbiddenException, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  CanActivate,
+  ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
@@ -35,12 +43,15 @@ export class AccessGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS, [context.getHandler(), context.getClass()]) ?? {};
+    const rule =
+      this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS, [context.getHandler(), context.getClass()]) ??
+      {};
     const request = context.switchToHttp().getRequest<Request & { user?: Principal }>();
     const principal = request.user;
     if (!principal) throw new ForbiddenException(Messages.forbidden);
     if (rule.role && principal.role !== rule.role) throw new ForbiddenException(Messages.forbidden);
-    if (!teamRoleAtLeast(principal.teamRole, neededTeamRole(rule, request.method))) throw new ForbiddenException(Messages.forbidden);
+    if (!teamRoleAtLeast(principal.teamRole, neededTeamRole(rule, request.method)))
+      throw new ForbiddenException(Messages.forbidden);
     return true;
   }
 }
@@ -51,7 +62,12 @@ export class AccessGuard implements CanActivate {
  * (`x-team-role`, when the route names one) in the OpenAPI document.
  */
 export function SessionAuth(rule: AccessRule = {}) {
-  return applyDecorators(UseGuards(SessionGuard, AccessGuard), ApiBearerAuth('session'), ApiErrors(401, 403), Access(rule));
+  return applyDecorators(
+    UseGuards(SessionGuard, AccessGuard),
+    ApiBearerAuth('session'),
+    ApiErrors(401, 403),
+    Access(rule),
+  );
 }
 
 /** Changes the access rule of one route of a controller protected with SessionAuth at class level. */

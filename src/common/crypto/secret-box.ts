@@ -19,7 +19,9 @@ export class SecretBox {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.cipherKey, iv);
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ['v1', iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+    return ['v1', iv, cipher.getAuthTag(), body]
+      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+      .join('.');
   }
 
   decrypt(sealed: string): string {

@@ -40,7 +40,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
 /** PostgreSQL cannot be reached, or a Redis command gave up on its reconnecting client. */
 function isStoreUnavailable(error: unknown): boolean {
   if (isDatabaseUnavailable(error)) return true;
-  return error instanceof Error && (error.name === 'MaxRetriesPerRequestError' || error.message === 'Connection is closed.');
+  return (
+    error instanceof Error && (error.name === 'MaxRetriesPerRequestError' || error.message === 'Connection is closed.')
+  );
 }
 
 function errorBody(exception: HttpException): Record<string, unknown> {

@@ -20,7 +20,8 @@ const TOO_DEEP = 'entity.too.deep';
 
 /** Refuses a body nested deeper than MAX_JSON_DEPTH, read from its bytes before it is parsed. */
 function refuseDeepNesting(_req: unknown, _res: unknown, body: Buffer): void {
-  if (jsonDepthExceeds(body, MAX_JSON_DEPTH)) throw Object.assign(new Error('JSON nested too deep'), { status: 400, type: TOO_DEEP });
+  if (jsonDepthExceeds(body, MAX_JSON_DEPTH))
+    throw Object.assign(new Error('JSON nested too deep'), { status: 400, type: TOO_DEEP });
 }
 
 /** Whether JSON text opens more than `max` arrays or objects at once (brackets inside strings do not count). */

@@ -1,4 +1,12 @@
-import { applyDecorators, ArgumentsHost, Catch, ExceptionFilter, PayloadTooLargeException, UseFilters, UseInterceptors } from '@nestjs/common';
+import {
+  applyDecorators,
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  PayloadTooLargeException,
+  UseFilters,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { Messages } from '../messages';
@@ -26,5 +34,8 @@ export class FileTooLargeFilter implements ExceptionFilter {
  * through untouched); a larger file is 413 `file too large (max 50 MB)`.
  */
 export function AcceptsFile(): MethodDecorator {
-  return applyDecorators(UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_FILE_BYTES, files: 1 } })), UseFilters(FileTooLargeFilter));
+  return applyDecorators(
+    UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_FILE_BYTES, files: 1 } })),
+    UseFilters(FileTooLargeFilter),
+  );
 }

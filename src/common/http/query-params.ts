@@ -41,7 +41,14 @@ export function parseTimeBound(value: unknown): TimeBound | null {
   return { at: new Date(wallClock.getTime() + millis - offsetMinutes * 60_000), wholeDay: false };
 }
 
-function utcInstant(year: number, month: number, day: number, hour: number, minute: number, second: number): Date | null {
+function utcInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+): Date | null {
   const at = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
   const exact =
     at.getUTCFullYear() === year &&

@@ -5,12 +5,22 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress(address)).toBe(true);
   });
 
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '::1', 'fe80::1', 'fc00::1', '::ffff:127.0.0.1', '0.0.0.0', '100.64.0.1', 'not-an-ip'])(
-    '%s is not public',
-    (address) => {
-      expect(isPublicAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '::1',
+    'fe80::1',
+    'fc00::1',
+    '::ffff:127.0.0.1',
+    '0.0.0.0',
+    '100.64.0.1',
+    'not-an-ip',
+  ])('%s is not public', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
 });
 
 describe('resolvesToPublicAddresses', () => {

@@ -13,10 +13,15 @@ function privateAddressError(host: string): NodeJS.ErrnoException {
 }
 
 /** Resolves like dns.lookup, but fails unless every address of the host is public. */
-function publicOnlyLookup(hostname: string, options: LookupOneOptions | LookupAllOptions, callback: LookupCallback): void {
+function publicOnlyLookup(
+  hostname: string,
+  options: LookupOneOptions | LookupAllOptions,
+  callback: LookupCallback,
+): void {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
-    if (!addresses.length || addresses.some((a) => !isPublicAddress(a.address))) return callback(privateAddressError(hostname), []);
+    if (!addresses.length || addresses.some((a) => !isPublicAddress(a.address)))
+      return callback(privateAddressError(hostname), []);
     if ((options as LookupAllOptions).all) callback(null, addresses);
     else callback(null, addresses[0].address, addresses[0].family);
   });
@@ -43,5 +48,9 @@ export function publicOnlyConnector(): buildConnector.connector {
  * refused when a connection opens, unless ALLOW_PRIVATE_WEBHOOK_TARGETS (tests, closed networks).
  */
 export function userUrlAgent(allowPrivateTargets: boolean, connections: number): Agent {
-  return new Agent({ keepAliveTimeout: 30_000, connections, connect: allowPrivateTargets ? undefined : publicOnlyConnector() });
+  return new Agent({
+    keepAliveTimeout: 30_000,
+    connections,
+    connect: allowPrivateTargets ? undefined : publicOnlyConnector(),
+  });
 }

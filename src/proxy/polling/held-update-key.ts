@@ -34,7 +34,8 @@ function maxKey(update: Json, raw: string): HeldUpdateKey {
   const updateType = typeof update.update_type === 'string' ? update.update_type : 'unknown';
   const subject = maxSubject(update);
   const timestamp = typeof update.timestamp === 'number' ? update.timestamp : null;
-  const dedupeKey = subject === null || timestamp === null ? `raw:${digest(raw)}` : `max:${updateType}:${timestamp}:${subject}`;
+  const dedupeKey =
+    subject === null || timestamp === null ? `raw:${digest(raw)}` : `max:${updateType}:${timestamp}:${subject}`;
   return { updateId: null, updateType, dedupeKey };
 }
 

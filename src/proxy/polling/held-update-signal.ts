@@ -39,7 +39,9 @@ export class HeldUpdateSignal implements OnModuleInit, OnApplicationShutdown {
       const [origin, botId] = message.split(' ');
       if (origin !== this.instanceId && botId) this.wakeLocal(botId);
     });
-    void this.subscriber.subscribe(this.channel).catch((error: Error) => this.logger.warn(`Redis subscribe: ${error.message}`));
+    void this.subscriber
+      .subscribe(this.channel)
+      .catch((error: Error) => this.logger.warn(`Redis subscribe: ${error.message}`));
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -50,7 +52,9 @@ export class HeldUpdateSignal implements OnModuleInit, OnApplicationShutdown {
   /** Something was held for the bot: wake its polls here and on every other instance. */
   notify(botId: string): void {
     this.wakeLocal(botId);
-    this.redis.publish(this.channel, `${this.instanceId} ${botId}`).catch((error: Error) => this.watch.failed('Redis', error));
+    this.redis
+      .publish(this.channel, `${this.instanceId} ${botId}`)
+      .catch((error: Error) => this.watch.failed('Redis', error));
   }
 
   /** Take this before reading the store; pass it to `wait` to catch a notice that came in between. */

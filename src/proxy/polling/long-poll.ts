@@ -19,7 +19,12 @@ export class LongPoll {
     private readonly lifecycle: Lifecycle,
   ) {}
 
-  async run<T extends { found: unknown[] }>(botId: string, timeoutMs: number, res: ServerResponse, read: () => Promise<T>): Promise<T> {
+  async run<T extends { found: unknown[] }>(
+    botId: string,
+    timeoutMs: number,
+    res: ServerResponse,
+    read: () => Promise<T>,
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     const stop = new AbortController();
     const onClose = (): void => stop.abort();

@@ -11,7 +11,8 @@ const DEFAULT_TIMEOUT_S = 30;
 
 const SUBSCRIBE_CONFLICT = JSON.stringify({
   code: 'polling.mode',
-  message: 'This bot is in Botlens polling mode, so its subscription must stay on the Botlens proxy; set target_url to your webhook URL in Botlens instead',
+  message:
+    'This bot is in Botlens polling mode, so its subscription must stay on the Botlens proxy; set target_url to your webhook URL in Botlens instead',
 });
 
 /**

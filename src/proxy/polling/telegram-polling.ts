@@ -46,7 +46,14 @@ export class TelegramPolling {
       case 'getwebhookinfo': {
         // What Telegram says once a polling bot has deleted its webhook; pending = updates held here.
         const pending = await this.store.count(bot.id);
-        answerJson(res, 200, JSON.stringify({ ok: true, result: { url: '', has_custom_certificate: false, pending_update_count: pending } }));
+        answerJson(
+          res,
+          200,
+          JSON.stringify({
+            ok: true,
+            result: { url: '', has_custom_certificate: false, pending_update_count: pending },
+          }),
+        );
         return true;
       }
       default:
@@ -64,7 +71,9 @@ export class TelegramPolling {
     if (offset !== undefined && offset < 0) await this.store.keepNewest(bot.id, -offset);
     const limit = clamp(intParam(params.limit), 1, 100, 100);
     const timeoutMs = clamp(intParam(params.timeout), 0, MAX_TIMEOUT_S, 0) * 1000;
-    const { found } = await this.longPoll.run(bot.id, timeoutMs, res, async () => ({ found: await this.store.take(bot.id, limit) }));
+    const { found } = await this.longPoll.run(bot.id, timeoutMs, res, async () => ({
+      found: await this.store.take(bot.id, limit),
+    }));
     answerJson(res, 200, `{"ok":true,"result":[${found.map((update) => update.body).join(',')}]}`);
   }
 

@@ -32,7 +32,9 @@ export class ForwardStatusRecorder {
       this.botsService.notifyChanged(botId);
     } catch (failure) {
       this.written.delete(botId);
-      this.logger.warn(`Recording the forward status failed: ${failure instanceof Error ? failure.message : String(failure)}`);
+      this.logger.warn(
+        `Recording the forward status failed: ${failure instanceof Error ? failure.message : String(failure)}`,
+      );
     }
   }
 }

@@ -62,7 +62,8 @@ export class ProxyReceiver {
       if (error instanceof ReceiverError) return answerMessage(res, error.status, error.message);
       if (error instanceof SenderGoneError) return;
       // Not committed, so not acknowledged: the platform delivers the update again (the ingest logs the outage).
-      if (isDatabaseUnavailable(error) || error instanceof IngestBusyError) return answerMessage(res, 503, Messages.unavailable);
+      if (isDatabaseUnavailable(error) || error instanceof IngestBusyError)
+        return answerMessage(res, 503, Messages.unavailable);
       this.logger.error(describeError(error));
       answerMessage(res, 500, Messages.internal);
     }
@@ -127,7 +128,8 @@ function parseUpdate(raw: Buffer): Record<string, unknown> {
   } catch {
     throw new ReceiverError(400, Messages.malformedJson);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ReceiverError(400, Messages.malformedJson);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new ReceiverError(400, Messages.malformedJson);
   return value as Record<string, unknown>;
 }
 

@@ -9,8 +9,7 @@ import { networkErrorCode } from '../../platforms/platform-errors';
 
 /** What became of one forward to the bot's target_url. */
 export type ForwardResult =
-  | { delivered: true; status: number; contentType: string | null; body: Buffer }
-  | { delivered: false; error: string };
+  { delivered: true; status: number; contentType: string | null; body: Buffer } | { delivered: false; error: string };
 
 export const DEFAULT_FORWARD_TIMEOUT_MS = 25_000;
 /** A webhook answer is an API call or nothing; anything bigger is not one. */
@@ -74,7 +73,10 @@ export class TargetForwarder implements OnApplicationShutdown {
   }
 }
 
-async function readLimited(body: AsyncIterable<Buffer> & { destroy(): unknown }, limit: number): Promise<Buffer | null> {
+async function readLimited(
+  body: AsyncIterable<Buffer> & { destroy(): unknown },
+  limit: number,
+): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {

@@ -19,7 +19,12 @@ export class MaxSubscriptions implements PlatformWebhooks {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async set(token: string, url: string, secret: string): Promise<void> {
-    await this.call(token, 'POST', '/subscriptions', { url, update_types: MAX_UPDATE_TYPES, version: SUBSCRIPTION_VERSION, secret });
+    await this.call(token, 'POST', '/subscriptions', {
+      url,
+      update_types: MAX_UPDATE_TYPES,
+      version: SUBSCRIPTION_VERSION,
+      secret,
+    });
   }
 
   async get(token: string, proxyUrl: string): Promise<PlatformWebhookState> {
@@ -45,7 +50,8 @@ export class MaxSubscriptions implements PlatformWebhooks {
       json,
     });
     // Writes answer `{ success, message? }`; success false is a refusal even with status 200.
-    if (status !== 200 || (body as { success?: unknown })?.success === false) throw new PlatformErrorException('max', status, body);
+    if (status !== 200 || (body as { success?: unknown })?.success === false)
+      throw new PlatformErrorException('max', status, body);
     return body;
   }
 }

@@ -20,4 +20,11 @@ export interface PlatformWebhooks {
 /** Update kinds Botlens asks for: everything the reports read (contract §5). */
 export const TELEGRAM_ALLOWED_UPDATES = ['message', 'edited_message', 'callback_query', 'my_chat_member'];
 /** MAX sends the deep-link payload only in bot_started, so it must be subscribed. */
-export const MAX_UPDATE_TYPES = ['message_created', 'message_edited', 'bot_started', 'bot_stopped', 'bot_added', 'bot_removed'];
+export const MAX_UPDATE_TYPES = [
+  'message_created',
+  'message_edited',
+  'bot_started',
+  'bot_stopped',
+  'bot_added',
+  'bot_removed',
+];

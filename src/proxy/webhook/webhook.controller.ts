@@ -16,7 +16,8 @@ export class WebhookController {
   @Post()
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Connect proxy-webhook mode: set the platform webhook (Telegram setWebhook, MAX POST /subscriptions) to the proxy URL with a fresh secret',
+    summary:
+      'Connect proxy-webhook mode: set the platform webhook (Telegram setWebhook, MAX POST /subscriptions) to the proxy URL with a fresh secret',
   })
   @ApiOkResponse({ type: WebhookInfoDto })
   @ApiErrors(400, 404, 502)
@@ -25,7 +26,9 @@ export class WebhookController {
   }
 
   @Get()
-  @ApiOperation({ summary: "The platform's webhook info for the bot (Telegram getWebhookInfo, MAX GET /subscriptions)" })
+  @ApiOperation({
+    summary: "The platform's webhook info for the bot (Telegram getWebhookInfo, MAX GET /subscriptions)",
+  })
   @ApiOkResponse({ type: WebhookInfoDto })
   @ApiErrors(400, 404, 502)
   info(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<WebhookInfoDto> {

@@ -11,7 +11,8 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Debian's chromium (PATH) or CHROMIUM_PATH, headless, with nothing reaching out to the network on its own. */
 export function launchChromium(): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH || execSync('command -v chromium', { shell: '/bin/sh' }).toString().trim();
+  const executablePath =
+    process.env.CHROMIUM_PATH || execSync('command -v chromium', { shell: '/bin/sh' }).toString().trim();
   return chromium.launch({
     executablePath,
     headless: true,
@@ -41,7 +42,8 @@ export class WatchedPage {
   ) {
     page.on('pageerror', (error) => this.errors.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error' && !isExpectedConsoleError(message.text())) this.errors.push(`console: ${message.text()}`);
+      if (message.type() === 'error' && !isExpectedConsoleError(message.text()))
+        this.errors.push(`console: ${message.text()}`);
     });
   }
 
@@ -53,7 +55,11 @@ export class WatchedPage {
     browser: Browser,
     options: { viewport?: { width: number; height: number }; publicBase: string; appUrl: string },
   ): Promise<WatchedPage> {
-    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 860 }, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+    const context = await browser.newContext({
+      viewport: options.viewport ?? { width: 1280, height: 860 },
+      locale: 'ru-RU',
+      timezoneId: 'Europe/Moscow',
+    });
     await context.route(`${options.publicBase}/**`, async (route) => {
       const response = await route.fetch({ url: route.request().url().replace(options.publicBase, options.appUrl) });
       await route.fulfill({ response });
@@ -76,9 +82,25 @@ export class WatchedPage {
     // Evaluated through the DevTools protocol, which the page's CSP does not govern (an injected <script> would be refused).
     await this.page.evaluate(AXE_SOURCE);
     const violations = await this.page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: {
+            run(
+              context: Document,
+              options: object,
+            ): Promise<{
+              violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+            }>;
+          };
+        }
+      ).axe;
       const result = await axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      }));
     });
     return violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -19,10 +19,19 @@ export function ensureCabinetBuilt(): string {
   } catch {
     built = 0;
   }
-  const sources = Math.max(newest(join(WEB, 'src')), newest(join(WEB, 'index.html')), newest(join(WEB, 'vite.config.ts')), newest(join(WEB, 'package.json')));
+  const sources = Math.max(
+    newest(join(WEB, 'src')),
+    newest(join(WEB, 'index.html')),
+    newest(join(WEB, 'vite.config.ts')),
+    newest(join(WEB, 'package.json')),
+  );
   if (built < sources) {
     // Jest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: join(WEB, '..'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    execFileSync('npm', ['run', 'build', '-w', 'web'], {
+      cwd: join(WEB, '..'),
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   return dist;
 }

@@ -14,7 +14,8 @@ export interface Owner {
 }
 
 let heldUpdateId = 90_000;
-const count = async (ctx: TestApp, sql: string, params: unknown[]) => (await ctx.db.query(sql, params)).rows[0].n as number;
+const count = async (ctx: TestApp, sql: string, params: unknown[]) =>
+  (await ctx.db.query(sql, params)).rows[0].n as number;
 
 /**
  * Binds a Telegram bot and gives it a row in every table that holds a bot's data, through the real
@@ -27,12 +28,25 @@ export async function botWithData(ctx: TestApp, owner: Owner) {
   const botId = bound.bot.id;
   const capture: CaptureBot = { id: botId, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
 
-  await request(ctx.url).post(`/api/bots/${botId}/intents`).set(auth).send({ name: 'delivery', keywords: ['доставка'], patterns: [] }).expect(201);
-  await request(ctx.url).put(`/api/bots/${botId}/sources/mappings`).set(auth).send([{ raw: 'vk', source_value: 'VK' }]).expect(200);
+  await request(ctx.url)
+    .post(`/api/bots/${botId}/intents`)
+    .set(auth)
+    .send({ name: 'delivery', keywords: ['доставка'], patterns: [] })
+    .expect(201);
+  await request(ctx.url)
+    .put(`/api/bots/${botId}/sources/mappings`)
+    .set(auth)
+    .send([{ raw: 'vk', source_value: 'VK' }])
+    .expect(200);
   await request(ctx.url)
     .put(`/api/bots/${botId}/funnel/config`)
     .set(auth)
-    .send({ stages: [{ name: 'Start', type: 'command', value: '/start' }, { name: 'Asked', type: 'intent', value: 'delivery' }] })
+    .send({
+      stages: [
+        { name: 'Start', type: 'command', value: '/start' },
+        { name: 'Asked', type: 'intent', value: 'delivery' },
+      ],
+    })
     .expect(200);
   await eventually(async () => {
     const funnel = await request(ctx.url).get(`/api/bots/${botId}/funnel`).set(auth).expect(200);
@@ -62,7 +76,10 @@ export async function botWithData(ctx: TestApp, owner: Owner) {
     if (found?.status !== 'done') throw new Error(`broadcast ${found?.status}`);
   }, 15_000);
 
-  const update = { update_id: ++heldUpdateId, message: { message_id: heldUpdateId, chat: { id: 1, type: 'private' }, date: 0, text: 'held' } };
+  const update = {
+    update_id: ++heldUpdateId,
+    message: { message_id: heldUpdateId, chat: { id: 1, type: 'private' }, date: 0, text: 'held' },
+  };
   const raw = JSON.stringify(update);
   await ctx.app.get(HeldUpdatesStore).hold(botId, heldUpdateKey('telegram', update, raw), raw);
   return { ...bound, capture };
@@ -82,16 +99,31 @@ export async function accountData(ctx: TestApp, owner: Owner, admin: string, rec
     `INSERT INTO usage_months (user_id, month, messages) VALUES ($1, date_trunc('month', now())::date, 3) ON CONFLICT (user_id, month) DO NOTHING`,
     [owner.user.id],
   );
-  await ctx.db.query(`INSERT INTO email_codes (user_id, code_hash, expires_at) VALUES ($1, 'x', now() + interval '15 minutes')`, [owner.user.id]);
+  await ctx.db.query(
+    `INSERT INTO email_codes (user_id, code_hash, expires_at) VALUES ($1, 'x', now() + interval '15 minutes')`,
+    [owner.user.id],
+  );
   await ctx.db.query(
     `INSERT INTO team_invites (account_id, email, role, token_hash, expires_at, accepted_at) VALUES ($1, 'x@example.test', 'observer', md5(random()::text), now() + interval '1 day', now())`,
     [owner.user.id],
   );
-  const ticket = await request(ctx.url).post('/api/support').set(auth).send({ subject: 'Help', text: 'Please' }).expect(201);
-  await request(ctx.url).post(`/api/admin/support/${ticket.body.id}/reply`).set('Authorization', `Bearer ${admin}`).send({ text: 'Done' }).expect(201);
+  const ticket = await request(ctx.url)
+    .post('/api/support')
+    .set(auth)
+    .send({ subject: 'Help', text: 'Please' })
+    .expect(201);
+  await request(ctx.url)
+    .post(`/api/admin/support/${ticket.body.id}/reply`)
+    .set('Authorization', `Bearer ${admin}`)
+    .send({ text: 'Done' })
+    .expect(201);
 
   for (const bot_id of [undefined, botId]) {
-    const subscription = await request(ctx.url).post('/api/me/webhooks').set(auth).send({ url: receiver.url, events: ['contact.created'], bot_id }).expect(201);
+    const subscription = await request(ctx.url)
+      .post('/api/me/webhooks')
+      .set(auth)
+      .send({ url: receiver.url, events: ['contact.created'], bot_id })
+      .expect(201);
     await request(ctx.url).post(`/api/me/webhooks/${subscription.body.id}/test`).set(auth).expect(200);
   }
   await eventually(async () => {

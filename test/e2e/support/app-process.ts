@@ -39,7 +39,13 @@ export class AppProcess {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
     const port = env.PORT ? Number(env.PORT) : await freePort();
     const child = spawn(process.execPath, [MAIN], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env, PORT: String(port) },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        LOG_LEVEL: 'info',
+        ...env,
+        PORT: String(port),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const app = new AppProcess(child, port);
@@ -67,7 +73,8 @@ export class AppProcess {
   /** Waits until /health answers 200; fails with the process's own last words if it exits first. */
   async ready(timeoutMs = 60_000): Promise<void> {
     await waitFor(`Botlens on ${this.port}`, timeoutMs, async () => {
-      if (!this.alive) throw new Error(`Botlens exited (${JSON.stringify(this.exitStatus)}):\n${this.output.slice(-4000)}`);
+      if (!this.alive)
+        throw new Error(`Botlens exited (${JSON.stringify(this.exitStatus)}):\n${this.output.slice(-4000)}`);
       try {
         return (await fetch(`${this.url}/health`)).status === 200;
       } catch {

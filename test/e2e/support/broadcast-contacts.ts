@@ -16,7 +16,11 @@ export interface TelegramContactInput {
 }
 
 /** Creates Telegram contacts through the real ingest, one private message each. */
-export async function addTelegramContacts(ctx: TestApp, bot: CaptureBot, contacts: Array<number | TelegramContactInput>): Promise<void> {
+export async function addTelegramContacts(
+  ctx: TestApp,
+  bot: CaptureBot,
+  contacts: Array<number | TelegramContactInput>,
+): Promise<void> {
   const updates = contacts.map((entry) => {
     const input = typeof entry === 'number' ? { id: entry } : entry;
     const id = updateId++;
@@ -52,7 +56,9 @@ export async function addMaxContacts(ctx: TestApp, bot: CaptureBot, userIds: num
 }
 
 /** How many messages each chat got from the bot on the fake platform. */
-export function messagesPerChat(sent: Array<{ chat: { id: number | string } } | { recipient: { user_id: number | null } }>): Map<string, number> {
+export function messagesPerChat(
+  sent: Array<{ chat: { id: number | string } } | { recipient: { user_id: number | null } }>,
+): Map<string, number> {
   const counts = new Map<string, number>();
   for (const message of sent) {
     const chat = 'chat' in message ? String(message.chat.id) : String(message.recipient.user_id);
@@ -73,8 +79,16 @@ export async function botWithSegmentAudience(ctx: TestApp, owner: { token: strin
   const auth = { Authorization: `Bearer ${owner.token}` };
   const bound = await bindTelegramBot(ctx, owner.token);
   const capture: CaptureBot = { id: bound.bot.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
-  await request(ctx.url).post(`/api/bots/${bound.bot.id}/intents`).set(auth).send({ name: 'delivery', keywords: ['доставка'], patterns: [] }).expect(201);
-  await request(ctx.url).put(`/api/bots/${bound.bot.id}/sources/mappings`).set(auth).send([{ raw: 'insta', source_value: 'instagram', campaign_name: 'spring' }]).expect(200);
+  await request(ctx.url)
+    .post(`/api/bots/${bound.bot.id}/intents`)
+    .set(auth)
+    .send({ name: 'delivery', keywords: ['доставка'], patterns: [] })
+    .expect(201);
+  await request(ctx.url)
+    .put(`/api/bots/${bound.bot.id}/sources/mappings`)
+    .set(auth)
+    .send([{ raw: 'insta', source_value: 'instagram', campaign_name: 'spring' }])
+    .expect(200);
   await addTelegramContacts(ctx, capture, [
     { id: 11, text: '/start instagram', language_code: 'ru' },
     { id: 12, text: '/start insta', language_code: 'en' },
@@ -83,10 +97,14 @@ export async function botWithSegmentAudience(ctx: TestApp, owner: { token: strin
     { id: 15, text: '/start instagram', language_code: 'ru' },
     { id: 16, text: 'где моя доставка?', language_code: 'ru' },
   ]);
-  await ctx.db.query(`UPDATE contacts SET blocked_at = now() WHERE bot_id = $1 AND external_user_id = '15'`, [bound.bot.id]);
+  await ctx.db.query(`UPDATE contacts SET blocked_at = now() WHERE bot_id = $1 AND external_user_id = '15'`, [
+    bound.bot.id,
+  ]);
   // Intents are matched after the message is stored.
   await eventually(async () => {
-    const matched = await ctx.db.query(`SELECT count(*)::int AS n FROM message_intents WHERE bot_id = $1`, [bound.bot.id]);
+    const matched = await ctx.db.query(`SELECT count(*)::int AS n FROM message_intents WHERE bot_id = $1`, [
+      bound.bot.id,
+    ]);
     if (matched.rows[0].n !== 1) throw new Error(`${matched.rows[0].n} intent matches so far`);
   });
   return { ...bound, capture };

@@ -24,7 +24,9 @@ export function maxToken(): { token: string; id: number } {
 
 /** The six-digit code from the real confirmation mail caught by the SMTP catcher. */
 export async function mailedCode(ctx: AppUnderTest, email: string, after = 0): Promise<string> {
-  const mail = await ctx.smtp.waitFor((m) => m.to.includes(email.toLowerCase()) && ctx.smtp.messages.indexOf(m) >= after);
+  const mail = await ctx.smtp.waitFor(
+    (m) => m.to.includes(email.toLowerCase()) && ctx.smtp.messages.indexOf(m) >= after,
+  );
   const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
   if (!code) throw new Error(`No code in the mail to ${email}: ${mail.text}`);
   return code;
@@ -49,7 +51,12 @@ export async function login(ctx: AppUnderTest, email: string, password: string):
   return res.body.token as string;
 }
 
-export async function issueKey(ctx: AppUnderTest, session: string, scopes: string[], extra: Record<string, unknown> = {}) {
+export async function issueKey(
+  ctx: AppUnderTest,
+  session: string,
+  scopes: string[],
+  extra: Record<string, unknown> = {},
+) {
   const res = await request(ctx.url)
     .post('/api/me/api-keys')
     .set('Authorization', `Bearer ${session}`)
@@ -76,7 +83,10 @@ export async function bindTelegramBot(ctx: AppUnderTest, session: string, fields
  */
 export async function bindTelegramProxyBot(ctx: AppUnderTest, session: string, fields: Record<string, unknown> = {}) {
   const bound = await bindTelegramBot(ctx, session, fields);
-  await request(ctx.url).post(`/api/bots/${bound.bot.id}/webhook`).set('Authorization', `Bearer ${session}`).expect(200);
+  await request(ctx.url)
+    .post(`/api/bots/${bound.bot.id}/webhook`)
+    .set('Authorization', `Bearer ${session}`)
+    .expect(200);
   const hook = ctx.telegram.webhookOf(bound.token)!;
   hook.url = hook.url.replace(ctx.config.publicBaseUrl, ctx.url);
   return { ...bound, secret: hook.secret_token! };

@@ -23,9 +23,13 @@ export class PrivateRedis {
 
   async resume(): Promise<void> {
     if (this.server) return;
-    this.server = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
+    this.server = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
     await waitFor(`Redis on ${this.port}`, 10_000, () => this.pings());
   }
 

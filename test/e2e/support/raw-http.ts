@@ -13,7 +13,12 @@ export interface RawReply {
  */
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string | number>; chunks?: Iterable<Buffer>; keepOpen?: boolean },
+  options: {
+    method?: string;
+    headers?: Record<string, string | number>;
+    chunks?: Iterable<Buffer>;
+    keepOpen?: boolean;
+  },
 ): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     let answered = false;

@@ -6,14 +6,29 @@ export type MemberRole = 'administrator' | 'observer';
 
 /** Puts the account on the plan with team access, through the owner's own billing route. */
 export async function upgradeToBusiness(ctx: TestApp, ownerSession: string): Promise<void> {
-  await request(ctx.url).put('/api/billing/tariff').set('Authorization', `Bearer ${ownerSession}`).send({ tariff: 'business' }).expect(200);
+  await request(ctx.url)
+    .put('/api/billing/tariff')
+    .set('Authorization', `Bearer ${ownerSession}`)
+    .send({ tariff: 'business' })
+    .expect(200);
 }
 
 /** Invites `email` and returns the single-use token from the real invitation mail. */
-export async function invite(ctx: TestApp, ownerSession: string, email: string, role: MemberRole): Promise<{ id: string; token: string }> {
+export async function invite(
+  ctx: TestApp,
+  ownerSession: string,
+  email: string,
+  role: MemberRole,
+): Promise<{ id: string; token: string }> {
   const mailsBefore = ctx.smtp.messages.length;
-  const res = await request(ctx.url).post('/api/team/invites').set('Authorization', `Bearer ${ownerSession}`).send({ email, role }).expect(201);
-  const mail = await ctx.smtp.waitFor((m) => m.to.includes(email.toLowerCase()) && ctx.smtp.messages.indexOf(m) >= mailsBefore);
+  const res = await request(ctx.url)
+    .post('/api/team/invites')
+    .set('Authorization', `Bearer ${ownerSession}`)
+    .send({ email, role })
+    .expect(201);
+  const mail = await ctx.smtp.waitFor(
+    (m) => m.to.includes(email.toLowerCase()) && ctx.smtp.messages.indexOf(m) >= mailsBefore,
+  );
   const token = /\/team\/invites\/(bti_[0-9A-Za-z]+)/.exec(mail.text ?? '')?.[1];
   if (!token) throw new Error(`No invitation link in the mail to ${email}: ${mail.text}`);
   return { id: res.body.id as string, token };
@@ -24,6 +39,9 @@ export async function addMember(ctx: TestApp, ownerSession: string, role: Member
   const email = uniqueEmail(role);
   const { token } = await invite(ctx, ownerSession, email, role);
   const member = await registerUser(ctx, email);
-  await request(ctx.url).post(`/api/team/invites/${token}/accept`).set('Authorization', `Bearer ${member.token}`).expect(200);
+  await request(ctx.url)
+    .post(`/api/team/invites/${token}/accept`)
+    .set('Authorization', `Bearer ${member.token}`)
+    .expect(200);
   return member;
 }

@@ -72,5 +72,3 @@ export async function startTestApp(env: Record<string, string> = {}, options: Ap
     },
   };
 }
-
-

@@ -33,7 +33,9 @@ export class WebhookReceiver {
           at: performance.timeOrigin + performance.now(),
         });
         res.writeHead(receiver.status, { 'content-type': 'application/json' }).end(receiver.answer);
-        receiver.waiters = receiver.waiters.filter((w) => (receiver.requests.length >= w.count ? (w.resolve(), false) : true));
+        receiver.waiters = receiver.waiters.filter((w) =>
+          receiver.requests.length >= w.count ? (w.resolve(), false) : true,
+        );
       });
     });
     const receiver = new WebhookReceiver(server);
@@ -49,7 +51,10 @@ export class WebhookReceiver {
   waitForCount(count: number, timeoutMs = 5000): Promise<void> {
     if (this.requests.length >= count) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`receiver got ${this.requests.length} of ${count} requests`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`receiver got ${this.requests.length} of ${count} requests`)),
+        timeoutMs,
+      );
       this.waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
     });
   }

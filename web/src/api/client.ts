@@ -22,7 +22,11 @@ const withSession: Middleware = {
     // A session that ended elsewhere (sign-out, expiry) sends the app back to sign-in; one opened
     // by "sign in as" gives the admin their own session back. Only the session the call carried:
     // a late answer to a session already swapped out says nothing about the current one.
-    if (response.status === 401 && sessionToken() && request.headers.get('Authorization') === `Bearer ${sessionToken()}`) {
+    if (
+      response.status === 401 &&
+      sessionToken() &&
+      request.headers.get('Authorization') === `Bearer ${sessionToken()}`
+    ) {
       if (asideAdminToken()) endImpersonation();
       else setSessionToken(null);
     }
@@ -47,7 +51,8 @@ export async function unwrap<T>(call: Promise<Answer<T>>): Promise<T> {
 }
 
 function messageOf(error: unknown): string | null {
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string')
+    return error.message;
   return null;
 }
 

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asideAdminToken, beginImpersonation, endImpersonation, onIdentityChange, sessionToken, setSessionToken } from './session';
+import {
+  asideAdminToken,
+  beginImpersonation,
+  endImpersonation,
+  onIdentityChange,
+  sessionToken,
+  setSessionToken,
+} from './session';
 
 afterEach(() => window.localStorage.clear());
 

@@ -59,17 +59,32 @@ export function App() {
     if (signedIn && here === '/') navigate('/bots', { replace: true });
   }, [signedIn, path]);
 
-  if (path === '/login') return <Screen><LoginPage /></Screen>;
-  if (path === '/register') return <Screen><RegisterPage /></Screen>;
+  if (path === '/login')
+    return (
+      <Screen>
+        <LoginPage />
+      </Screen>
+    );
+  if (path === '/register')
+    return (
+      <Screen>
+        <RegisterPage />
+      </Screen>
+    );
   if (!signedIn) return null;
-  return <Layout><Screen>{signedInScreen(path)}</Screen></Layout>;
+  return (
+    <Layout>
+      <Screen>{signedInScreen(path)}</Screen>
+    </Layout>
+  );
 }
 
 function signedInScreen(path: string): ReactNode {
   if (path === '/bots' || path === '/') return <BotsPage />;
   for (const pattern of BOT_ROUTES) {
     const params = matchPath(pattern, path);
-    if (params) return <BotScreens route={pattern} botId={params.id} userId={params.userId} intentId={params.intentId} />;
+    if (params)
+      return <BotScreens route={pattern} botId={params.id} userId={params.userId} intentId={params.intentId} />;
   }
   for (const [pattern, Page] of ACCOUNT_ROUTES) {
     const params = matchPath(pattern, path);

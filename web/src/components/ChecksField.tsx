@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 
 /** A group of checkboxes choosing some of `options`; the choice keeps the options' own order. */
-export function ChecksField<T extends string>({ legend, options, value, onChange }: {
+export function ChecksField<T extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+}: {
   legend: string;
   options: Array<{ value: T; label: ReactNode }>;
   value: T[];
@@ -14,7 +19,11 @@ export function ChecksField<T extends string>({ legend, options, value, onChange
       <legend>{legend}</legend>
       {options.map((option) => (
         <label key={option.value} className="check">
-          <input type="checkbox" checked={value.includes(option.value)} onChange={(e) => toggle(option.value, e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={value.includes(option.value)}
+            onChange={(e) => toggle(option.value, e.target.checked)}
+          />
           <span>{option.label}</span>
         </label>
       ))}

@@ -24,7 +24,13 @@ export function Confirm({
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), []);
   return (
-    <div ref={box} className={danger ? 'confirm' : 'confirm confirm-calm'} role="alertdialog" aria-labelledby={id} tabIndex={-1}>
+    <div
+      ref={box}
+      className={danger ? 'confirm' : 'confirm confirm-calm'}
+      role="alertdialog"
+      aria-labelledby={id}
+      tabIndex={-1}
+    >
       <p id={id}>{question}</p>
       <div className="row">
         <button type="button" className={danger ? 'button-danger' : undefined} disabled={busy} onClick={onYes}>

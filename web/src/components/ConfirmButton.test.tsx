@@ -6,7 +6,9 @@ import { ConfirmButton } from './ConfirmButton';
 afterEach(cleanup);
 
 const renderButton = (action: () => Promise<unknown>) =>
-  render(<ConfirmButton label="Отозвать" question="Отозвать ключ «CRM»?" confirmLabel="Да, отозвать" action={action} />);
+  render(
+    <ConfirmButton label="Отозвать" question="Отозвать ключ «CRM»?" confirmLabel="Да, отозвать" action={action} />,
+  );
 
 describe('ConfirmButton', () => {
   it('does nothing until the question is confirmed; cancelling leaves everything as it was', () => {

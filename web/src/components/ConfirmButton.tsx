@@ -27,7 +27,12 @@ export function ConfirmButton({ label, question, confirmLabel, action, tone = 'd
 
   if (!asking) {
     return (
-      <button type="button" className={tone === 'danger' ? 'button-secondary button-danger-outline' : 'button-secondary'} aria-label={ariaLabel} onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className={tone === 'danger' ? 'button-secondary button-danger-outline' : 'button-secondary'}
+        aria-label={ariaLabel}
+        onClick={() => setAsking(true)}
+      >
         {label}
       </button>
     );

@@ -1,7 +1,11 @@
 import { InputHTMLAttributes, useId } from 'react';
 
 /** A labelled input with an optional hint tied to it for screen readers. */
-export function Field({ label, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
+export function Field({
+  label,
+  hint,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
   const id = useId();
   return (
     <div className="field">

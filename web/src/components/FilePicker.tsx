@@ -14,7 +14,15 @@ const KINDS: ReplyKind[] = ['photo', 'audio', 'file'];
  * Choose one file and how it is sent (photo, audio or document; guessed from its type, changeable).
  * A file over 50 MB is refused here with the service's limit, before any upload.
  */
-export function FilePicker({ value, onChange, disabled }: { value: PickedFile | null; onChange: (file: PickedFile | null) => void; disabled?: boolean }) {
+export function FilePicker({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: PickedFile | null;
+  onChange: (file: PickedFile | null) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   const tooLarge = value !== null && value.blob.size > MAX_FILE_BYTES;
   return (
@@ -41,7 +49,11 @@ export function FilePicker({ value, onChange, disabled }: { value: PickedFile | 
           </span>
           <span className="file-kind">
             <label htmlFor={`${id}-kind`}>{t('file.kind')}</label>
-            <select id={`${id}-kind`} value={value.kind} onChange={(event) => onChange({ ...value, kind: event.target.value as ReplyKind })}>
+            <select
+              id={`${id}-kind`}
+              value={value.kind}
+              onChange={(event) => onChange({ ...value, kind: event.target.value as ReplyKind })}
+            >
               {KINDS.map((kind) => (
                 <option key={kind} value={kind}>
                   {t(`file.kind.${kind}`)}

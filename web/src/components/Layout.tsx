@@ -60,7 +60,9 @@ export function Layout({ children }: { children: ReactNode }) {
           </button>
         </div>
         {/* A row of its own: the admin's tools are set apart from the account's screens. */}
-        {me?.role === 'admin' && <NavLinks label={t('nav.admin')} entries={ADMIN_NAV} className="admin-nav" caption={t('nav.admin')} />}
+        {me?.role === 'admin' && (
+          <NavLinks label={t('nav.admin')} entries={ADMIN_NAV} className="admin-nav" caption={t('nav.admin')} />
+        )}
       </header>
       <main id="main" className="page">
         {me && !me.email_confirmed && <ConfirmEmailBanner email={me.email} />}
@@ -71,7 +73,17 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function NavLinks({ label, entries, className, caption }: { label: string; entries: Array<[string, MessageKey]>; className?: string; caption?: string }) {
+function NavLinks({
+  label,
+  entries,
+  className,
+  caption,
+}: {
+  label: string;
+  entries: Array<[string, MessageKey]>;
+  className?: string;
+  caption?: string;
+}) {
   const path = usePath();
   return (
     <nav aria-label={label} className={className}>
@@ -91,5 +103,7 @@ function NavLinks({ label, entries, className, caption }: { label: string; entri
 
 /** Signs out a session other than the current one (the API client always sends the current one). */
 function endSession(token: string): Promise<unknown> {
-  return fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
+  return fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(
+    () => undefined,
+  );
 }

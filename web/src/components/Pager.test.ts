@@ -7,6 +7,8 @@ describe('list pages in the URL', () => {
     expect(withQuery('/admin/users', { email: 'a@b', page: 3 })).toBe('/admin/users?email=a%40b&page=3');
   });
   it('reads a missing, broken or too small page as the first', () => {
-    expect([pageFrom(null), pageFrom('x'), pageFrom('0'), pageFrom('-2'), pageFrom('2.5'), pageFrom('4')]).toEqual([1, 1, 1, 1, 2, 4]);
+    expect([pageFrom(null), pageFrom('x'), pageFrom('0'), pageFrom('-2'), pageFrom('2.5'), pageFrom('4')]).toEqual([
+      1, 1, 1, 1, 2, 4,
+    ]);
   });
 });

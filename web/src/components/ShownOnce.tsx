@@ -5,7 +5,15 @@ import { CopyField } from './CopyField';
  * A secret the API returns only once (an API key, a webhook signing secret): said plainly, with copy
  * buttons, until the person says they have kept it.
  */
-export function ShownOnce({ id, title, children, warning, fields, done, onDone }: {
+export function ShownOnce({
+  id,
+  title,
+  children,
+  warning,
+  fields,
+  done,
+  onDone,
+}: {
   id: string;
   title: string;
   children?: ReactNode;

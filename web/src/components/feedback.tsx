@@ -8,11 +8,16 @@ const API_FORBIDDEN = 'Недостаточно прав';
 /** The API's own `{ message }`, shown as it is; a 403 says so plainly. Never swallowed. */
 export function ErrorMessage({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   if (!error) return null;
-  const message = error instanceof ApiError ? error.message : error instanceof TypeError ? t('error.network') : String(error);
+  const message =
+    error instanceof ApiError ? error.message : error instanceof TypeError ? t('error.network') : String(error);
   const forbidden = error instanceof ApiError && error.status === 403;
   return (
     <div className="alert alert-error" role="alert">
-      {forbidden && message === API_FORBIDDEN ? t('error.forbidden') : forbidden && message !== t('error.forbidden') ? `${t('error.forbidden')}: ${message}` : message}
+      {forbidden && message === API_FORBIDDEN
+        ? t('error.forbidden')
+        : forbidden && message !== t('error.forbidden')
+          ? `${t('error.forbidden')}: ${message}`
+          : message}
       {onRetry && (
         <button type="button" className="button-link" onClick={onRetry}>
           {t('error.retry')}

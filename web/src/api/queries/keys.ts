@@ -30,7 +30,8 @@ export const keys = {
 
   // Part II: bot screens
   intents: (id: string) => ['bots', id, 'intents'] as const,
-  intentMessages: (id: string, intentId: string, offset: number) => ['bots', id, 'intents', intentId, 'messages', offset] as const,
+  intentMessages: (id: string, intentId: string, offset: number) =>
+    ['bots', id, 'intents', intentId, 'messages', offset] as const,
   funnelConfig: (id: string) => ['bots', id, 'funnel', 'config'] as const,
   funnel: (id: string, source: string | null) => ['bots', id, 'funnel', 'result', source] as const,
   broadcasts: (id: string) => ['bots', id, 'broadcasts'] as const,

@@ -15,7 +15,10 @@ export const ADMIN_PAGE = 50;
 export function useAdminUsers(email: string, offset: number) {
   return useQuery({
     queryKey: keys.adminUsers(email, offset),
-    queryFn: () => unwrap(api.GET('/api/admin/users', { params: { query: { limit: ADMIN_PAGE, offset, ...(email ? { email } : {}) } } })),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/admin/users', { params: { query: { limit: ADMIN_PAGE, offset, ...(email ? { email } : {}) } } }),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,7 +29,9 @@ function useAdminMutation<T, A>(call: (arg: A) => Promise<T>) {
 }
 
 export function useUpdateUser(userId: string) {
-  return useAdminMutation((body: UpdateUser) => unwrap(api.PATCH('/api/admin/users/{id}', { params: { path: { id: userId } }, body })));
+  return useAdminMutation((body: UpdateUser) =>
+    unwrap(api.PATCH('/api/admin/users/{id}', { params: { path: { id: userId } }, body })),
+  );
 }
 
 export function useDeleteUser(userId: string) {
@@ -35,7 +40,9 @@ export function useDeleteUser(userId: string) {
 
 /** A one-hour session as the user (`{ token, expires_at, user }`); the caller swaps sessions. */
 export function useImpersonate(userId: string) {
-  return useMutation({ mutationFn: () => unwrap(api.POST('/api/admin/users/{id}/impersonate', { params: { path: { id: userId } } })) });
+  return useMutation({
+    mutationFn: () => unwrap(api.POST('/api/admin/users/{id}/impersonate', { params: { path: { id: userId } } })),
+  });
 }
 
 export function useUserApiKeys(userId: string) {
@@ -46,7 +53,9 @@ export function useUserApiKeys(userId: string) {
 }
 
 export function useAdminRevokeKey() {
-  return useAdminMutation((keyId: string) => unwrap(api.DELETE('/api/admin/api-keys/{id}', { params: { path: { id: keyId } } })));
+  return useAdminMutation((keyId: string) =>
+    unwrap(api.DELETE('/api/admin/api-keys/{id}', { params: { path: { id: keyId } } })),
+  );
 }
 
 /** `all` lists every request; otherwise the API's `status` filter. */
@@ -54,13 +63,19 @@ export function useAdminTickets(status: TicketStatus | 'all', offset: number) {
   return useQuery({
     queryKey: keys.adminTickets(status, offset),
     queryFn: () =>
-      unwrap(api.GET('/api/admin/support', { params: { query: { limit: ADMIN_PAGE, offset, ...(status === 'all' ? {} : { status }) } } })),
+      unwrap(
+        api.GET('/api/admin/support', {
+          params: { query: { limit: ADMIN_PAGE, offset, ...(status === 'all' ? {} : { status }) } },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useReplyTicket(ticketId: string) {
-  return useAdminMutation((text: string) => unwrap(api.POST('/api/admin/support/{id}/reply', { params: { path: { id: ticketId } }, body: { text } })));
+  return useAdminMutation((text: string) =>
+    unwrap(api.POST('/api/admin/support/{id}/reply', { params: { path: { id: ticketId } }, body: { text } })),
+  );
 }
 
 export function useAudit(offset: number) {

@@ -24,7 +24,11 @@ export function useIssueApiKey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: IssueApiKey) => unwrap(api.POST('/api/me/api-keys', { body })),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: keys.apiKeys }), client.invalidateQueries({ queryKey: keys.teamApiKeys })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: keys.apiKeys }),
+        client.invalidateQueries({ queryKey: keys.teamApiKeys }),
+      ]),
   });
 }
 
@@ -36,6 +40,10 @@ export function useRevokeApiKey(team = false) {
       team
         ? unwrap(api.DELETE('/api/team/api-keys/{keyId}', { params: { path: { keyId } } }))
         : unwrap(api.DELETE('/api/me/api-keys/{keyId}', { params: { path: { keyId } } })),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: keys.apiKeys }), client.invalidateQueries({ queryKey: keys.teamApiKeys })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: keys.apiKeys }),
+        client.invalidateQueries({ queryKey: keys.teamApiKeys }),
+      ]),
   });
 }

@@ -13,7 +13,10 @@ export function useBots() {
 }
 
 export function useBot(id: string) {
-  return useQuery({ queryKey: keys.bot(id), queryFn: () => unwrap(api.GET('/api/bots/{id}', { params: { path: { id } } })) });
+  return useQuery({
+    queryKey: keys.bot(id),
+    queryFn: () => unwrap(api.GET('/api/bots/{id}', { params: { path: { id } } })),
+  });
 }
 
 export function useCreateBot() {
@@ -45,7 +48,10 @@ export function useDeleteBot(id: string) {
     onSuccess: () => {
       client.removeQueries({ queryKey: keys.bot(id) });
       // The list drops it at once, not after a refetch shows the deleted bot for a moment.
-      client.setQueryData<BotList>(keys.bots, (list) => list && { ...list, data: list.data.filter((bot) => bot.id !== id) });
+      client.setQueryData<BotList>(
+        keys.bots,
+        (list) => list && { ...list, data: list.data.filter((bot) => bot.id !== id) },
+      );
       return client.invalidateQueries({ queryKey: keys.bots, exact: true });
     },
   });

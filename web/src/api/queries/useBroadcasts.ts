@@ -38,7 +38,8 @@ export function useBroadcastPreview(botId: string, platform: BroadcastPlatform, 
   const audience = { platform, segment };
   return useQuery({
     queryKey: keys.broadcastPreview(botId, audience),
-    queryFn: () => unwrap(api.POST('/api/bots/{id}/broadcasts/preview', { params: { path: { id: botId } }, body: audience })),
+    queryFn: () =>
+      unwrap(api.POST('/api/bots/{id}/broadcasts/preview', { params: { path: { id: botId } }, body: audience })),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
@@ -70,7 +71,10 @@ export function useCreateBroadcast(botId: string) {
 export function useCancelBroadcast(botId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (broadcastId: string) => unwrap(api.POST('/api/bots/{id}/broadcasts/{broadcastId}/cancel', { params: { path: { id: botId, broadcastId } } })),
+    mutationFn: (broadcastId: string) =>
+      unwrap(
+        api.POST('/api/bots/{id}/broadcasts/{broadcastId}/cancel', { params: { path: { id: botId, broadcastId } } }),
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.broadcasts(botId) }),
   });
 }

@@ -12,7 +12,11 @@ export function useContacts(botId: string, q: string, offset: number) {
   return useQuery({
     queryKey: keys.contacts(botId, q, offset),
     queryFn: () =>
-      unwrap(api.GET('/api/bots/{id}/contacts', { params: { path: { id: botId }, query: { limit: CONTACTS_PAGE, offset, ...(q ? { q } : {}) } } })),
+      unwrap(
+        api.GET('/api/bots/{id}/contacts', {
+          params: { path: { id: botId }, query: { limit: CONTACTS_PAGE, offset, ...(q ? { q } : {}) } },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

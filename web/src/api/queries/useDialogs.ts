@@ -9,7 +9,8 @@ export type DialogMessage = components['schemas']['CabinetMessageDto'];
 export function useDialogs(botId: string) {
   return useQuery({
     queryKey: keys.dialogs(botId),
-    queryFn: () => unwrap(api.GET('/api/bots/{id}/dialogs', { params: { path: { id: botId }, query: { limit: 200 } } })),
+    queryFn: () =>
+      unwrap(api.GET('/api/bots/{id}/dialogs', { params: { path: { id: botId }, query: { limit: 200 } } })),
   });
 }
 
@@ -18,7 +19,9 @@ export function useDialogMessages(botId: string, userId: string) {
     queryKey: keys.messages(botId, userId),
     queryFn: async () => {
       const page = await unwrap(
-        api.GET('/api/bots/{id}/dialogs/{userId}/messages', { params: { path: { id: botId, userId }, query: { limit: 200 } } }),
+        api.GET('/api/bots/{id}/dialogs/{userId}/messages', {
+          params: { path: { id: botId, userId }, query: { limit: 200 } },
+        }),
       );
       // The API answers newest first; a conversation reads oldest first.
       return [...page.data].reverse();

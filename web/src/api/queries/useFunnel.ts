@@ -19,7 +19,8 @@ export function useFunnelConfig(botId: string) {
 export function useFunnel(botId: string, source: string | null) {
   return useQuery({
     queryKey: keys.funnel(botId, source),
-    queryFn: () => unwrap(api.GET('/api/bots/{id}/funnel', { params: { path: { id: botId }, query: source ? { source } : {} } })),
+    queryFn: () =>
+      unwrap(api.GET('/api/bots/{id}/funnel', { params: { path: { id: botId }, query: source ? { source } : {} } })),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.computing ? COMPUTING_POLL_MS : false),
   });
@@ -28,7 +29,8 @@ export function useFunnel(botId: string, source: string | null) {
 export function useSaveFunnel(botId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (stages: FunnelStage[]) => unwrap(api.PUT('/api/bots/{id}/funnel/config', { params: { path: { id: botId } }, body: { stages } })),
+    mutationFn: (stages: FunnelStage[]) =>
+      unwrap(api.PUT('/api/bots/{id}/funnel/config', { params: { path: { id: botId } }, body: { stages } })),
     onSuccess: (saved) => {
       client.setQueryData(keys.funnelConfig(botId), saved);
       return client.invalidateQueries({ queryKey: ['bots', botId, 'funnel', 'result'] });

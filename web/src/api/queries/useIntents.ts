@@ -10,7 +10,10 @@ export type IntentChange = components['schemas']['UpdateIntentDto'];
 export const INTENT_MESSAGES_PAGE = 50;
 
 export function useIntents(botId: string) {
-  return useQuery({ queryKey: keys.intents(botId), queryFn: () => unwrap(api.GET('/api/bots/{id}/intents', { params: { path: { id: botId } } })) });
+  return useQuery({
+    queryKey: keys.intents(botId),
+    queryFn: () => unwrap(api.GET('/api/bots/{id}/intents', { params: { path: { id: botId } } })),
+  });
 }
 
 export function useIntentMessages(botId: string, intentId: string, offset: number) {
@@ -19,7 +22,10 @@ export function useIntentMessages(botId: string, intentId: string, offset: numbe
     queryFn: () =>
       unwrap(
         api.GET('/api/bots/{id}/intents/{intentId}/messages', {
-          params: { path: { id: botId, intentId }, query: { limit: String(INTENT_MESSAGES_PAGE), offset: String(offset) } },
+          params: {
+            path: { id: botId, intentId },
+            query: { limit: String(INTENT_MESSAGES_PAGE), offset: String(offset) },
+          },
         }),
       ),
     placeholderData: keepPreviousData,
@@ -31,12 +37,18 @@ function useIntentMutation<T, R>(botId: string, call: (input: T) => Promise<R>) 
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: keys.intents(botId) }), client.invalidateQueries({ queryKey: keys.dialogs(botId) })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: keys.intents(botId) }),
+        client.invalidateQueries({ queryKey: keys.dialogs(botId) }),
+      ]),
   });
 }
 
 export function useCreateIntent(botId: string) {
-  return useIntentMutation(botId, (body: IntentInput) => unwrap(api.POST('/api/bots/{id}/intents', { params: { path: { id: botId } }, body })));
+  return useIntentMutation(botId, (body: IntentInput) =>
+    unwrap(api.POST('/api/bots/{id}/intents', { params: { path: { id: botId } }, body })),
+  );
 }
 
 export function useUpdateIntent(botId: string, intentId: string) {
@@ -46,5 +58,7 @@ export function useUpdateIntent(botId: string, intentId: string) {
 }
 
 export function useDeleteIntent(botId: string, intentId: string) {
-  return useIntentMutation(botId, () => unwrap(api.DELETE('/api/bots/{id}/intents/{intentId}', { params: { path: { id: botId, intentId } } })));
+  return useIntentMutation(botId, () =>
+    unwrap(api.DELETE('/api/bots/{id}/intents/{intentId}', { params: { path: { id: botId, intentId } } })),
+  );
 }

@@ -29,12 +29,18 @@ export function useLiveDialogs(botId: string): boolean {
     let disconnect = () => {};
     void import('socket.io-client').then(({ io }) => {
       if (closed) return;
-      const socket = io(window.location.origin, { path: '/api/ws', transports: ['websocket'], auth: (cb) => cb({ token: sessionToken() }) });
+      const socket = io(window.location.origin, {
+        path: '/api/ws',
+        transports: ['websocket'],
+        auth: (cb) => cb({ token: sessionToken() }),
+      });
       socket.on('connect', () => setOnline(true));
       socket.on('disconnect', () => setOnline(false));
       socket.on('dialog.updated', (update: DialogUpdate) => {
         if (update.bot_id !== botId) return;
-        const known = client.getQueryData<DialogList>(keys.dialogs(botId))?.data.some((d) => d.external_user_id === update.external_user_id);
+        const known = client
+          .getQueryData<DialogList>(keys.dialogs(botId))
+          ?.data.some((d) => d.external_user_id === update.external_user_id);
         client.setQueryData<DialogList>(keys.dialogs(botId), (list) => (list ? moveToTop(list, update) : list));
         if (!known) void client.invalidateQueries({ queryKey: keys.dialogs(botId), exact: true });
         void client.invalidateQueries({ queryKey: keys.messages(botId, update.external_user_id) });

@@ -24,15 +24,21 @@ export function useInvite() {
 }
 
 export function useCancelInvite() {
-  return useTeamMutation((inviteId: string) => unwrap(api.DELETE('/api/team/invites/{inviteId}', { params: { path: { inviteId } } })));
+  return useTeamMutation((inviteId: string) =>
+    unwrap(api.DELETE('/api/team/invites/{inviteId}', { params: { path: { inviteId } } })),
+  );
 }
 
 export function useChangeRole(userId: string) {
-  return useTeamMutation((role: MemberRole) => unwrap(api.PATCH('/api/team/members/{userId}', { params: { path: { userId } }, body: { role } })));
+  return useTeamMutation((role: MemberRole) =>
+    unwrap(api.PATCH('/api/team/members/{userId}', { params: { path: { userId } }, body: { role } })),
+  );
 }
 
 export function useRemoveMember() {
-  return useTeamMutation((userId: string) => unwrap(api.DELETE('/api/team/members/{userId}', { params: { path: { userId } } })));
+  return useTeamMutation((userId: string) =>
+    unwrap(api.DELETE('/api/team/members/{userId}', { params: { path: { userId } } })),
+  );
 }
 
 /** Leaving or joining changes whose bots everything shows: nothing cached is kept. */

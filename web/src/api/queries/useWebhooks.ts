@@ -37,7 +37,8 @@ export function useCreateSubscription() {
 export function useUpdateSubscription(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateSubscription) => unwrap(api.PATCH('/api/me/webhooks/{id}', { params: { path: { id } }, body })),
+    mutationFn: (body: UpdateSubscription) =>
+      unwrap(api.PATCH('/api/me/webhooks/{id}', { params: { path: { id } }, body })),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.webhooks, exact: true }),
   });
 }

@@ -49,7 +49,11 @@ function AuditTable() {
           </tbody>
         </table>
       </TableWrap>
-      <Pager page={page} pages={Math.ceil(audit.data.total / ADMIN_PAGE)} hrefFor={(p) => withQuery('/admin/audit', { page: p })} />
+      <Pager
+        page={page}
+        pages={Math.ceil(audit.data.total / ADMIN_PAGE)}
+        hrefFor={(p) => withQuery('/admin/audit', { page: p })}
+      />
     </>
   );
 }

@@ -70,7 +70,14 @@ function ReplyForm({ ticket }: { ticket: AdminTicket }) {
     <form className="stack reply-form" onSubmit={submit}>
       <div className="field">
         <label htmlFor={id}>{t('adminSupport.answer', { subject: ticket.subject })}</label>
-        <textarea id={id} required rows={3} maxLength={TICKET_TEXT_MAX} value={text} onChange={(e) => (setText(e.target.value), reply.reset())} />
+        <textarea
+          id={id}
+          required
+          rows={3}
+          maxLength={TICKET_TEXT_MAX}
+          value={text}
+          onChange={(e) => (setText(e.target.value), reply.reset())}
+        />
       </div>
       <ErrorMessage error={reply.error} />
       {reply.isSuccess && <Notice>{t('adminSupport.sent')}</Notice>}

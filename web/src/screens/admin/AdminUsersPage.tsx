@@ -41,12 +41,20 @@ function Users() {
         <label htmlFor={searchId} className="visually-hidden">
           {t('adminUsers.search')}
         </label>
-        <input id={searchId} type="search" placeholder={t('adminUsers.search')} value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <input
+          id={searchId}
+          type="search"
+          placeholder={t('adminUsers.search')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
         {users.data && <span className="muted">{t('contacts.total', { total: formatNumber(users.data.total) })}</span>}
       </div>
       <ErrorMessage error={users.error} onRetry={() => users.refetch()} />
       {users.isPending && <Loading />}
-      {users.data && users.data.data.length === 0 && <EmptyState>{email ? t('adminUsers.notFound', { email }) : t('adminUsers.empty')}</EmptyState>}
+      {users.data && users.data.data.length === 0 && (
+        <EmptyState>{email ? t('adminUsers.notFound', { email }) : t('adminUsers.empty')}</EmptyState>
+      )}
       {users.data && users.data.data.length > 0 && (
         <TableWrap label={t('adminUsers.title')}>
           <table className="admin-users">
@@ -67,7 +75,11 @@ function Users() {
             <tbody>
               {users.data.data.map((user) => (
                 <Fragment key={user.id}>
-                  <UserRow user={user} open={open === user.id} onToggle={() => setOpen(open === user.id ? null : user.id)} />
+                  <UserRow
+                    user={user}
+                    open={open === user.id}
+                    onToggle={() => setOpen(open === user.id ? null : user.id)}
+                  />
                   {open === user.id && (
                     <tr className="panel-row">
                       <td colSpan={6}>
@@ -82,7 +94,11 @@ function Users() {
         </TableWrap>
       )}
       {users.data && (
-        <Pager page={page} pages={Math.ceil(users.data.total / ADMIN_PAGE)} hrefFor={(p) => withQuery('/admin/users', { email, page: p })} />
+        <Pager
+          page={page}
+          pages={Math.ceil(users.data.total / ADMIN_PAGE)}
+          hrefFor={(p) => withQuery('/admin/users', { email, page: p })}
+        />
       )}
     </>
   );

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import type { TariffCode } from '../../api/queries/useBilling';
 import { useTariffs } from '../../api/queries/useBilling';
-import { AdminUser, useAdminRevokeKey, useDeleteUser, useImpersonate, UpdateUser, useUpdateUser, useUserApiKeys } from '../../api/queries/useAdmin';
+import {
+  AdminUser,
+  useAdminRevokeKey,
+  useDeleteUser,
+  useImpersonate,
+  UpdateUser,
+  useUpdateUser,
+  useUserApiKeys,
+} from '../../api/queries/useAdmin';
 import { useMe } from '../../api/queries/useMe';
 import { beginImpersonation } from '../../api/session';
 import { navigate } from '../../app/router';
@@ -20,7 +28,11 @@ export function UserPanel({ user }: { user: AdminUser }) {
         <RoleAndTariff user={user} />
         <section aria-label={t('adminUsers.signInAs')}>
           <h3>{t('adminUsers.signInAs')}</h3>
-          {user.role === 'admin' ? <p className="muted">{t('adminUsers.cannotImpersonate')}</p> : <SignInAs user={user} />}
+          {user.role === 'admin' ? (
+            <p className="muted">{t('adminUsers.cannotImpersonate')}</p>
+          ) : (
+            <SignInAs user={user} />
+          )}
         </section>
       </div>
       <UserKeys user={user} />
@@ -49,14 +61,22 @@ function RoleAndTariff({ user }: { user: AdminUser }) {
       <div className="row">
         <div className="field">
           <label htmlFor={`role-${user.id}`}>{t('adminUsers.col.role')}</label>
-          <select id={`role-${user.id}`} value={role} onChange={(e) => (setRole(e.target.value as AdminUser['role']), update.reset())}>
+          <select
+            id={`role-${user.id}`}
+            value={role}
+            onChange={(e) => (setRole(e.target.value as AdminUser['role']), update.reset())}
+          >
             <option value="user">{t('admin.role.user')}</option>
             <option value="admin">{t('admin.role.admin')}</option>
           </select>
         </div>
         <div className="field">
           <label htmlFor={`tariff-${user.id}`}>{t('adminUsers.col.tariff')}</label>
-          <select id={`tariff-${user.id}`} value={tariff} onChange={(e) => (setTariff(e.target.value as TariffCode), update.reset())}>
+          <select
+            id={`tariff-${user.id}`}
+            value={tariff}
+            onChange={(e) => (setTariff(e.target.value as TariffCode), update.reset())}
+          >
             {tariffs.data?.data.map((plan) => (
               <option key={plan.code} value={plan.code}>
                 {plan.name}
@@ -110,8 +130,11 @@ function UserKeys({ user }: { user: AdminUser }) {
           {keys.data.data.map((key) => (
             <li key={key.id}>
               <span className="strong">{key.name}</span> <code>{key.key_hint}</code>{' '}
-              <span className={key.status === 'active' ? 'badge badge-ok' : 'badge badge-off'}>{t(`keys.status.${key.status}`)}</span>{' '}
-              <span className="muted">{formatDate(key.created_at)}</span> {key.status === 'active' && <RevokeKeyButton name={key.name} revoke={() => revoke.mutateAsync(key.id)} />}
+              <span className={key.status === 'active' ? 'badge badge-ok' : 'badge badge-off'}>
+                {t(`keys.status.${key.status}`)}
+              </span>{' '}
+              <span className="muted">{formatDate(key.created_at)}</span>{' '}
+              {key.status === 'active' && <RevokeKeyButton name={key.name} revoke={() => revoke.mutateAsync(key.id)} />}
             </li>
           ))}
         </ul>

@@ -24,7 +24,9 @@ describe('audit details in words', () => {
   });
 
   it('names when a sign-in-as session ends, in the viewer’s time', () => {
-    expect(auditDetails(entry('impersonate', { expires_at: '2026-01-01T01:00:00Z' }))).toBe(`сессия до ${formatDateTime('2026-01-01T01:00:00Z')}`);
+    expect(auditDetails(entry('impersonate', { expires_at: '2026-01-01T01:00:00Z' }))).toBe(
+      `сессия до ${formatDateTime('2026-01-01T01:00:00Z')}`,
+    );
   });
 
   it('shows a dash for a missing value rather than "undefined"', () => {

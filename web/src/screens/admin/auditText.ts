@@ -2,7 +2,8 @@ import type { AuditEntry } from '../../api/queries/useAdmin';
 import { formatDateTime, t } from '../../i18n';
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '—');
-const roleName = (value: unknown) => (value === 'admin' ? t('admin.role.admin') : value === 'user' ? t('admin.role.user') : text(value));
+const roleName = (value: unknown) =>
+  value === 'admin' ? t('admin.role.admin') : value === 'user' ? t('admin.role.user') : text(value);
 
 /** What an audit entry changed, in words (the API's `details` differ by action). */
 export function auditDetails(entry: AuditEntry): string {

@@ -1,5 +1,15 @@
 import { FormEvent, useState } from 'react';
-import { API_SCOPES, ApiKey, ApiScope, MAX_ACTIVE_KEYS, TeamApiKey, useApiKeys, useIssueApiKey, useRevokeApiKey, useTeamApiKeys } from '../../api/queries/useApiKeys';
+import {
+  API_SCOPES,
+  ApiKey,
+  ApiScope,
+  MAX_ACTIVE_KEYS,
+  TeamApiKey,
+  useApiKeys,
+  useIssueApiKey,
+  useRevokeApiKey,
+  useTeamApiKeys,
+} from '../../api/queries/useApiKeys';
 import { useCanWrite, useMe } from '../../api/queries/useMe';
 import { ChecksField } from '../../components/ChecksField';
 import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
@@ -35,7 +45,10 @@ export default function ApiKeysPage() {
           warning={t('keys.once.text')}
           fields={[
             { label: t('keys.once.label'), value: issued.key },
-            { label: t('keys.once.example'), value: `curl -H "X-API-Key: ${issued.key}" ${window.location.origin}/api/v1/bots` },
+            {
+              label: t('keys.once.example'),
+              value: `curl -H "X-API-Key: ${issued.key}" ${window.location.origin}/api/v1/bots`,
+            },
           ]}
           done={t('keys.once.done')}
           onDone={() => setIssued(null)}
@@ -48,7 +61,9 @@ export default function ApiKeysPage() {
         </div>
         <ErrorMessage error={keys.error} onRetry={() => keys.refetch()} />
         {keys.isPending && <Loading />}
-        {keys.data && mine.length === 0 && <EmptyState>{canWrite ? t('keys.empty') : t('keys.emptyObserver')}</EmptyState>}
+        {keys.data && mine.length === 0 && (
+          <EmptyState>{canWrite ? t('keys.empty') : t('keys.emptyObserver')}</EmptyState>
+        )}
         {mine.length > 0 && <KeyTable label={t('keys.mine')} keys={mine} canRevoke={canWrite} />}
       </section>
       {canWrite ? <IssueForm issue={issue} onIssued={setIssued} /> : <ErrorMessage error={issue.error} />}
@@ -65,7 +80,13 @@ export default function ApiKeysPage() {
   );
 }
 
-function IssueForm({ issue, onIssued }: { issue: ReturnType<typeof useIssueApiKey>; onIssued: (issued: { name: string; key: string }) => void }) {
+function IssueForm({
+  issue,
+  onIssued,
+}: {
+  issue: ReturnType<typeof useIssueApiKey>;
+  onIssued: (issued: { name: string; key: string }) => void;
+}) {
   const [scopes, setScopes] = useState<ApiScope[]>(['read']);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -113,7 +134,17 @@ function IssueForm({ issue, onIssued }: { issue: ReturnType<typeof useIssueApiKe
   );
 }
 
-function KeyTable({ label, keys, canRevoke, team = false }: { label: string; keys: Array<ApiKey | TeamApiKey>; canRevoke: boolean; team?: boolean }) {
+function KeyTable({
+  label,
+  keys,
+  canRevoke,
+  team = false,
+}: {
+  label: string;
+  keys: Array<ApiKey | TeamApiKey>;
+  canRevoke: boolean;
+  team?: boolean;
+}) {
   const revoke = useRevokeApiKey(team);
   return (
     <TableWrap label={label}>
@@ -150,7 +181,13 @@ function KeyTable({ label, keys, canRevoke, team = false }: { label: string; key
               <td>{formatDate(key.created_at)}</td>
               <td>{key.expires_at ? formatDate(key.expires_at) : t('keys.noExpiry')}</td>
               <td>{key.last_used_at ? formatDateTime(key.last_used_at) : t('keys.neverUsed')}</td>
-              {canRevoke && <td>{key.status === 'active' && <RevokeKeyButton name={key.name} revoke={() => revoke.mutateAsync(key.id)} />}</td>}
+              {canRevoke && (
+                <td>
+                  {key.status === 'active' && (
+                    <RevokeKeyButton name={key.name} revoke={() => revoke.mutateAsync(key.id)} />
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
@@ -160,5 +197,7 @@ function KeyTable({ label, keys, canRevoke, team = false }: { label: string; key
 }
 
 function KeyStatus({ status }: { status: ApiKey['status'] }) {
-  return <span className={status === 'active' ? 'badge badge-ok' : 'badge badge-off'}>{t(`keys.status.${status}`)}</span>;
+  return (
+    <span className={status === 'active' ? 'badge badge-ok' : 'badge badge-off'}>{t(`keys.status.${status}`)}</span>
+  );
 }

@@ -16,5 +16,11 @@ export function AuthFrame({ title, children }: { title: string; children: ReactN
 
 /** Where to go after signing in: the route asked for, if it is a path of this app. */
 export function afterSignIn(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') && !next.startsWith('/register') ? next : '/bots';
+  return next &&
+    next.startsWith('/') &&
+    !next.startsWith('//') &&
+    !next.startsWith('/login') &&
+    !next.startsWith('/register')
+    ? next
+    : '/bots';
 }

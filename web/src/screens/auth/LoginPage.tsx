@@ -21,7 +21,9 @@ export default function LoginPage() {
     setError(null);
     try {
       const session = await unwrap(
-        api.POST('/api/auth/login', { body: { email: String(form.get('email')), password: String(form.get('password')) } }),
+        api.POST('/api/auth/login', {
+          body: { email: String(form.get('email')), password: String(form.get('password')) },
+        }),
       );
       client.clear();
       setSessionToken(session.token);
@@ -43,7 +45,10 @@ export default function LoginPage() {
         </button>
       </form>
       <p className="muted">
-        {t('auth.login.noAccount')} <Link href={next ? `/register?next=${encodeURIComponent(next)}` : '/register'}>{t('auth.login.toRegister')}</Link>
+        {t('auth.login.noAccount')}{' '}
+        <Link href={next ? `/register?next=${encodeURIComponent(next)}` : '/register'}>
+          {t('auth.login.toRegister')}
+        </Link>
       </p>
     </AuthFrame>
   );

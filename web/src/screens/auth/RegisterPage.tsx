@@ -20,7 +20,9 @@ export default function RegisterPage() {
     setBusy(true);
     setError(null);
     try {
-      await unwrap(api.POST('/api/auth/register', { body: { email: address, password: String(form.get('password')) } }));
+      await unwrap(
+        api.POST('/api/auth/register', { body: { email: address, password: String(form.get('password')) } }),
+      );
       setEmail(address);
     } catch (failure) {
       setError(failure);

@@ -12,7 +12,8 @@ export default function BillingPage() {
   const tariffs = useTariffs();
   const owner = me.data?.team.role === 'owner';
   const change = useChangeTariff();
-  if (me.error || tariffs.error) return <ErrorMessage error={me.error ?? tariffs.error} onRetry={() => (me.refetch(), tariffs.refetch())} />;
+  if (me.error || tariffs.error)
+    return <ErrorMessage error={me.error ?? tariffs.error} onRetry={() => (me.refetch(), tariffs.refetch())} />;
   if (!me.data || !tariffs.data) return <Loading />;
   const current = tariffs.data.data.find((plan) => plan.code === me.data.tariff);
   return (
@@ -32,7 +33,13 @@ export default function BillingPage() {
         <h2 id="plans">{t('billing.plans')}</h2>
         <div className="plans">
           {tariffs.data.data.map((plan) => (
-            <PlanCard key={plan.code} plan={plan} current={plan.code === me.data.tariff} canChange={owner} onChange={() => change.mutateAsync(plan.code)} />
+            <PlanCard
+              key={plan.code}
+              plan={plan}
+              current={plan.code === me.data.tariff}
+              canChange={owner}
+              onChange={() => change.mutateAsync(plan.code)}
+            />
           ))}
         </div>
       </section>
@@ -69,21 +76,36 @@ function UsageCard({ me, plan }: { me: Me; plan: Tariff | undefined }) {
           >
             <span style={{ width: `${percent}%` }} />
           </div>
-          <p className="hint">{percent >= 100 ? t('billing.capReached') : t('billing.capHint', { cap: formatNumber(cap!) })}</p>
+          <p className="hint">
+            {percent >= 100 ? t('billing.capReached') : t('billing.capHint', { cap: formatNumber(cap!) })}
+          </p>
         </>
       )}
     </section>
   );
 }
 
-function PlanCard({ plan, current, canChange, onChange }: { plan: Tariff; current: boolean; canChange: boolean; onChange: () => Promise<unknown> }) {
-  const price = plan.price_month === 0 ? t('billing.free') : t('billing.price', { price: formatNumber(plan.price_month) });
+function PlanCard({
+  plan,
+  current,
+  canChange,
+  onChange,
+}: {
+  plan: Tariff;
+  current: boolean;
+  canChange: boolean;
+  onChange: () => Promise<unknown>;
+}) {
+  const price =
+    plan.price_month === 0 ? t('billing.free') : t('billing.price', { price: formatNumber(plan.price_month) });
   return (
     <article className={current ? 'plan plan-current' : 'plan'} aria-labelledby={`plan-${plan.code}`}>
       <h3 id={`plan-${plan.code}`}>{plan.name}</h3>
       <p className="plan-price">{price}</p>
       <ul>
-        <li>{plan.message_cap === null ? t('billing.noCap') : t('billing.cap', { cap: formatNumber(plan.message_cap) })}</li>
+        <li>
+          {plan.message_cap === null ? t('billing.noCap') : t('billing.cap', { cap: formatNumber(plan.message_cap) })}
+        </li>
         <li>{plan.team_size > 1 ? t('billing.team', { size: plan.team_size }) : t('billing.solo')}</li>
       </ul>
       {current ? (

@@ -6,7 +6,9 @@ export function BotBadges({ bot }: { bot: Bot }) {
   return (
     <span className="badges">
       <span className="badge">{t(`bots.mode.${bot.mode}`)}</span>
-      <span className={bot.active ? 'badge badge-ok' : 'badge badge-off'}>{bot.active ? t('bots.state.active') : t('bots.state.inactive')}</span>
+      <span className={bot.active ? 'badge badge-ok' : 'badge badge-off'}>
+        {bot.active ? t('bots.state.active') : t('bots.state.inactive')}
+      </span>
     </span>
   );
 }

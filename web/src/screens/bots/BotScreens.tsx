@@ -58,9 +58,13 @@ export default function BotScreens({ route, botId, userId, intentId }: Props) {
         {route === '/bots/:id' && <DashboardPage bot={bot.data} />}
         {route === '/bots/:id/contacts' && <ContactsPage bot={bot.data} />}
         {route === '/bots/:id/contacts/:userId' && <ContactCardPage bot={bot.data} userId={userId!} />}
-        {(route === '/bots/:id/dialogs' || route === '/bots/:id/dialogs/:userId') && <DialogsPage bot={bot.data} userId={userId} />}
+        {(route === '/bots/:id/dialogs' || route === '/bots/:id/dialogs/:userId') && (
+          <DialogsPage bot={bot.data} userId={userId} />
+        )}
         {route === '/bots/:id/settings' && <SettingsPage bot={bot.data} />}
-        {(route === '/bots/:id/intents' || route === '/bots/:id/intents/:intentId') && <IntentsPage bot={bot.data} intentId={intentId} />}
+        {(route === '/bots/:id/intents' || route === '/bots/:id/intents/:intentId') && (
+          <IntentsPage bot={bot.data} intentId={intentId} />
+        )}
         {route === '/bots/:id/funnel' && <FunnelPage bot={bot.data} />}
         {route === '/bots/:id/broadcasts' && <BroadcastsPage bot={bot.data} />}
       </Suspense>

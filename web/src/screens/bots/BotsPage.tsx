@@ -16,7 +16,9 @@ export default function BotsPage() {
       <h1>{t('bots.title')}</h1>
       <ErrorMessage error={bots.error} onRetry={() => bots.refetch()} />
       {bots.isPending && <Loading />}
-      {bots.data && bots.data.data.length === 0 && <EmptyState>{canWrite ? t('bots.empty') : t('bots.emptyObserver')}</EmptyState>}
+      {bots.data && bots.data.data.length === 0 && (
+        <EmptyState>{canWrite ? t('bots.empty') : t('bots.emptyObserver')}</EmptyState>
+      )}
       {bots.data && bots.data.data.length > 0 && <BotList bots={bots.data.data} />}
       {canWrite && <BindBotForm />}
     </>
@@ -77,13 +79,25 @@ function BindBotForm() {
           <legend>{t('bots.add.platform')}</legend>
           {(['telegram', 'max'] as const).map((value) => (
             <label key={value}>
-              <input type="radio" name="platform" value={value} checked={platform === value} onChange={() => setPlatform(value)} />
+              <input
+                type="radio"
+                name="platform"
+                value={value}
+                checked={platform === value}
+                onChange={() => setPlatform(value)}
+              />
               {t(`platform.${value}`)}
             </label>
           ))}
         </fieldset>
         <Field label={t('bots.add.name')} name="name" required maxLength={100} />
-        <Field label={t('bots.add.token')} name="token" autoComplete="off" spellCheck={false} hint={t('bots.add.tokenHint')} />
+        <Field
+          label={t('bots.add.token')}
+          name="token"
+          autoComplete="off"
+          spellCheck={false}
+          hint={t('bots.add.tokenHint')}
+        />
         <ErrorMessage error={create.error} />
         <button type="submit" disabled={create.isPending}>
           {t('bots.add.submit')}

@@ -19,7 +19,11 @@ export function ConnectionPanel({ bot, canWrite }: { bot: Bot; canWrite: boolean
       <h3>{t('connect.webhook.title')}</h3>
       <p className="muted">{t('connect.webhook.hint')}</p>
       <CopyField label={t('connect.proxyUrl')} value={bot.proxy_url} />
-      {bot.has_token ? <WebhookStatus bot={bot} canWrite={canWrite} /> : <p className="alert alert-info">{t('connect.webhook.needsToken')}</p>}
+      {bot.has_token ? (
+        <WebhookStatus bot={bot} canWrite={canWrite} />
+      ) : (
+        <p className="alert alert-info">{t('connect.webhook.needsToken')}</p>
+      )}
       <p className={bot.last_forward_error ? 'alert alert-error' : 'muted'}>
         {bot.last_forward_error
           ? t('connect.forwardError', { error: bot.last_forward_error, at: formatDateTime(bot.last_forward_at) })
@@ -41,7 +45,9 @@ function WebhookStatus({ bot, canWrite }: { bot: Bot; canWrite: boolean }) {
           <span className={info.connected ? 'badge badge-ok' : 'badge badge-off'}>
             {info.connected ? t('connect.webhook.connected') : t('connect.webhook.notConnected')}
           </span>
-          {info.pending_update_count ? <span className="muted"> {t('connect.webhook.pending', { count: info.pending_update_count })}</span> : null}
+          {info.pending_update_count ? (
+            <span className="muted"> {t('connect.webhook.pending', { count: info.pending_update_count })}</span>
+          ) : null}
         </p>
       )}
       {info?.last_error_message && (
@@ -56,7 +62,12 @@ function WebhookStatus({ bot, canWrite }: { bot: Bot; canWrite: boolean }) {
             {t('connect.webhook.connect')}
           </button>
           {info?.connected && (
-            <button type="button" className="button-secondary" disabled={disconnect.isPending} onClick={() => disconnect.mutate()}>
+            <button
+              type="button"
+              className="button-secondary"
+              disabled={disconnect.isPending}
+              onClick={() => disconnect.mutate()}
+            >
               {t('connect.webhook.disconnect')}
             </button>
           )}

@@ -54,7 +54,13 @@ function SettingsForm({ bot }: { bot: Bot }) {
             {t('settings.removeToken')}
           </label>
         )}
-        <Field label={t('settings.utmKey')} name="utm_key" defaultValue={bot.utm_key} required hint={t('settings.utmKeyHint')} />
+        <Field
+          label={t('settings.utmKey')}
+          name="utm_key"
+          defaultValue={bot.utm_key}
+          required
+          hint={t('settings.utmKeyHint')}
+        />
         <Field
           label={t('settings.targetUrl')}
           name="target_url"
@@ -82,7 +88,12 @@ function StateAndDelete({ bot }: { bot: Bot }) {
       <h2 id="state-title">{t('settings.state')}</h2>
       {!bot.active && <p className="alert alert-info">{t('settings.inactiveNote')}</p>}
       <div className="row">
-        <button type="button" className="button-secondary" disabled={update.isPending} onClick={() => update.mutate({ active: !bot.active })}>
+        <button
+          type="button"
+          className="button-secondary"
+          disabled={update.isPending}
+          onClick={() => update.mutate({ active: !bot.active })}
+        >
           {bot.active ? t('settings.deactivate') : t('settings.activate')}
         </button>
         {!confirming && (

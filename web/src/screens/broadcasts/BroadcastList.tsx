@@ -28,7 +28,15 @@ export function describeSegment(segment: Segment, platform: Broadcast['platform'
 }
 
 /** Past and running broadcasts, newest first; progress is read again every second while one is under way. */
-export function BroadcastList({ botId, broadcasts, canWrite }: { botId: string; broadcasts: Broadcast[]; canWrite: boolean }) {
+export function BroadcastList({
+  botId,
+  broadcasts,
+  canWrite,
+}: {
+  botId: string;
+  broadcasts: Broadcast[];
+  canWrite: boolean;
+}) {
   const cancel = useCancelBroadcast(botId);
   const [cancelling, setCancelling] = useState<Broadcast | null>(null);
   return (
@@ -111,17 +119,28 @@ function Progress({ broadcast }: { broadcast: Broadcast }) {
     <div className="progress-cell">
       <progress max={Math.max(total, 1)} value={sent + failed} aria-label={label} />
       <span>{label}</span>
-      {failed > 0 && <span className="cell-note failed">{t('broadcasts.failed', { failed: formatNumber(failed) })}</span>}
+      {failed > 0 && (
+        <span className="cell-note failed">{t('broadcasts.failed', { failed: formatNumber(failed) })}</span>
+      )}
     </div>
   );
 }
 
 function Timing({ broadcast }: { broadcast: Broadcast }) {
-  if (broadcast.status === 'scheduled') return <>{t('broadcasts.timing.scheduled', { at: formatDateTime(broadcast.send_at) })}</>;
+  if (broadcast.status === 'scheduled')
+    return <>{t('broadcasts.timing.scheduled', { at: formatDateTime(broadcast.send_at) })}</>;
   return (
     <>
-      {broadcast.started_at && <span className="cell-note">{t('broadcasts.timing.started', { at: formatMessageTime(broadcast.started_at) })}</span>}
-      {broadcast.finished_at && <span className="cell-note">{t('broadcasts.timing.finished', { at: formatMessageTime(broadcast.finished_at) })}</span>}
+      {broadcast.started_at && (
+        <span className="cell-note">
+          {t('broadcasts.timing.started', { at: formatMessageTime(broadcast.started_at) })}
+        </span>
+      )}
+      {broadcast.finished_at && (
+        <span className="cell-note">
+          {t('broadcasts.timing.finished', { at: formatMessageTime(broadcast.finished_at) })}
+        </span>
+      )}
       {!broadcast.started_at && !broadcast.finished_at && '—'}
     </>
   );

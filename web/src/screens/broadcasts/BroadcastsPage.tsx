@@ -28,7 +28,9 @@ export default function BroadcastsPage({ bot }: { bot: Bot }) {
         {broadcasts.data && broadcasts.data.data.length === 0 && (
           <EmptyState>{canWrite && bot.has_token ? t('broadcasts.empty') : t('broadcasts.emptyObserver')}</EmptyState>
         )}
-        {broadcasts.data && broadcasts.data.data.length > 0 && <BroadcastList botId={bot.id} broadcasts={broadcasts.data.data} canWrite={canWrite} />}
+        {broadcasts.data && broadcasts.data.data.length > 0 && (
+          <BroadcastList botId={bot.id} broadcasts={broadcasts.data.data} canWrite={canWrite} />
+        )}
       </section>
     </>
   );

@@ -58,7 +58,10 @@ export function Composer({ bot }: { bot: Bot }) {
   const [done, setDone] = useState<string | null>(null);
   const ids = { text: useId(), counter: useId(), sendAt: useId() };
 
-  const audience = useSettled<{ platform: BroadcastPlatform; segment: Segment }>({ platform, segment: toSegment(draft) }, PREVIEW_DELAY_MS);
+  const audience = useSettled<{ platform: BroadcastPlatform; segment: Segment }>(
+    { platform, segment: toSegment(draft) },
+    PREVIEW_DELAY_MS,
+  );
   const preview = useBroadcastPreview(bot.id, audience.platform, audience.segment);
   const count = preview.data?.count;
 
@@ -87,7 +90,11 @@ export function Composer({ bot }: { bot: Bot }) {
       {
         onSuccess: (broadcast) => {
           setConfirming(false);
-          setDone(broadcast.status === 'scheduled' ? t('broadcasts.scheduled', { at: formatDateTime(broadcast.send_at) }) : t('broadcasts.started'));
+          setDone(
+            broadcast.status === 'scheduled'
+              ? t('broadcasts.scheduled', { at: formatDateTime(broadcast.send_at) })
+              : t('broadcasts.started'),
+          );
           setText('');
           setFile(null);
           setLater(false);
@@ -125,7 +132,8 @@ export function Composer({ bot }: { bot: Bot }) {
         </div>
         <SegmentBuilder botId={bot.id} platform={platform} draft={draft} onPlatform={setPlatform} onChange={setDraft} />
         <p className="audience" aria-live="polite">
-          {t('broadcasts.recipients')}: <span className="audience-count">{count === undefined ? '…' : formatNumber(count)}</span>
+          {t('broadcasts.recipients')}:{' '}
+          <span className="audience-count">{count === undefined ? '…' : formatNumber(count)}</span>
           {preview.isFetching && <span className="muted"> · {t('broadcasts.counting')}</span>}
         </p>
         <ErrorMessage error={preview.error} />

@@ -34,7 +34,11 @@ export function SegmentBuilder({
       <div className="segment-grid">
         <div className="field">
           <label htmlFor={ids.platform}>{t('broadcasts.platform')}</label>
-          <select id={ids.platform} value={platform} onChange={(event) => onPlatform(event.target.value as BroadcastPlatform)}>
+          <select
+            id={ids.platform}
+            value={platform}
+            onChange={(event) => onPlatform(event.target.value as BroadcastPlatform)}
+          >
             <option value="all">{t('broadcasts.platform.all')}</option>
             <option value="telegram">{t('platform.telegram')}</option>
             <option value="max">{t('platform.max')}</option>
@@ -89,7 +93,11 @@ export function SegmentBuilder({
         </div>
         <div className="field">
           <label htmlFor={ids.blocked}>{t('broadcasts.blocked')}</label>
-          <select id={ids.blocked} value={draft.blocked} onChange={(event) => set({ blocked: event.target.value as SegmentDraft['blocked'] })}>
+          <select
+            id={ids.blocked}
+            value={draft.blocked}
+            onChange={(event) => set({ blocked: event.target.value as SegmentDraft['blocked'] })}
+          >
             <option value="exclude">{t('broadcasts.blocked.exclude')}</option>
             <option value="only">{t('broadcasts.blocked.only')}</option>
           </select>

@@ -9,8 +9,22 @@ describe('the broadcast segment builder', () => {
 
   it('sends each filter that narrows the audience, trimmed, with the day count as a number', () => {
     expect(
-      toSegment({ source_value: ' vk ', campaign_name: 'spring', intent: 'delivery', language_code: 'ru', blocked: 'only', active_within_days: '30' }),
-    ).toEqual({ source_value: 'vk', campaign_name: 'spring', intent: 'delivery', language_code: 'ru', blocked: true, active_within_days: 30 });
+      toSegment({
+        source_value: ' vk ',
+        campaign_name: 'spring',
+        intent: 'delivery',
+        language_code: 'ru',
+        blocked: 'only',
+        active_within_days: '30',
+      }),
+    ).toEqual({
+      source_value: 'vk',
+      campaign_name: 'spring',
+      intent: 'delivery',
+      language_code: 'ru',
+      blocked: true,
+      active_within_days: 30,
+    });
   });
 
   it('passes an unreadable day count on, so the service names the problem', () => {

@@ -11,7 +11,14 @@ export interface SegmentDraft {
   active_within_days: string;
 }
 
-export const EMPTY_SEGMENT: SegmentDraft = { source_value: '', campaign_name: '', intent: '', language_code: '', blocked: 'exclude', active_within_days: '' };
+export const EMPTY_SEGMENT: SegmentDraft = {
+  source_value: '',
+  campaign_name: '',
+  intent: '',
+  language_code: '',
+  blocked: 'exclude',
+  active_within_days: '',
+};
 
 /**
  * The segment the API takes: only the filters that narrow the audience. An unreadable day count is

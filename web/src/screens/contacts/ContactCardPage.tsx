@@ -24,7 +24,16 @@ export default function ContactCardPage({ bot, userId }: { bot: Bot; userId: str
 function Avatar({ url, name }: { url: string | null; name: string }) {
   const [failed, setFailed] = useState(false);
   if (url && !failed) {
-    return <img className="avatar" src={url} alt={t('contact.avatar', { name })} width={72} height={72} onError={() => setFailed(true)} />;
+    return (
+      <img
+        className="avatar"
+        src={url}
+        alt={t('contact.avatar', { name })}
+        width={72}
+        height={72}
+        onError={() => setFailed(true)}
+      />
+    );
   }
   return (
     <span className="avatar avatar-empty" aria-hidden="true">

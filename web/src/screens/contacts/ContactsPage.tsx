@@ -31,7 +31,13 @@ export default function ContactsPage({ bot }: { bot: Bot }) {
         <label htmlFor={searchId} className="visually-hidden">
           {t('contacts.search')}
         </label>
-        <input id={searchId} type="search" placeholder={t('contacts.search')} value={typed} onChange={(event) => setTyped(event.target.value)} />
+        <input
+          id={searchId}
+          type="search"
+          placeholder={t('contacts.search')}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
         {contacts.data && <span className="muted">{t('contacts.total', { total: formatNumber(total) })}</span>}
       </div>
       <ErrorMessage error={contacts.error} onRetry={() => contacts.refetch()} />

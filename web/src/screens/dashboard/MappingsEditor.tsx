@@ -25,7 +25,13 @@ export function MappingsEditor({ botId }: { botId: string }) {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(rows.map((row) => ({ raw: row.raw.trim(), source_value: row.source_value.trim(), campaign_name: row.campaign_name.trim() || null })));
+    save.mutate(
+      rows.map((row) => ({
+        raw: row.raw.trim(),
+        source_value: row.source_value.trim(),
+        campaign_name: row.campaign_name.trim() || null,
+      })),
+    );
   };
 
   return (
@@ -40,18 +46,39 @@ export function MappingsEditor({ botId }: { botId: string }) {
             <legend className="visually-hidden">{`${t('mappings.raw')} ${index + 1}`}</legend>
             <label>
               <span>{t('mappings.raw')}</span>
-              <input value={row.raw} onChange={(e) => change(index, 'raw', e.target.value)} required maxLength={64} readOnly={!canWrite} />
+              <input
+                value={row.raw}
+                onChange={(e) => change(index, 'raw', e.target.value)}
+                required
+                maxLength={64}
+                readOnly={!canWrite}
+              />
             </label>
             <label>
               <span>{t('mappings.source')}</span>
-              <input value={row.source_value} onChange={(e) => change(index, 'source_value', e.target.value)} required maxLength={64} readOnly={!canWrite} />
+              <input
+                value={row.source_value}
+                onChange={(e) => change(index, 'source_value', e.target.value)}
+                required
+                maxLength={64}
+                readOnly={!canWrite}
+              />
             </label>
             <label>
               <span>{t('mappings.campaign')}</span>
-              <input value={row.campaign_name} onChange={(e) => change(index, 'campaign_name', e.target.value)} maxLength={128} readOnly={!canWrite} />
+              <input
+                value={row.campaign_name}
+                onChange={(e) => change(index, 'campaign_name', e.target.value)}
+                maxLength={128}
+                readOnly={!canWrite}
+              />
             </label>
             {canWrite && (
-              <button type="button" className="button-secondary" onClick={() => setRows(rows.filter((_, i) => i !== index))}>
+              <button
+                type="button"
+                className="button-secondary"
+                onClick={() => setRows(rows.filter((_, i) => i !== index))}
+              >
                 {t('mappings.remove')}
               </button>
             )}
@@ -61,7 +88,11 @@ export function MappingsEditor({ botId }: { botId: string }) {
         {save.isSuccess && <Notice>{t('mappings.saved')}</Notice>}
         {canWrite && (
           <div className="row">
-            <button type="button" className="button-secondary" onClick={() => setRows([...rows, { raw: '', source_value: '', campaign_name: '' }])}>
+            <button
+              type="button"
+              className="button-secondary"
+              onClick={() => setRows([...rows, { raw: '', source_value: '', campaign_name: '' }])}
+            >
               {t('mappings.add')}
             </button>
             <button type="submit" disabled={save.isPending}>

@@ -24,7 +24,9 @@ export function SourcesTable({ rows }: { rows: SourceRow[] }) {
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.source_value}\u0000${row.campaign_name ?? ''}`}>
-              <td className={row.source_value === UNMAPPED_SOURCE ? 'muted' : 'strong'}>{sourceLabel(row.source_value)}</td>
+              <td className={row.source_value === UNMAPPED_SOURCE ? 'muted' : 'strong'}>
+                {sourceLabel(row.source_value)}
+              </td>
               <td>{row.campaign_name ?? '—'}</td>
               <td className="num">{formatNumber(row.contacts_count)}</td>
               <td className="num">{formatNumber(row.touches)}</td>

@@ -14,7 +14,10 @@ const SERIES = [
 
 /** Timeline days are UTC dates: placed at UTC midnight and labelled in UTC, so no day shifts by the viewer's zone. */
 export function toAlignedData(days: TimelineDay[]): AlignedData {
-  return [days.map((day) => Date.parse(`${day.date}T00:00:00Z`) / 1000), ...SERIES.map((series) => days.map((day) => day[series.key]))];
+  return [
+    days.map((day) => Date.parse(`${day.date}T00:00:00Z`) / 1000),
+    ...SERIES.map((series) => days.map((day) => day[series.key])),
+  ];
 }
 
 /** Messages in, out and new contacts per day, drawn by uPlot (loaded with the dashboard only). */
@@ -30,11 +33,16 @@ export function TimelineChart({ days }: { days: TimelineDay[] }) {
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       scales: { x: { time: true } },
       axes: [{ values: (_, ticks) => ticks.map((ts) => dayLabel.format(new Date(ts * 1000))) }, { size: 48 }],
-      series: [{}, ...SERIES.map((series) => ({ label: series.label(), stroke: series.color, width: 2, points: { show: false } }))],
+      series: [
+        {},
+        ...SERIES.map((series) => ({ label: series.label(), stroke: series.color, width: 2, points: { show: false } })),
+      ],
       legend: { live: false },
     };
     plot.current = new uPlot(options, toAlignedData(days), element);
-    const resize = new ResizeObserver(() => plot.current?.setSize({ width: Math.max(element.clientWidth, 280), height: 260 }));
+    const resize = new ResizeObserver(() =>
+      plot.current?.setSize({ width: Math.max(element.clientWidth, 280), height: 260 }),
+    );
     resize.observe(element);
     return () => {
       resize.disconnect();

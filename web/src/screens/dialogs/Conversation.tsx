@@ -29,7 +29,8 @@ export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
         </ol>
       )}
       <div ref={end} />
-      {canWrite && (bot.has_token ? <ReplyBox bot={bot} userId={userId} /> : <p className="muted">{t('dialogs.noToken')}</p>)}
+      {canWrite &&
+        (bot.has_token ? <ReplyBox bot={bot} userId={userId} /> : <p className="muted">{t('dialogs.noToken')}</p>)}
     </>
   );
 }
@@ -37,7 +38,9 @@ export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
 /** A message matched by intents is outlined in the first intent's colour and names every intent it matched. */
 function MessageBubble({ message }: { message: DialogMessage }) {
   const intents = message.intents;
-  const style = intents.length ? { borderColor: intents[0].color, boxShadow: `inset 4px 0 0 ${intents[0].color}` } : undefined;
+  const style = intents.length
+    ? { borderColor: intents[0].color, boxShadow: `inset 4px 0 0 ${intents[0].color}` }
+    : undefined;
   return (
     <li className={`message message-${message.direction}${intents.length ? ' message-intent' : ''}`} style={style}>
       <span className="visually-hidden">{message.direction === 'out' ? t('dialogs.you') : t('dialogs.user')}: </span>

@@ -16,7 +16,13 @@ const dialog = (id: string, text: string) => ({
 describe('a live dialog update', () => {
   it('moves its dialog to the top with the new text, time and count', () => {
     const list = { data: [dialog('1', 'a'), dialog('2', 'b'), dialog('3', 'c')], limit: 200 };
-    const next = moveToTop(list, { bot_id: 'b', external_user_id: '3', last_text: 'new', last_direction: 'out', last_at: '2026-01-01T11:00:00.000Z' });
+    const next = moveToTop(list, {
+      bot_id: 'b',
+      external_user_id: '3',
+      last_text: 'new',
+      last_direction: 'out',
+      last_at: '2026-01-01T11:00:00.000Z',
+    });
     expect(next.data.map((d) => [d.external_user_id, d.last_text, d.last_direction, d.messages_total])).toEqual([
       ['3', 'new', 'out', 3],
       ['1', 'a', 'in', 2],
@@ -27,6 +33,14 @@ describe('a live dialog update', () => {
 
   it('leaves the list alone for a dialog it does not hold (the list is read again instead)', () => {
     const list = { data: [dialog('1', 'a')], limit: 200 };
-    expect(moveToTop(list, { bot_id: 'b', external_user_id: '9', last_text: 'x', last_direction: 'in', last_at: '2026-01-01T11:00:00.000Z' })).toBe(list);
+    expect(
+      moveToTop(list, {
+        bot_id: 'b',
+        external_user_id: '9',
+        last_text: 'x',
+        last_direction: 'in',
+        last_at: '2026-01-01T11:00:00.000Z',
+      }),
+    ).toBe(list);
   });
 });

@@ -40,7 +40,11 @@ export function FunnelChart({ result, config }: { result: FunnelResult; config: 
             </div>
             <div className="funnel-numbers">
               <span className="funnel-reached">{t('funnel.reached', { count: formatNumber(stage.reached) })}</span>
-              {index > 0 && <span className="funnel-conversion">{t('funnel.fromPrevious', { value: formatConversion(stage.conversion) })}</span>}
+              {index > 0 && (
+                <span className="funnel-conversion">
+                  {t('funnel.fromPrevious', { value: formatConversion(stage.conversion) })}
+                </span>
+              )}
             </div>
           </li>
         ))}

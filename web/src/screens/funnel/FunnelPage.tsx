@@ -43,7 +43,9 @@ export default function FunnelPage({ bot }: { bot: Bot }) {
         )}
         {stages.length > 0 && (result.data ? <FunnelChart result={result.data} config={stages} /> : <Loading />)}
       </section>
-      {canWrite && <StageBuilder botId={bot.id} stages={stages} intents={intents.data?.data.map((intent) => intent.name) ?? []} />}
+      {canWrite && (
+        <StageBuilder botId={bot.id} stages={stages} intents={intents.data?.data.map((intent) => intent.name) ?? []} />
+      )}
     </>
   );
 }

@@ -48,7 +48,12 @@ export function StageBuilder({ botId, stages, intents }: { botId: string; stages
         {failedStage === null && <ErrorMessage error={save.error} />}
         {save.isSuccess && <Notice>{t('funnel.saved')}</Notice>}
         <div className="row">
-          <button type="button" className="button-secondary" disabled={drafts.length >= MAX_STAGES} onClick={() => edit([...drafts, newStage()])}>
+          <button
+            type="button"
+            className="button-secondary"
+            disabled={drafts.length >= MAX_STAGES}
+            onClick={() => edit([...drafts, newStage()])}
+          >
             {t('funnel.addStage')}
           </button>
           <button type="submit" disabled={save.isPending || drafts.length === 0}>
@@ -88,11 +93,21 @@ function StageRow({
       <legend>{t('funnel.stage', { n })}</legend>
       <div className="stage-field">
         <label htmlFor={`${id}-name`}>{t('funnel.stageName')}</label>
-        <input id={`${id}-name`} value={draft.name} maxLength={100} required onChange={(event) => onChange({ name: event.target.value })} />
+        <input
+          id={`${id}-name`}
+          value={draft.name}
+          maxLength={100}
+          required
+          onChange={(event) => onChange({ name: event.target.value })}
+        />
       </div>
       <div className="stage-field">
         <label htmlFor={`${id}-type`}>{t('funnel.condition')}</label>
-        <select id={`${id}-type`} value={draft.type} onChange={(event) => onChange({ type: event.target.value as StageDraft['type'], value: '' })}>
+        <select
+          id={`${id}-type`}
+          value={draft.type}
+          onChange={(event) => onChange({ type: event.target.value as StageDraft['type'], value: '' })}
+        >
           <option value="text">{t('funnel.type.text')}</option>
           <option value="command">{t('funnel.type.command')}</option>
           <option value="intent">{t('funnel.type.intent')}</option>
@@ -101,7 +116,11 @@ function StageRow({
       {draft.type === 'text' && (
         <div className="stage-field">
           <label htmlFor={`${id}-match`}>{t('funnel.match')}</label>
-          <select id={`${id}-match`} value={draft.match} onChange={(event) => onChange({ match: event.target.value as StageDraft['match'] })}>
+          <select
+            id={`${id}-match`}
+            value={draft.match}
+            onChange={(event) => onChange({ match: event.target.value as StageDraft['match'] })}
+          >
             <option value="exact">{t('funnel.match.exact')}</option>
             <option value="contains">{t('funnel.match.contains')}</option>
           </select>
@@ -121,7 +140,9 @@ function StageRow({
         </div>
       ) : (
         <div className="stage-field">
-          <label htmlFor={`${id}-value`}>{draft.type === 'command' ? t('funnel.type.command') : t('funnel.value')}</label>
+          <label htmlFor={`${id}-value`}>
+            {draft.type === 'command' ? t('funnel.type.command') : t('funnel.value')}
+          </label>
           <input
             id={`${id}-value`}
             value={draft.value}
@@ -133,7 +154,13 @@ function StageRow({
         </div>
       )}
       <div className="stage-actions">
-        <button type="button" className="button-secondary icon-button" disabled={index === 0} aria-label={t('funnel.up', { n })} onClick={() => onMove(-1)}>
+        <button
+          type="button"
+          className="button-secondary icon-button"
+          disabled={index === 0}
+          aria-label={t('funnel.up', { n })}
+          onClick={() => onMove(-1)}
+        >
           ↑
         </button>
         <button
@@ -145,7 +172,12 @@ function StageRow({
         >
           ↓
         </button>
-        <button type="button" className="button-secondary icon-button" aria-label={t('funnel.remove', { n })} onClick={onRemove}>
+        <button
+          type="button"
+          className="button-secondary icon-button"
+          aria-label={t('funnel.remove', { n })}
+          onClick={onRemove}
+        >
           ×
         </button>
       </div>

@@ -19,7 +19,9 @@ export function newStage(partial: Partial<Omit<StageDraft, 'key'>> = {}): StageD
 }
 
 export function toDrafts(stages: FunnelStage[]): StageDraft[] {
-  return stages.map((stage) => newStage({ name: stage.name, type: stage.type, match: stage.match ?? 'exact', value: stage.value }));
+  return stages.map((stage) =>
+    newStage({ name: stage.name, type: stage.type, match: stage.match ?? 'exact', value: stage.value }),
+  );
 }
 
 /** The PUT body's stages, in the builder's order. */

@@ -14,5 +14,9 @@ export function IntentName({ intent, href }: { intent: Intent; href?: string }) 
 }
 
 export function IntentState({ active }: { active: boolean }) {
-  return <span className={active ? 'badge badge-ok' : 'badge badge-off'}>{active ? t('intents.state.active') : t('intents.state.inactive')}</span>;
+  return (
+    <span className={active ? 'badge badge-ok' : 'badge badge-off'}>
+      {active ? t('intents.state.active') : t('intents.state.inactive')}
+    </span>
+  );
 }

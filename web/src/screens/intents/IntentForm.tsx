@@ -29,7 +29,15 @@ const draftOf = (intent?: Intent): Draft =>
     : { name: '', description: '', color: DEFAULT_COLOR, is_active: true, keywords: [], patterns: [] };
 
 /** Creates an intent, or edits one when `intent` is given. The service's refusal is shown at the field it names. */
-export function IntentForm({ botId, intent, onDone }: { botId: string; intent?: Intent; onDone: (saved: Intent) => void }) {
+export function IntentForm({
+  botId,
+  intent,
+  onDone,
+}: {
+  botId: string;
+  intent?: Intent;
+  onDone: (saved: Intent) => void;
+}) {
   const create = useCreateIntent(botId);
   const update = useUpdateIntent(botId, intent?.id ?? '');
   const save = intent ? update : create;
@@ -44,7 +52,9 @@ export function IntentForm({ botId, intent, onDone }: { botId: string; intent?: 
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const rows = draft.patterns.map((pattern, row) => ({ pattern, row })).filter(({ pattern }) => pattern.trim() !== '');
+    const rows = draft.patterns
+      .map((pattern, row) => ({ pattern, row }))
+      .filter(({ pattern }) => pattern.trim() !== '');
     setSentRows(rows.map(({ row }) => row));
     const body: IntentInput = {
       name: draft.name.trim(),
@@ -58,7 +68,8 @@ export function IntentForm({ botId, intent, onDone }: { botId: string; intent?: 
   };
 
   const place = save.error ? placeOfIntentError(save.error) : null;
-  const errorAt = (field: string) => (place && place.field === field && save.error instanceof Error ? save.error.message : null);
+  const errorAt = (field: string) =>
+    place && place.field === field && save.error instanceof Error ? save.error.message : null;
   const patternErrorRow = place?.field === 'pattern' ? sentRows[place.index] : undefined;
 
   return (
@@ -84,7 +95,12 @@ export function IntentForm({ botId, intent, onDone }: { botId: string; intent?: 
         </div>
         <div className="field field-color">
           <label htmlFor={ids.color}>{t('intents.form.color')}</label>
-          <input id={ids.color} type="color" value={draft.color} onChange={(event) => change({ color: event.target.value })} />
+          <input
+            id={ids.color}
+            type="color"
+            value={draft.color}
+            onChange={(event) => change({ color: event.target.value })}
+          />
           <FieldError id={`${ids.color}-error`} message={errorAt('color')} />
         </div>
       </div>
@@ -135,7 +151,11 @@ export function IntentForm({ botId, intent, onDone }: { botId: string; intent?: 
         </div>
       </fieldset>
       <label className="check">
-        <input type="checkbox" checked={draft.is_active} onChange={(event) => change({ is_active: event.target.checked })} />
+        <input
+          type="checkbox"
+          checked={draft.is_active}
+          onChange={(event) => change({ is_active: event.target.checked })}
+        />
         {t('intents.form.active')}
       </label>
       {place?.field === 'form' && <ErrorMessage error={save.error} />}
@@ -180,7 +200,12 @@ function PatternRow({
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-      <button type="button" className="button-secondary" aria-label={t('intents.form.removePattern', { n: row + 1 })} onClick={onRemove}>
+      <button
+        type="button"
+        className="button-secondary"
+        aria-label={t('intents.form.removePattern', { n: row + 1 })}
+        onClick={onRemove}
+      >
         ×
       </button>
       <FieldError id={`${id}-error`} message={error} />

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import type { Bot } from '../../api/queries/useBots';
-import { Intent, INTENT_MESSAGES_PAGE, useDeleteIntent, useIntentMessages, useUpdateIntent } from '../../api/queries/useIntents';
+import {
+  Intent,
+  INTENT_MESSAGES_PAGE,
+  useDeleteIntent,
+  useIntentMessages,
+  useUpdateIntent,
+} from '../../api/queries/useIntents';
 import { useCanWrite } from '../../api/queries/useMe';
 import { Link, navigate, useSearchParam } from '../../app/router';
 import { Confirm } from '../../components/Confirm';
@@ -115,7 +121,12 @@ function IntentCard({ bot, intent }: { bot: Bot; intent: Intent }) {
               >
                 {t('intents.edit')}
               </button>
-              <button type="button" className="button-secondary" disabled={update.isPending} onClick={() => update.mutate({ is_active: !intent.is_active })}>
+              <button
+                type="button"
+                className="button-secondary"
+                disabled={update.isPending}
+                onClick={() => update.mutate({ is_active: !intent.is_active })}
+              >
                 {intent.is_active ? t('intents.deactivate') : t('intents.activate')}
               </button>
               <button type="button" className="button-danger" onClick={() => setMode('delete')}>

@@ -118,7 +118,9 @@ function RulesSummary({ intent }: { intent: Intent }) {
         </span>
       ))}
       {more > 0 && <span className="muted">{t('intents.moreKeywords', { count: more })}</span>}
-      {intent.patterns.length > 0 && <span className="muted">{t('intents.patternsCount', { count: intent.patterns.length })}</span>}
+      {intent.patterns.length > 0 && (
+        <span className="muted">{t('intents.patternsCount', { count: intent.patterns.length })}</span>
+      )}
     </span>
   );
 }

@@ -17,7 +17,9 @@ export default function SupportPage() {
       <ErrorMessage error={tickets.error} onRetry={() => tickets.refetch()} />
       {tickets.isPending && <Loading />}
       {tickets.data && tickets.data.data.length === 0 && <EmptyState>{t('support.empty')}</EmptyState>}
-      {tickets.data?.data.map((ticket) => <TicketThread key={ticket.id} ticket={ticket} />)}
+      {tickets.data?.data.map((ticket) => (
+        <TicketThread key={ticket.id} ticket={ticket} />
+      ))}
     </>
   );
 }
@@ -45,7 +47,15 @@ function WriteForm() {
         <Field label={t('support.subject')} name="subject" required maxLength={SUBJECT_MAX} />
         <div className="field">
           <label htmlFor="support-text">{t('support.text')}</label>
-          <textarea id="support-text" required rows={5} maxLength={TICKET_TEXT_MAX} value={text} onChange={(e) => (setText(e.target.value), write.reset())} aria-describedby="support-count" />
+          <textarea
+            id="support-text"
+            required
+            rows={5}
+            maxLength={TICKET_TEXT_MAX}
+            value={text}
+            onChange={(e) => (setText(e.target.value), write.reset())}
+            aria-describedby="support-count"
+          />
           <p className="hint" id="support-count">
             {t('support.count', { count: formatNumber(text.length), max: formatNumber(TICKET_TEXT_MAX) })}
           </p>

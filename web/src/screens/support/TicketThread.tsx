@@ -12,16 +12,28 @@ interface ThreadTicket {
 }
 
 /** A support request and its answers, oldest first; `author` is shown to admins. */
-export function TicketThread({ ticket, author, children }: { ticket: ThreadTicket; author?: string; children?: ReactNode }) {
+export function TicketThread({
+  ticket,
+  author,
+  children,
+}: {
+  ticket: ThreadTicket;
+  author?: string;
+  children?: ReactNode;
+}) {
   const headingId = `ticket-${ticket.id}`;
   return (
     <article className="card ticket" aria-labelledby={headingId}>
       <div className="card-head">
         <h2 id={headingId}>{ticket.subject}</h2>
-        <span className={ticket.status === 'answered' ? 'badge badge-ok' : 'badge'}>{t(`support.status.${ticket.status}`)}</span>
+        <span className={ticket.status === 'answered' ? 'badge badge-ok' : 'badge'}>
+          {t(`support.status.${ticket.status}`)}
+        </span>
       </div>
       <p className="muted">
-        {author ? t('support.from', { email: author, at: formatDateTime(ticket.created_at) }) : formatDateTime(ticket.created_at)}
+        {author
+          ? t('support.from', { email: author, at: formatDateTime(ticket.created_at) })
+          : formatDateTime(ticket.created_at)}
       </p>
       <p className="ticket-text">{ticket.text}</p>
       {ticket.replies.map((reply) => (

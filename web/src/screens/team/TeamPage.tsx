@@ -53,7 +53,11 @@ function NeedsBusiness({ owner }: { owner: boolean }) {
     <div className="empty">
       <h3>{t('team.business.title')}</h3>
       <p>{t('team.business.text')}</p>
-      {owner ? <Link href="/billing">{t('team.business.action')}</Link> : <p className="muted">{t('team.business.member')}</p>}
+      {owner ? (
+        <Link href="/billing">{t('team.business.action')}</Link>
+      ) : (
+        <p className="muted">{t('team.business.member')}</p>
+      )}
     </div>
   );
 }
@@ -135,7 +139,11 @@ function RoleSelect({ member }: { member: TeamMember }) {
       <label className="visually-hidden" htmlFor={`role-${member.user_id}`}>
         {t('team.roleOf', { email: member.email })}
       </label>
-      <select id={`role-${member.user_id}`} value={role} onChange={(e) => (setRole(e.target.value as MemberRole), change.reset())}>
+      <select
+        id={`role-${member.user_id}`}
+        value={role}
+        onChange={(e) => (setRole(e.target.value as MemberRole), change.reset())}
+      >
         {MEMBER_ROLES.map((value) => (
           <option key={value} value={value}>
             {t(`role.${value}`)}
@@ -202,14 +210,24 @@ function InviteForm({ full, size }: { full: boolean; size: number }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    invite.mutate({ email: String(new FormData(form).get('email')).trim().toLowerCase(), role }, { onSuccess: () => form.reset() });
+    invite.mutate(
+      { email: String(new FormData(form).get('email')).trim().toLowerCase(), role },
+      { onSuccess: () => form.reset() },
+    );
   };
   return (
     <section className="card" aria-labelledby="invite">
       <h2 id="invite">{t('team.invite.title')}</h2>
       {full && <p className="alert alert-info">{t('team.invite.full', { size })}</p>}
       <form className="stack" onSubmit={submit}>
-        <Field label={t('auth.email')} name="email" type="email" required autoComplete="off" hint={t('team.invite.hint')} />
+        <Field
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          required
+          autoComplete="off"
+          hint={t('team.invite.hint')}
+        />
         <fieldset className="segmented">
           <legend>{t('team.col.role')}</legend>
           {MEMBER_ROLES.map((value) => (

@@ -49,8 +49,15 @@ export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
 /** 2xx is delivered; anything else says what went wrong (the status, or the network error when no answer came). */
 export function DeliveryStatus({ delivery }: { delivery: Delivery }) {
   const ok = delivery.error === null;
-  const text = delivery.status_code === null ? t('webhooks.log.noAnswer', { error: delivery.error ?? '' }) : delivery.error ?? String(delivery.status_code);
-  return <span className={ok ? 'badge badge-ok' : 'badge badge-off'}>{ok ? t('webhooks.log.ok', { code: String(delivery.status_code) }) : text}</span>;
+  const text =
+    delivery.status_code === null
+      ? t('webhooks.log.noAnswer', { error: delivery.error ?? '' })
+      : (delivery.error ?? String(delivery.status_code));
+  return (
+    <span className={ok ? 'badge badge-ok' : 'badge badge-off'}>
+      {ok ? t('webhooks.log.ok', { code: String(delivery.status_code) }) : text}
+    </span>
+  );
 }
 
 function Preview({ label, text }: { label: string; text: string | null }) {

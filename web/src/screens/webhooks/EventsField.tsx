@@ -3,7 +3,13 @@ import { ChecksField } from '../../components/ChecksField';
 import { t } from '../../i18n';
 
 /** The events of a subscription as checkboxes, each with its name in words and its code. */
-export function EventsField({ value, onChange }: { value: WebhookEvent[]; onChange: (events: WebhookEvent[]) => void }) {
+export function EventsField({
+  value,
+  onChange,
+}: {
+  value: WebhookEvent[];
+  onChange: (events: WebhookEvent[]) => void;
+}) {
   const options = WEBHOOK_EVENTS.map((event) => ({
     value: event,
     label: (

@@ -1,5 +1,11 @@
 import { FormEvent, useState } from 'react';
-import { Subscription, useDeleteSubscription, useTestPing, useUpdateSubscription, WebhookEvent } from '../../api/queries/useWebhooks';
+import {
+  Subscription,
+  useDeleteSubscription,
+  useTestPing,
+  useUpdateSubscription,
+  WebhookEvent,
+} from '../../api/queries/useWebhooks';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { ErrorMessage, Notice } from '../../components/feedback';
 import { Field } from '../../components/Field';
@@ -8,7 +14,15 @@ import { DeliveryLog, DeliveryStatus } from './DeliveryLog';
 import { EventBadges, EventsField } from './EventsField';
 
 /** One subscription: where it sends, what, for which bot; test it, edit, switch off, delete, read its log. */
-export function SubscriptionCard({ subscription, botName, canWrite }: { subscription: Subscription; botName: string; canWrite: boolean }) {
+export function SubscriptionCard({
+  subscription,
+  botName,
+  canWrite,
+}: {
+  subscription: Subscription;
+  botName: string;
+  canWrite: boolean;
+}) {
   const update = useUpdateSubscription(subscription.id);
   const remove = useDeleteSubscription(subscription.id);
   const ping = useTestPing(subscription.id);
@@ -52,7 +66,12 @@ export function SubscriptionCard({ subscription, botName, canWrite }: { subscrip
           <button type="button" className="button-secondary" onClick={() => setEditing(true)}>
             {t('webhooks.edit')}
           </button>
-          <button type="button" className="button-secondary" disabled={update.isPending} onClick={() => update.mutate({ active: !subscription.active })}>
+          <button
+            type="button"
+            className="button-secondary"
+            disabled={update.isPending}
+            onClick={() => update.mutate({ active: !subscription.active })}
+          >
             {subscription.active ? t('webhooks.deactivate') : t('webhooks.activate')}
           </button>
           <ConfirmButton
@@ -66,7 +85,9 @@ export function SubscriptionCard({ subscription, botName, canWrite }: { subscrip
       <ErrorMessage error={update.error ?? ping.error} />
       {ping.data && (
         <div className="ping-result" role="status">
-          {ping.data.error === null ? t('webhooks.pingOk', { ms: formatNumber(ping.data.duration_ms) }) : t('webhooks.pingFailed')}{' '}
+          {ping.data.error === null
+            ? t('webhooks.pingOk', { ms: formatNumber(ping.data.duration_ms) })
+            : t('webhooks.pingFailed')}{' '}
           <DeliveryStatus delivery={ping.data} />
         </div>
       )}
@@ -88,7 +109,15 @@ function EditForm({ subscription, onDone }: { subscription: Subscription; onDone
   };
   return (
     <form className="stack" onSubmit={submit}>
-      <Field label={t('webhooks.url')} type="url" required maxLength={500} value={url} onChange={(e) => setUrl(e.target.value)} spellCheck={false} />
+      <Field
+        label={t('webhooks.url')}
+        type="url"
+        required
+        maxLength={500}
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        spellCheck={false}
+      />
       <EventsField value={events} onChange={setEvents} />
       <ErrorMessage error={update.error} />
       {update.isSuccess && <Notice>{t('settings.saved')}</Notice>}

@@ -1,7 +1,13 @@
 import { FormEvent, useState } from 'react';
 import { useBots } from '../../api/queries/useBots';
 import { useCanWrite } from '../../api/queries/useMe';
-import { MAX_SUBSCRIPTIONS, Subscription, useCreateSubscription, useSubscriptions, WebhookEvent } from '../../api/queries/useWebhooks';
+import {
+  MAX_SUBSCRIPTIONS,
+  Subscription,
+  useCreateSubscription,
+  useSubscriptions,
+  WebhookEvent,
+} from '../../api/queries/useWebhooks';
 import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
 import { Field } from '../../components/Field';
 import { ShownOnce } from '../../components/ShownOnce';
@@ -16,7 +22,8 @@ export default function WebhooksPage() {
   const bots = useBots();
   const canWrite = useCanWrite();
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
-  const botName = (id: string | null) => (id ? bots.data?.data.find((bot) => bot.id === id)?.name ?? id : t('webhooks.allBots'));
+  const botName = (id: string | null) =>
+    id ? (bots.data?.data.find((bot) => bot.id === id)?.name ?? id) : t('webhooks.allBots');
   const list = subscriptions.data?.data ?? [];
 
   return (
@@ -46,14 +53,25 @@ export default function WebhooksPage() {
         </EmptyState>
       )}
       {list.map((subscription: Subscription) => (
-        <SubscriptionCard key={subscription.id} subscription={subscription} botName={botName(subscription.bot_id)} canWrite={canWrite} />
+        <SubscriptionCard
+          key={subscription.id}
+          subscription={subscription}
+          botName={botName(subscription.bot_id)}
+          canWrite={canWrite}
+        />
       ))}
       {canWrite && <CreateForm count={list.length} onCreated={setCreated} />}
     </>
   );
 }
 
-function CreateForm({ count, onCreated }: { count: number; onCreated: (created: { url: string; secret: string }) => void }) {
+function CreateForm({
+  count,
+  onCreated,
+}: {
+  count: number;
+  onCreated: (created: { url: string; secret: string }) => void;
+}) {
   const create = useCreateSubscription();
   const bots = useBots();
   const [events, setEvents] = useState<WebhookEvent[]>(['message.created']);

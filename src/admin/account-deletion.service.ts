@@ -1,13 +1,12 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
 import { actorOf, AuditLog } from '../audit/audit-log.service';
 import type { Principal } from '../auth/principal';
-import { BotsService } from '../bots/bots.service';
 import { BroadcastStore } from '../broadcasts/broadcast-store';
+import { announce, ChangeEvents } from '../common/changes';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
-import { TeamsService } from '../teams/teams.service';
-import { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
 
 /** TypeORM answers an UPDATE or DELETE … RETURNING with the rows and the affected count. */
 type Modified<T> = [T[], number];
@@ -20,11 +19,9 @@ type Modified<T> = [T[], number];
 export class AccountDeletionService {
   constructor(
     private readonly db: DataSource,
-    private readonly bots: BotsService,
     private readonly broadcasts: BroadcastStore,
-    private readonly dispatcher: WebhookDispatcher,
     private readonly audit: AuditLog,
-    private readonly teams: TeamsService,
+    private readonly events: EventEmitter2,
   ) {}
 
   async delete(admin: Principal, id: string): Promise<void> {
@@ -75,10 +72,12 @@ export class AccountDeletionService {
     });
 
     // Caches learn of it after commit: the mirror answers the bots' next calls with the error at once.
-    for (const botId of botIds) this.bots.notifyChanged(botId);
-    this.dispatcher.forget(id);
-    if (formerTeam) this.dispatcher.forget(formerTeam);
+    for (const botId of botIds) announce(this.events, { type: ChangeEvents.botChanged, botId });
+    announce(this.events, { type: ChangeEvents.accountDeleted, accountId: id, formerTeamId: formerTeam });
     // Its former members work on their own accounts from now (live sockets and subscription caches follow).
-    for (const userId of detached) this.teams.announce({ userId, accountId: userId, teamRole: 'owner' }, id);
+    for (const userId of detached) {
+      const change = { userId, accountId: userId, teamRole: 'owner', previousAccountId: id } as const;
+      announce(this.events, { type: ChangeEvents.teamMembershipChanged, ...change });
+    }
   }
 }

@@ -2,10 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
-import { BotsModule } from '../bots/bots.module';
 import { BroadcastsModule } from '../broadcasts/broadcasts.module';
-import { TeamsModule } from '../teams/teams.module';
-import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AccountDeletionService } from './account-deletion.service';
 import { AdminApiKeysController } from './admin-api-keys.controller';
 import { AdminController } from './admin.controller';
@@ -13,7 +10,7 @@ import { AdminUsersService } from './admin-users.service';
 
 /** Administration of accounts by admins: list, role and tariff, sign in as, API keys, deletion. */
 @Module({
-  imports: [AuthModule, AuditModule, BillingModule, BotsModule, BroadcastsModule, TeamsModule, WebhooksModule],
+  imports: [AuthModule, AuditModule, BillingModule, BroadcastsModule],
   controllers: [AdminController, AdminApiKeysController],
   providers: [AdminUsersService, AccountDeletionService],
 })

@@ -1,13 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import type { QueryResult, QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
+import { ChangeEvents, TariffChanged } from '../common/changes';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import type { FactBatchItem, StoredFacts } from '../ingest/fact-store';
 import { MailService } from '../mail/mail.service';
 import { keepWithinAllowance } from './allowance-trim';
 import { PlanCache } from './plan-cache';
-import { TariffsService } from './tariffs.service';
 import { currentMonth, recordedSinceSql } from './usage.queries';
 import { describeError } from '../logging/describe-error';
 
@@ -72,7 +73,6 @@ export class RecordingAllowance {
 
   constructor(
     db: DataSource,
-    tariffs: TariffsService,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -80,7 +80,11 @@ export class RecordingAllowance {
       (accountIds) => loadCappedPlans(db, accountIds),
       (error) => this.logger.warn(`Plans could not be read, recording without the cap: ${describeError(error)}`),
     );
-    tariffs.onChange((accountId) => this.plans.forget(accountId));
+  }
+
+  @OnEvent(ChangeEvents.tariffChanged)
+  onTariffChanged(change: TariffChanged): void {
+    this.plans.forget(change.accountId);
   }
 
   /** The batch without the facts of accounts already full this month; their `alongside` statements still run. */

@@ -1,5 +1,7 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
+import { announce, ChangeEvents } from '../common/changes';
 import { Messages } from '../common/messages';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -24,22 +26,14 @@ interface InvoiceRow {
   created_at: Date;
 }
 
-type TariffChangeListener = (accountId: string) => void;
-
 /** The plans (one table, seeded by migration), an account's plan changes and the invoices they leave. */
 @Injectable()
 export class TariffsService {
-  private readonly changeListeners: TariffChangeListener[] = [];
-
   constructor(
     private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventEmitter2,
   ) {}
-
-  /** Caches of plan data (the recording cap) subscribe here to drop an account's entry when its plan changes. */
-  onChange(listener: TariffChangeListener): void {
-    this.changeListeners.push(listener);
-  }
 
   async list(): Promise<TariffDto[]> {
     const rows = await this.db.query<TariffRow[]>(
@@ -92,7 +86,7 @@ export class TariffsService {
       );
       return row;
     });
-    for (const listener of this.changeListeners) listener(accountId);
+    announce(this.events, { type: ChangeEvents.tariffChanged, accountId });
     return { tariff, invoice: presentInvoice(invoice) };
   }
 

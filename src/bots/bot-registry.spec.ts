@@ -20,7 +20,6 @@ const row = (fields: Partial<Bot> = {}): Bot =>
 describe('BotRegistry: the mirror resolves known bots without waiting on PostgreSQL', () => {
   let now: number;
   let findOneBy: jest.Mock<Promise<Bot | null>, [unknown]>;
-  let changed: Array<(botId: string) => void>;
   let registry: BotRegistry;
   let tokenHash: jest.Mock<string, [string, string]>;
   let warn: jest.SpyInstance;
@@ -30,9 +29,8 @@ describe('BotRegistry: the mirror resolves known bots without waiting on Postgre
     jest.spyOn(Date, 'now').mockImplementation(() => now);
     warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     findOneBy = jest.fn();
-    changed = [];
     tokenHash = jest.fn((platform: string, token: string) => `${platform}:${token}`);
-    const bots = { tokenHash, onChange: (l: (id: string) => void) => changed.push(l) };
+    const bots = { tokenHash };
     registry = new BotRegistry({ findOneBy } as unknown as Repository<Bot>, bots as unknown as BotsService);
   });
   afterEach(() => jest.restoreAllMocks());
@@ -84,10 +82,10 @@ describe('BotRegistry: the mirror resolves known bots without waiting on Postgre
     expect(registry.peekByToken('max', 'nope')).toBeUndefined();
   });
 
-  it('drops a bot at once when BotsService reports a change (e.g. deactivation)', async () => {
+  it('drops a bot at once on a bot.changed event (e.g. deactivation)', async () => {
     findOneBy.mockResolvedValueOnce(row());
     await registry.findByToken('telegram', 'T');
-    changed.forEach((listener) => listener('bot-1'));
+    registry.onBotChanged({ type: 'bot.changed', botId: 'bot-1' });
     expect(registry.peekByToken('telegram', 'T')).toBeUndefined();
     findOneBy.mockResolvedValueOnce(row({ active: false }));
     await expect(registry.findByToken('telegram', 'T')).resolves.toMatchObject({ active: false });

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
+import { BotChanged, ChangeEvents } from '../common/changes';
 import { Bot, Platform } from './bot.entity';
 import { BotsService } from './bots.service';
 import { describeError } from '../logging/describe-error';
@@ -28,7 +30,7 @@ const UNKNOWN_FRESH_MS = 5_000;
 /**
  * In-memory view of bots for the mirror and the proxy, so a known bot's traffic does not wait on
  * PostgreSQL (and survives an outage: a stale entry is served when the database cannot answer).
- * Entries refresh after 30 s; changes made through BotsService invalidate them at once.
+ * Entries refresh after 30 s; a `bot.changed` event invalidates them at once.
  */
 @Injectable()
 export class BotRegistry {
@@ -46,8 +48,11 @@ export class BotRegistry {
   constructor(
     @InjectRepository(Bot) private readonly bots: Repository<Bot>,
     private readonly botsService: BotsService,
-  ) {
-    botsService.onChange((botId) => this.invalidate(botId));
+  ) {}
+
+  @OnEvent(ChangeEvents.botChanged)
+  onBotChanged(change: BotChanged): void {
+    this.invalidate(change.botId);
   }
 
   /** The live (not deleted) bot with this token on this platform, or null. */

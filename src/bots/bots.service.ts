@@ -9,10 +9,12 @@ import {
   NotFoundException,
   UnauthorizedException,
 } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull, Repository } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import { isUniqueViolation } from '../auth/users.service';
+import { announce, ChangeEvents } from '../common/changes';
 import { randomBase62 } from '../common/crypto/random';
 import { SecretBox } from '../common/crypto/secret-box';
 import { isUuid } from '../common/http/ids';
@@ -26,31 +28,20 @@ import { TargetUrlPolicy } from './target-url.policy';
 
 export const MAX_BOTS_PER_USER = 20;
 
-type BotChangeListener = (botId: string) => void;
-
 /** Binding, changing and removing bots. Another user's bot is always 404 `Bot not found`. */
 @Injectable()
 export class BotsService {
   private readonly box: SecretBox;
-  private readonly changeListeners: BotChangeListener[] = [];
 
   constructor(
     @InjectRepository(Bot) private readonly bots: Repository<Bot>,
     private readonly dataSource: DataSource,
     private readonly identity: BotIdentityService,
     private readonly targetUrls: TargetUrlPolicy,
+    private readonly events: EventEmitter2,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.box = new SecretBox(config.tokenEncryptionKey);
-  }
-
-  /** Caches of bot data (the mirror's registry) subscribe here to drop entries when a bot changes. */
-  onChange(listener: BotChangeListener): void {
-    this.changeListeners.push(listener);
-  }
-
-  notifyChanged(botId: string): void {
-    for (const listener of this.changeListeners) listener(botId);
   }
 
   list(userId: string): Promise<Bot[]> {
@@ -103,7 +94,7 @@ export class BotsService {
         return { saved: await tx.getRepository(Bot).save(bot), released };
       }),
     );
-    released.forEach((id) => this.notifyChanged(id));
+    released.forEach((id) => this.changed(id));
     return saved;
   }
 
@@ -122,7 +113,7 @@ export class BotsService {
         return { saved: await tx.getRepository(Bot).save(bot), released };
       }),
     );
-    [bot.id, ...released].forEach((id) => this.notifyChanged(id));
+    [bot.id, ...released].forEach((id) => this.changed(id));
     return saved;
   }
 
@@ -130,7 +121,11 @@ export class BotsService {
   async remove(userId: string, botId: string): Promise<void> {
     const bot = await this.getOwned(userId, botId);
     await this.bots.update({ id: bot.id }, { active: false, deletedAt: new Date() });
-    this.notifyChanged(bot.id);
+    this.changed(bot.id);
+  }
+
+  private changed(botId: string): void {
+    announce(this.events, { type: ChangeEvents.botChanged, botId });
   }
 
   decryptToken(bot: Bot): string | null {

@@ -1,8 +1,9 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { IntentsService } from '../intents/intents.service';
+import { ChangeEvents, IntentsChanged } from '../common/changes';
 import { LOCK_BOT_SQL, stageMatchesSql } from './funnel-sql';
 import { describeError } from '../logging/describe-error';
 
@@ -33,13 +34,13 @@ export class FunnelBackfillService {
   constructor(
     private readonly db: DataSource,
     @InjectQueue(FUNNEL_BACKFILL_QUEUE) private readonly queue: Queue<FunnelBackfillJob>,
-    intents: IntentsService,
-  ) {
-    intents.onChange((botId) => {
-      this.intentsChanged(botId).catch((error: unknown) =>
-        this.logger.error(`Recounting intent stages failed: ${describeError(error)}`),
-      );
-    });
+  ) {}
+
+  @OnEvent(ChangeEvents.intentsChanged)
+  onIntentsChanged(change: IntentsChanged): void {
+    this.intentsChanged(change.botId).catch((error: unknown) =>
+      this.logger.error(`Recounting intent stages failed: ${describeError(error)}`),
+    );
   }
 
   async schedule(botId: string, removedKeys: string[]): Promise<void> {

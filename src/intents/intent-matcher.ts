@@ -2,10 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
+import { ChangeEvents, IntentsChanged } from '../common/changes';
 import { FactEvents, MessageEvent } from '../ingest/events';
 import { Intent } from './intent.entity';
 import { CompiledIntent } from './intent-rules';
-import { IntentsService } from './intents.service';
 import { describeError } from '../logging/describe-error';
 
 const FRESH_MS = 10_000;
@@ -31,10 +31,12 @@ export class IntentMatcher {
   constructor(
     @InjectRepository(Intent) private readonly intents: Repository<Intent>,
     private readonly dataSource: DataSource,
-    service: IntentsService,
     private readonly events: EventEmitter2,
-  ) {
-    service.onChange((botId) => this.cache.delete(botId));
+  ) {}
+
+  @OnEvent(ChangeEvents.intentsChanged)
+  onIntentsChanged(change: IntentsChanged): void {
+    this.cache.delete(change.botId);
   }
 
   @OnEvent(FactEvents.messageCreated, { async: true, promisify: true })

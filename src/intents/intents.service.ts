@@ -1,29 +1,23 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { isUniqueViolation } from '../auth/users.service';
+import { announce, ChangeEvents } from '../common/changes';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
 import { CreateIntentDto, IntentMessagesDto, IntentWithRulesDto, UpdateIntentDto } from './intent.dto';
 import { Intent } from './intent.entity';
 import { compilePatterns, InvalidPatternError } from './intent-rules';
 
-type IntentChangeListener = (botId: string) => void;
-
 /** Intents of a bot: rules kept here, matches counted from message_intents. */
 @Injectable()
 export class IntentsService {
-  private readonly listeners: IntentChangeListener[] = [];
-
   constructor(
     @InjectRepository(Intent) private readonly intents: Repository<Intent>,
     private readonly dataSource: DataSource,
+    private readonly events: EventEmitter2,
   ) {}
-
-  /** The matcher caches a bot's active intents; it drops them when they change. */
-  onChange(listener: IntentChangeListener): void {
-    this.listeners.push(listener);
-  }
 
   async list(botId: string): Promise<IntentWithRulesDto[]> {
     const rows: Array<Intent & { users_count: number; messages_count: number }> = await this.dataSource.query(
@@ -118,7 +112,7 @@ export class IntentsService {
   }
 
   private changed(botId: string): void {
-    for (const listener of this.listeners) listener(botId);
+    announce(this.events, { type: ChangeEvents.intentsChanged, botId });
   }
 }
 

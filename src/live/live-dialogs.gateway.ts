@@ -8,7 +8,7 @@ import { Messages } from '../common/messages';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { FactEvents, MessageEvent } from '../ingest/events';
-import { TEAM_MEMBERSHIP_CHANGED, TeamMembershipChanged } from '../teams/team-events';
+import { ChangeEvents, TeamMembershipChanged } from '../common/changes';
 import { LiveSessions } from './live-sessions';
 import { describeError } from '../logging/describe-error';
 
@@ -94,7 +94,7 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
   }
 
   /** A user who joins, leaves or is removed from a team hears the new account's dialogs from now on. */
-  @OnEvent(TEAM_MEMBERSHIP_CHANGED)
+  @OnEvent(ChangeEvents.teamMembershipChanged)
   async onTeamChange(change: TeamMembershipChanged): Promise<void> {
     if (!this.server) return;
     for (const socket of this.server.of('/').sockets.values()) {

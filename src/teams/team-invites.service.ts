@@ -8,8 +8,10 @@ import {
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal';
+import { announce, ChangeEvents } from '../common/changes';
 import { prefixedSecret, sha256Hex } from '../common/crypto/random';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
@@ -46,6 +48,7 @@ export class TeamInvitesService {
     private readonly db: DataSource,
     private readonly teams: TeamsService,
     private readonly mail: MailService,
+    private readonly events: EventEmitter2,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -119,10 +122,13 @@ export class TeamInvitesService {
       ]);
       return invite;
     });
-    this.teams.announce(
-      { userId: principal.userId, accountId: accepted.account_id, teamRole: accepted.role },
-      principal.accountId,
-    );
+    announce(this.events, {
+      type: ChangeEvents.teamMembershipChanged,
+      userId: principal.userId,
+      accountId: accepted.account_id,
+      teamRole: accepted.role,
+      previousAccountId: principal.accountId,
+    });
     return { account_id: accepted.account_id, role: accepted.role };
   }
 

@@ -2,9 +2,9 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../auth/principal';
+import { announce, ChangeEvents } from '../common/changes';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
-import { TEAM_MEMBERSHIP_CHANGED, TeamMembershipChanged } from './team-events';
 import { MemberRole, TeamDto, TeamInviteDto, TeamMemberDto } from './team.dto';
 
 /** Who is in an account's team and with which role; members change only here and in TeamInvitesService. */
@@ -48,7 +48,13 @@ export class TeamsService {
       [accountId, this.memberId(userId), role],
     );
     if (!rows.length) throw new NotFoundException(Messages.memberNotFound);
-    this.announce({ userId, accountId, teamRole: role }, accountId);
+    announce(this.events, {
+      type: ChangeEvents.teamMembershipChanged,
+      userId,
+      accountId,
+      teamRole: role,
+      previousAccountId: accountId,
+    });
     return rows[0];
   }
 
@@ -58,13 +64,25 @@ export class TeamsService {
       [accountId, this.memberId(userId)],
     );
     if (!rows.length) throw new NotFoundException(Messages.memberNotFound);
-    this.announce({ userId, accountId: userId, teamRole: 'owner' }, accountId);
+    announce(this.events, {
+      type: ChangeEvents.teamMembershipChanged,
+      userId,
+      accountId: userId,
+      teamRole: 'owner',
+      previousAccountId: accountId,
+    });
   }
 
   async leave(principal: Principal): Promise<void> {
     if (principal.teamRole === 'owner') throw new ConflictException(Messages.ownerCannotLeave);
     await this.db.query(`DELETE FROM team_members WHERE user_id = $1`, [principal.userId]);
-    this.announce({ userId: principal.userId, accountId: principal.userId, teamRole: 'owner' }, principal.accountId);
+    announce(this.events, {
+      type: ChangeEvents.teamMembershipChanged,
+      userId: principal.userId,
+      accountId: principal.userId,
+      teamRole: 'owner',
+      previousAccountId: principal.accountId,
+    });
   }
 
   pendingInvites(accountId: string): Promise<TeamInviteDto[]> {
@@ -73,11 +91,6 @@ export class TeamsService {
         WHERE account_id = $1 AND accepted_at IS NULL AND expires_at > now() ORDER BY created_at DESC, id`,
       [accountId],
     );
-  }
-
-  /** Tells live sockets and caches keyed by account (webhook subscriptions) that `change.userId` moved. */
-  announce(change: TeamMembershipChanged, previousAccountId: string): void {
-    this.events.emit(TEAM_MEMBERSHIP_CHANGED, { ...change, previousAccountId });
   }
 
   /** A malformed id matches no member (404, not a database error). */

@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { ContactCreatedEvent, FactEvents, MessageEvent } from '../ingest/events';
-import { TEAM_MEMBERSHIP_CHANGED, TeamMembershipChanged } from '../teams/team-events';
+import { AccountDeleted, ChangeEvents, TeamMembershipChanged } from '../common/changes';
 import { WebhookSubscription } from './webhook-subscription.entity';
 import { describeError } from '../logging/describe-error';
 
@@ -62,10 +62,17 @@ export class WebhookDispatcher {
   }
 
   /** A member's subscriptions move with them between accounts. */
-  @OnEvent(TEAM_MEMBERSHIP_CHANGED)
+  @OnEvent(ChangeEvents.teamMembershipChanged)
   onTeamChange(change: TeamMembershipChanged): void {
     this.forget(change.accountId);
-    if (change.previousAccountId) this.forget(change.previousAccountId);
+    this.forget(change.previousAccountId);
+  }
+
+  /** A deleted account's list goes, and so does its former team's, which held its subscriptions. */
+  @OnEvent(ChangeEvents.accountDeleted)
+  onAccountDeleted(change: AccountDeleted): void {
+    this.forget(change.accountId);
+    if (change.formerTeamId) this.forget(change.formerTeamId);
   }
 
   @OnEvent(FactEvents.messageCreated)

@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Bot } from '../../bots/bot.entity';
-import { BotsService } from '../../bots/bots.service';
+import { announce, ChangeEvents } from '../../common/changes';
 
 /** A state already written is written again only after this long (keeps last_forward_at roughly fresh). */
 const REWRITE_AFTER_MS = 30_000;
@@ -19,7 +20,7 @@ export class ForwardStatusRecorder {
 
   constructor(
     @InjectRepository(Bot) private readonly bots: Repository<Bot>,
-    private readonly botsService: BotsService,
+    private readonly events: EventEmitter2,
   ) {}
 
   /** `error` null records a successful forward. */
@@ -29,7 +30,7 @@ export class ForwardStatusRecorder {
     this.written.set(botId, { error, at: Date.now() });
     try {
       await this.bots.update({ id: botId }, { lastForwardError: error, lastForwardAt: new Date() });
-      this.botsService.notifyChanged(botId);
+      announce(this.events, { type: ChangeEvents.botChanged, botId });
     } catch (failure) {
       this.written.delete(botId);
       this.logger.warn(

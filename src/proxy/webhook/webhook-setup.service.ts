@@ -1,8 +1,10 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Bot } from '../../bots/bot.entity';
 import { BotsService } from '../../bots/bots.service';
+import { announce, ChangeEvents } from '../../common/changes';
 import { randomBase62 } from '../../common/crypto/random';
 import { Messages } from '../../common/messages';
 import { AppConfig } from '../../config/config';
@@ -24,6 +26,7 @@ export class WebhookSetupService {
     private readonly telegram: TelegramWebhooks,
     private readonly max: MaxSubscriptions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventEmitter2,
   ) {}
 
   /** Points the platform's webhook at the bot's proxy URL with a fresh secret, then reports it. */
@@ -81,6 +84,6 @@ export class WebhookSetupService {
   private async saveSecret(bot: Bot, secret: string | null): Promise<void> {
     await this.botRows.update({ id: bot.id }, { webhookSecret: secret });
     bot.webhookSecret = secret;
-    this.bots.notifyChanged(bot.id);
+    announce(this.events, { type: ChangeEvents.botChanged, botId: bot.id });
   }
 }

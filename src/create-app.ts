@@ -10,9 +10,8 @@ import { AppConfig } from './config/config';
 import { prepareDatabase } from './database/prepare-database';
 import { mountCabinet } from './cabinet/mount-cabinet';
 import { InFlightRequests } from './lifecycle/in-flight-requests';
-import { mountMirror } from './mirror/mount-mirror';
+import { mountRawRoutes } from './mount-raw-routes';
 import { setupOpenApi } from './openapi';
-import { mountProxy } from './proxy/mount-proxy';
 
 /**
  * Builds the whole service, ready to listen. Used by main.ts and by the e2e tests alike.
@@ -27,8 +26,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   // The hot paths (mirror, proxy receiver) answer on the HTTP server ahead of Express: no router, parser or Nest pipeline.
-  mountMirror(app);
-  mountProxy(app);
+  mountRawRoutes(app);
   // In front of both, so a shutdown waits for every request in flight.
   app.get(InFlightRequests).mount(app.getHttpServer());
   // The cabinet answers GET pages and assets outside /api, /tg, /max, /proxy and /health only.

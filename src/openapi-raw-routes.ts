@@ -7,8 +7,7 @@ import type {
 import { Messages } from './common/messages';
 
 /**
- * The routes served on the HTTP server ahead of Express (src/proxy/mount-proxy.ts,
- * src/mirror/mount-mirror.ts) are invisible to Nest's scanner; they are described here by hand so
+ * The routes served on the HTTP server ahead of Express (src/mount-raw-routes.ts) are invisible to Nest's scanner; they are described here by hand so
  * the document still lists every endpoint. The mirror's own refusals use the platform's error
  * format (contract §4), its 502 the service's `{ message }`.
  */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Agent, request } from 'undici';
-import type { Platform } from '../bots/bot.entity';
+import type { Platform } from '../platforms/platform';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { networkErrorCode, PlatformErrorException, PlatformUnreachableException } from '../platforms/platform-errors';

@@ -3,7 +3,8 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { BotChanged, ChangeEvents } from '../common/changes';
-import { Bot, Platform } from './bot.entity';
+import { Bot } from './bot.entity';
+import { Platform } from '../platforms/platform';
 import { BotsService } from './bots.service';
 import { describeError } from '../logging/describe-error';
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { PLATFORMS, Platform } from './bot.entity';
+import { PLATFORMS, Platform } from '../platforms/platform';
 
 const UTM_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 const TARGET_URL = /^(polling|https?:\/\/\S+)$/;

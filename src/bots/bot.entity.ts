@@ -1,7 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-export type Platform = 'telegram' | 'max';
-export const PLATFORMS: readonly Platform[] = ['telegram', 'max'];
+import type { Platform } from '../platforms/platform';
 
 @Entity('bots')
 export class Bot {

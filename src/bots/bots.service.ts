@@ -23,7 +23,8 @@ import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { BotIdentity, BotIdentityService, InvalidBotTokenError } from '../platforms/bot-identity';
 import { CreateBotDto, UpdateBotDto } from './bot.dto';
-import { Bot, Platform } from './bot.entity';
+import { Bot } from './bot.entity';
+import { Platform } from '../platforms/platform';
 import { TargetUrlPolicy } from './target-url.policy';
 
 export const MAX_BOTS_PER_USER = 20;

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import type { Platform } from '../bots/bot.entity';
+import type { Platform } from '../platforms/platform';
 import type { UploadedFile } from '../common/http/file-upload';
 import { Messages } from '../common/messages';
 import { assertCaptionFits, charCount, parseMediaKind, toMediaFile } from '../platforms/media-input';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { Platform } from '../bots/bot.entity';
+import type { Platform } from '../platforms/platform';
 import type { Statement } from './fact-store';
 import { Fact } from './facts';
 import { IngestWriter } from './ingest-writer';

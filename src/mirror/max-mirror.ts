@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import type { RegisteredBot } from '../bots/bot-registry';
 import { MAX_INBOUND_CALL, MirrorCapture } from './mirror-capture';
-import { MirrorBody, MirrorCore } from './mirror-core';
-import { refuse } from './mirror-replies';
+import { refuse } from '../platforms/platform-refusals';
+import { MirrorBody, MirrorForwarder } from './mirror-forwarder';
 import { parseBodyParams, parseQuery } from './request-body';
 
 /** One mirrored call once its bot and body are known; `name` is `GET /updates` style, `search` lacks access_token. */
@@ -29,16 +29,16 @@ const MAX_POLL_SECONDS = 3600;
 @Injectable()
 export class MaxMirror {
   constructor(
-    private readonly core: MirrorCore,
+    private readonly forwarder: MirrorForwarder,
     private readonly facts: MirrorCapture,
   ) {}
 
-  /** The request handler for `/max`, with `req.url` already cut to what follows it (see mountMirror). */
+  /** The request handler for `/max`, with `req.url` already cut to what follows it (see mountRawRoutes). */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
     try {
       this.serve(req, res);
     } catch (error) {
-      this.core.fail('max', res, error);
+      this.forwarder.fail('max', res, error);
     }
   };
 
@@ -52,34 +52,36 @@ export class MaxMirror {
     const token = req.headers.authorization || queryToken;
     if (!token) return refuse(res, 'max', 'unauthorized');
     const name = `${req.method ?? 'GET'} ${pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname}`;
-    this.core.withBot('max', token, res, (bot) =>
-      this.core.withBody(req, res, 'max', (body) => this.route(req, res, { bot, token, name, pathname, search, body })),
+    this.forwarder.withBot('max', token, res, (bot) =>
+      this.forwarder.withBody(req, res, 'max', (body) =>
+        this.route(req, res, { bot, token, name, pathname, search, body }),
+      ),
     );
   }
 
   private route(req: IncomingMessage, res: ServerResponse, call: MaxCall): void {
-    if (!this.core.inPollingMode(call.bot)) return this.forward(req, res, call);
+    if (!this.forwarder.inPollingMode(call.bot)) return this.forward(req, res, call);
     const bodyParams = parseBodyParams(req.headers['content-type'], call.body.bytes);
     const mirrorCall = { platform: 'max' as const, method: call.name, query: parseQuery(call.search), bodyParams };
-    this.core.answeredInPollingMode(call.bot, mirrorCall, req, res).then(
+    this.forwarder.answeredInPollingMode(call.bot, mirrorCall, res).then(
       (answered) => {
-        if (!answered) this.core.guard('max', res, () => this.forward(req, res, call));
+        if (!answered) this.forwarder.guard('max', res, () => this.forward(req, res, call));
       },
-      (error: unknown) => this.core.fail('max', res, error),
+      (error: unknown) => this.forwarder.fail('max', res, error),
     );
   }
 
   private forward(req: IncomingMessage, res: ServerResponse, call: MaxCall): void {
     const { name, search, body } = call;
-    const wait = this.core.platformWaitMs;
+    const wait = this.forwarder.platformWaitMs;
     const timeoutMs = name === MAX_INBOUND_CALL ? pollSeconds(parseQuery(search).timeout) * 1000 + wait : wait;
     const tap = this.facts.maxTap(call.bot, name, () => parseQuery(search));
-    this.core.forward(
+    this.forwarder.forward(
       'max',
       {
         method: req.method as Dispatcher.HttpMethod,
         path: search === '' ? call.pathname : `${call.pathname}?${search}`,
-        headers: this.core.forwardedHeaders(req, body, tap !== null, call.token),
+        headers: this.forwarder.forwardedHeaders(req, body, tap !== null, call.token),
         body: body.forward,
         timeoutMs,
       },

@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { BotsModule } from '../bots/bots.module';
+import { PollingModule } from '../polling/polling.module';
 import { MaxMirror } from './max-mirror';
 import { MirrorCapture } from './mirror-capture';
-import { MirrorCore } from './mirror-core';
+import { MirrorForwarder } from './mirror-forwarder';
 import { TelegramMirror } from './telegram-mirror';
 
-/** The API mirror (`/tg`, `/max`): plain Express handlers mounted by mountMirror, ahead of Nest's router. */
+/** The API mirror (`/tg`, `/max`): plain Node handlers mounted by mountRawRoutes, ahead of Nest's router. */
 @Module({
-  imports: [BotsModule],
-  providers: [MirrorCore, MirrorCapture, TelegramMirror, MaxMirror],
-  exports: [MirrorCore],
+  imports: [BotsModule, PollingModule],
+  providers: [MirrorForwarder, MirrorCapture, TelegramMirror, MaxMirror],
+  exports: [TelegramMirror, MaxMirror],
 })
 export class MirrorModule {}

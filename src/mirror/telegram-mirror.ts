@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import type { RegisteredBot } from '../bots/bot-registry';
 import { MirrorCapture, TELEGRAM_INBOUND_METHOD } from './mirror-capture';
-import { MirrorBody, MirrorCore } from './mirror-core';
-import { refuse } from './mirror-replies';
+import { refuse } from '../platforms/platform-refusals';
+import { MirrorBody, MirrorForwarder } from './mirror-forwarder';
 import { parseBodyParams, parseQuery } from './request-body';
 
 /** `/bot<token>/<method>` (method lower-cased) or `/file/bot<token>/<path>` (method null). */
@@ -34,16 +34,16 @@ const MAX_POLL_SECONDS = 3600;
 @Injectable()
 export class TelegramMirror {
   constructor(
-    private readonly core: MirrorCore,
+    private readonly forwarder: MirrorForwarder,
     private readonly facts: MirrorCapture,
   ) {}
 
-  /** The request handler for `/tg`, with `req.url` already cut to what follows it (see mountMirror). */
+  /** The request handler for `/tg`, with `req.url` already cut to what follows it (see mountRawRoutes). */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
     try {
       this.serve(req, res);
     } catch (error) {
-      this.core.fail('telegram', res, error);
+      this.forwarder.fail('telegram', res, error);
     }
   };
 
@@ -54,8 +54,8 @@ export class TelegramMirror {
     const route = parseTelegramPath(queryAt === -1 ? url : url.slice(0, queryAt));
     if (!route) return refuse(res, 'telegram', 'notFound');
     const search = queryAt === -1 ? '' : url.slice(queryAt + 1);
-    this.core.withBot('telegram', route.token, res, (bot) =>
-      this.core.withBody(req, res, 'telegram', (body) =>
+    this.forwarder.withBot('telegram', route.token, res, (bot) =>
+      this.forwarder.withBody(req, res, 'telegram', (body) =>
         this.route(req, res, { bot, method: route.method, url, search, body }),
       ),
     );
@@ -63,30 +63,30 @@ export class TelegramMirror {
 
   private route(req: IncomingMessage, res: ServerResponse, call: TelegramCall): void {
     const { bot, method } = call;
-    const polling = this.core.inPollingMode(bot);
+    const polling = this.forwarder.inPollingMode(bot);
     if (method === null || (method !== TELEGRAM_INBOUND_METHOD && !polling)) return this.forward(req, res, call, 0);
 
     const query = parseQuery(call.search);
     const bodyParams = parseBodyParams(req.headers['content-type'], call.body.bytes);
     const pollSeconds = method === TELEGRAM_INBOUND_METHOD ? seconds(bodyParams?.timeout ?? query.timeout) : 0;
     if (!polling) return this.forward(req, res, call, pollSeconds);
-    this.core.answeredInPollingMode(bot, { platform: 'telegram', method, query, bodyParams }, req, res).then(
+    this.forwarder.answeredInPollingMode(bot, { platform: 'telegram', method, query, bodyParams }, res).then(
       (answered) => {
-        if (!answered) this.core.guard('telegram', res, () => this.forward(req, res, call, pollSeconds));
+        if (!answered) this.forwarder.guard('telegram', res, () => this.forward(req, res, call, pollSeconds));
       },
-      (error: unknown) => this.core.fail('telegram', res, error),
+      (error: unknown) => this.forwarder.fail('telegram', res, error),
     );
   }
 
   private forward(req: IncomingMessage, res: ServerResponse, call: TelegramCall, pollSeconds: number): void {
     const { bot, method, url, search, body } = call;
     const tap = method === null ? null : this.facts.telegramTap(bot, method, () => callParams(req, search, body));
-    this.core.forward(
+    this.forwarder.forward(
       'telegram',
       {
         method: req.method as Dispatcher.HttpMethod,
         path: url,
-        headers: this.core.forwardedHeaders(req, body, tap !== null),
+        headers: this.forwarder.forwardedHeaders(req, body, tap !== null),
         body: body.forward,
         timeoutMs: this.timeoutMs(pollSeconds, body),
       },
@@ -96,7 +96,7 @@ export class TelegramMirror {
   }
 
   private timeoutMs(pollSeconds: number, body: MirrorBody): number {
-    const wait = this.core.platformWaitMs;
+    const wait = this.forwarder.platformWaitMs;
     if (pollSeconds > 0) return pollSeconds * 1000 + wait;
     return body.streamed ? wait * 10 : wait * 2;
   }

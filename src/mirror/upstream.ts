@@ -2,9 +2,9 @@ import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { Logger } from '@nestjs/common';
 import { Dispatcher, Pool } from 'undici';
-import type { Platform } from '../bots/bot.entity';
+import type { Platform } from '../platforms/platform';
 import { networkErrorCode } from '../platforms/platform-errors';
-import { badGateway, refuse } from './mirror-replies';
+import { badGateway, refuse } from '../platforms/platform-refusals';
 import { BodyTooLargeError } from './request-body';
 import { describeError } from '../logging/describe-error';
 

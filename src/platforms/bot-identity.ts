@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Platform } from '../bots/bot.entity';
+import type { Platform } from './platform';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { platformCall } from './platform-call';

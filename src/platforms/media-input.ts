@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import type { Platform } from '../bots/bot.entity';
+import type { Platform } from './platform';
 import type { UploadedFile } from '../common/http/file-upload';
 import { Messages } from '../common/messages';
 import type { MediaFile, MediaKind } from './platform-media-sender';

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import type { Platform } from '../bots/bot.entity';
+import type { Platform } from './platform';
 import { networkErrorCode, PlatformUnreachableException } from './platform-errors';
 
 const PLATFORM_TIMEOUT_MS = 15_000;

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import type { Platform } from '../bots/bot.entity';
+import type { Platform } from './platform';
 
 /** Network failure towards a platform: 502 `{ message: '<tag> <code>' }` (contract §1), e.g. `telegram ECONNREFUSED`. */
 export class PlatformUnreachableException extends HttpException {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Blob } from 'node:buffer';
 import { Agent, FormData } from 'undici';
-import type { Platform } from '../bots/bot.entity';
+import type { Platform } from './platform';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { postToPlatform, SendOutcome } from './platform-messenger';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Agent, FormData, request } from 'undici';
-import type { Platform } from '../bots/bot.entity';
+import type { Platform } from './platform';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { parseJson } from './platform-call';

@@ -2,14 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Bot } from '../bots/bot.entity';
 import { BotsModule } from '../bots/bots.module';
-import { POLLING_ANSWERER } from '../mirror/polling-hook';
-import { HeldUpdateSignal } from './polling/held-update-signal';
-import { HeldUpdatesStore } from './polling/held-updates.store';
-import { HeldUpdatesSweeper } from './polling/held-updates.sweeper';
-import { LongPoll } from './polling/long-poll';
-import { MaxPolling } from './polling/max-polling';
-import { HeldUpdatesAnswerer } from './polling/polling-answerer';
-import { TelegramPolling } from './polling/telegram-polling';
+import { PollingModule } from '../polling/polling.module';
 import { ForwardStatusRecorder } from './receiver/forward-status.recorder';
 import { ProxyReceiver } from './receiver/proxy-receiver';
 import { TargetForwarder } from './receiver/target-forwarder';
@@ -19,27 +12,20 @@ import { WebhookController } from './webhook/webhook.controller';
 import { WebhookSetupService } from './webhook/webhook-setup.service';
 
 /**
- * Proxy-webhook mode (contract §5): the receiver mounted by mountProxy, polling mode's held updates
- * (answered to the mirror through POLLING_ANSWERER), and the session API that connects the webhook.
+ * Proxy-webhook mode (contract §5): the receiver mounted by mountRawRoutes (it holds a polling-mode
+ * bot's updates in PollingModule's store), and the session API that connects the webhook.
  */
 @Module({
-  imports: [BotsModule, TypeOrmModule.forFeature([Bot])],
+  imports: [BotsModule, PollingModule, TypeOrmModule.forFeature([Bot])],
   controllers: [WebhookController],
   providers: [
     ProxyReceiver,
     TargetForwarder,
     ForwardStatusRecorder,
-    HeldUpdatesStore,
-    HeldUpdateSignal,
-    HeldUpdatesSweeper,
-    LongPoll,
-    TelegramPolling,
-    MaxPolling,
-    HeldUpdatesAnswerer,
-    { provide: POLLING_ANSWERER, useExisting: HeldUpdatesAnswerer },
     TelegramWebhooks,
     MaxSubscriptions,
     WebhookSetupService,
   ],
+  exports: [ProxyReceiver],
 })
 export class ProxyModule {}

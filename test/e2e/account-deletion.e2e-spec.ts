@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { BOT_DATA } from '../../src/cleanup/bot-data';
 import { CleanupService } from '../../src/cleanup/cleanup.service';
 import { Messages } from '../../src/common/messages';
-import { TELEGRAM_REFUSALS } from '../../src/mirror/mirror-replies';
+import { TELEGRAM_REFUSALS } from '../../src/platforms/platform-refusals';
 import { accountData, botWithData } from './support/account-data';
 import { addTelegramContacts } from './support/broadcast-contacts';
 import { bindTelegramBot, issueKey, login, registerUser } from './support/factories';

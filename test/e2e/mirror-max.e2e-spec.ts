@@ -1,6 +1,6 @@
 import { Bot } from '@maxhub/max-bot-api';
 import request from 'supertest';
-import { MAX_REFUSALS } from '../../src/mirror/mirror-replies';
+import { MAX_REFUSALS } from '../../src/platforms/platform-refusals';
 import { FakeMax } from '../fakes';
 import { eventually } from './support/eventually';
 import { bindMaxBot, maxToken, registerUser } from './support/factories';

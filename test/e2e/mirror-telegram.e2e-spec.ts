@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Bot } from 'grammy';
 import request from 'supertest';
-import { TELEGRAM_REFUSALS } from '../../src/mirror/mirror-replies';
+import { TELEGRAM_REFUSALS } from '../../src/platforms/platform-refusals';
 import { FakeTelegram } from '../fakes';
 import { eventually } from './support/eventually';
 import { bindTelegramBot, registerUser, telegramToken } from './support/factories';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Messages } from '../../src/common/messages';
-import { MAX_REFUSALS, TELEGRAM_REFUSALS } from '../../src/mirror/mirror-replies';
+import { MAX_REFUSALS, TELEGRAM_REFUSALS } from '../../src/platforms/platform-refusals';
 import { TargetForwarder } from '../../src/proxy/receiver/target-forwarder';
 import { MAX_UPDATE_TYPES, TELEGRAM_ALLOWED_UPDATES } from '../../src/proxy/webhook/platform-webhooks';
 import { eventually } from './support/eventually';

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PLATFORMS, Platform } from '../../bots/bot.entity';
+import { PLATFORMS, Platform } from '../../platforms/platform';
 
 /** The platform's view of a bot's proxy-webhook connection (Telegram getWebhookInfo; MAX GET /subscriptions). */
 export class WebhookInfoDto {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { CaptureBot } from '../../../src/ingest/capture.service';
-import { heldUpdateKey } from '../../../src/proxy/polling/held-update-key';
-import { HeldUpdatesStore } from '../../../src/proxy/polling/held-updates.store';
+import { heldUpdateKey } from '../../../src/polling/held-update-key';
+import { HeldUpdatesStore } from '../../../src/polling/held-updates.store';
 import { addTelegramContacts } from './broadcast-contacts';
 import { eventually } from './eventually';
 import { bindTelegramBot, issueKey } from './factories';

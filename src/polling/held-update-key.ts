@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Platform } from '../../bots/bot.entity';
-import { storableText } from '../../ingest/postgres-text';
+import type { Platform } from '../platforms/platform';
+import { storableText } from '../ingest/postgres-text';
 
 /** How a pushed update is filed in the held-updates store. */
 export interface HeldUpdateKey {

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Platform } from '../bots/bot.entity';
+import type { Platform } from './platform';
 
 /**
  * The mirror's own answers. Bot libraries parse them like the platform's, so everything but the

@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import type { Platform } from '../bots/bot.entity';
+import type { Platform } from '../platforms/platform';
 import { BotRegistry, RegisteredBot } from '../bots/bot-registry';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import { refuse } from './mirror-replies';
-import type { MirrorCall, PollingAnswerer } from './polling-hook';
+import { POLLING_TARGET } from '../platforms/platform';
+import { refuse } from '../platforms/platform-refusals';
+import type { MirrorCall } from '../polling/mirror-call';
+import { PollingAnswerer } from '../polling/polling-answerer';
 import {
   declaredBodyLength,
   isMultipart,
@@ -17,9 +19,6 @@ import {
 } from './request-body';
 import { ForwardRequest, ResponseTap, Upstream } from './upstream';
 import { describeError } from '../logging/describe-error';
-
-/** A bot's `target_url` that asks for its updates to be served to its own polling (contract §5). */
-export const POLLING_TARGET = 'polling';
 
 /** A request body as the mirror forwards it. */
 export interface MirrorBody {
@@ -38,19 +37,19 @@ const UPSTREAM_CLOSE_WAIT_MS = 5_000;
 const NO_BODY: MirrorBody = { forward: null, bytes: null, streamed: false, multipart: false };
 
 /**
- * What both platform mirrors share: finding the bot, taking the body, the polling-mode hook and the
- * pooled connections to the platforms.
+ * What both platform mirrors share on the way to the platform: finding the bot, taking the body,
+ * letting polling mode answer first, and forwarding over the pooled connections to the platforms.
  */
 @Injectable()
-export class MirrorCore implements OnModuleDestroy {
+export class MirrorForwarder implements OnModuleDestroy {
   /** Contract §4's 30 s, configurable so tests need not wait that long. */
   readonly platformWaitMs: number;
   private readonly logger = new Logger('Mirror');
   private readonly upstreams: Record<Platform, Upstream>;
-  private pollingAnswerer: PollingAnswerer | null = null;
 
   constructor(
     private readonly registry: BotRegistry,
+    private readonly polling: PollingAnswerer,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.platformWaitMs = config.mirrorPlatformTimeoutMs;
@@ -60,13 +59,9 @@ export class MirrorCore implements OnModuleDestroy {
     };
   }
 
-  usePollingAnswerer(answerer: PollingAnswerer | null): void {
-    this.pollingAnswerer = answerer;
-  }
-
-  /** Whether the polling-mode hook must see this bot's calls. */
+  /** Whether polling mode must see this bot's calls. */
   inPollingMode(bot: RegisteredBot): boolean {
-    return bot.targetUrl === POLLING_TARGET && this.pollingAnswerer !== null;
+    return bot.targetUrl === POLLING_TARGET;
   }
 
   /**
@@ -125,16 +120,10 @@ export class MirrorCore implements OnModuleDestroy {
     return false;
   }
 
-  /** Lets the polling-mode hook answer the call; true when it did and the mirror must do nothing more. */
-  async answeredInPollingMode(
-    bot: RegisteredBot,
-    call: MirrorCall,
-    req: IncomingMessage,
-    res: ServerResponse,
-  ): Promise<boolean> {
-    if (!this.pollingAnswerer) return false;
+  /** Lets polling mode answer the call; true when it did and the mirror must do nothing more. */
+  async answeredInPollingMode(bot: RegisteredBot, call: MirrorCall, res: ServerResponse): Promise<boolean> {
     try {
-      return await this.pollingAnswerer.answer(bot, call, req, res);
+      return await this.polling.answer(bot, call, res);
     } catch (error) {
       this.logger.error(`Polling mode failed on ${call.platform} ${call.method}: ${describeError(error)}`);
       if (res.headersSent) res.destroy();

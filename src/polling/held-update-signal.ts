@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { AppConfig } from '../../config/config';
-import { APP_CONFIG } from '../../config/config.module';
-import { ConnectionWatch } from '../../metrics/connection-watch';
-import { RedisClient, redisConnectionOptions } from '../../queue/redis';
+import { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { ConnectionWatch } from '../metrics/connection-watch';
+import { RedisClient, redisConnectionOptions } from '../queue/redis';
 
 type Wake = () => void;
 

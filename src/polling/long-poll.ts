@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
-import { Lifecycle } from '../../lifecycle/lifecycle';
+import { Lifecycle } from '../lifecycle/lifecycle';
 import { HeldUpdateSignal } from './held-update-signal';
 
 /** A waiting poll re-reads the store this often even without a notice (a notice lost with Redis). */

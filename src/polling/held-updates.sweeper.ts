@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { HeldUpdatesStore } from './held-updates.store';
-import { describeError } from '../../logging/describe-error';
+import { describeError } from '../logging/describe-error';
 
 const SWEEP_EVERY_MS = 60_000;
 

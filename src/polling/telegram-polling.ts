@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
-import type { RegisteredBot } from '../../bots/bot-registry';
-import type { MirrorCall } from '../../mirror/polling-hook';
+import type { RegisteredBot } from '../bots/bot-registry';
+import type { MirrorCall } from './mirror-call';
 import { HeldUpdatesStore } from './held-updates.store';
 import { LongPoll } from './long-poll';
 import { answerJson, clamp, intParam, truthy } from './poll-params';

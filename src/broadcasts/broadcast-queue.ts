@@ -1,9 +1,10 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
+import { Queues } from '../queue/job-settings';
 import type { BroadcastRow } from './broadcast-store';
 
-export const BROADCAST_QUEUE = 'broadcasts';
+export const BROADCAST_QUEUE = Queues.broadcasts;
 
 export interface BroadcastJob {
   broadcastId: string;
@@ -26,11 +27,7 @@ export class BroadcastQueue {
       {
         jobId: broadcastId,
         delay: sendAt ? Math.max(0, sendAt.getTime() - Date.now()) : 0,
-        // A run that throws (e.g. the database went away) resumes later; each run continues where the last stopped.
-        attempts: 5,
-        backoff: { type: 'exponential', delay: 5000 },
-        removeOnComplete: true,
-        removeOnFail: 1000,
+        // Attempts (a run that throws resumes later), backoff and retention: the broadcasts queue's settings.
       },
     );
   }

@@ -1,11 +1,11 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { CleanupProcessor, CLEANUP_QUEUE, CleanupSchedule } from './cleanup.queue';
+import { jobQueue } from '../queue/job-queue';
 import { CleanupService } from './cleanup.service';
 
 /** The final cleanup of deleted accounts and bots, run hourly on its own BullMQ queue. */
 @Module({
-  imports: [BullModule.registerQueue({ name: CLEANUP_QUEUE })],
+  imports: [jobQueue(CLEANUP_QUEUE)],
   providers: [CleanupService, CleanupSchedule, CleanupProcessor],
   exports: [CleanupService],
 })

@@ -1,10 +1,12 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Queue } from 'bullmq';
+import { Queues } from '../queue/job-settings';
+import { QueueWorker } from '../queue/queue-worker';
 import { CleanupService } from './cleanup.service';
 import { describeError } from '../logging/describe-error';
 
-export const CLEANUP_QUEUE = 'cleanup';
+export const CLEANUP_QUEUE = Queues.cleanup;
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
 /**
@@ -22,8 +24,8 @@ export class CleanupSchedule implements OnApplicationBootstrap {
       await this.queue.upsertJobScheduler(
         'deleted-data',
         { every: CLEANUP_EVERY_MS },
-        // A failed run is simply repeated by the next one.
-        { name: 'cleanup', opts: { attempts: 1, removeOnComplete: true, removeOnFail: 100 } },
+        // Attempts and retention: the cleanup queue's settings (queueSettings).
+        { name: 'cleanup' },
       );
     } catch (error) {
       // Redis being away must not stop the start; the schedule stored by an earlier start still holds.
@@ -32,8 +34,10 @@ export class CleanupSchedule implements OnApplicationBootstrap {
   }
 }
 
-@Processor(CLEANUP_QUEUE, { concurrency: 1 })
-export class CleanupProcessor extends WorkerHost {
+@Injectable()
+export class CleanupProcessor extends QueueWorker<unknown> {
+  readonly queueName = Queues.cleanup;
+
   constructor(private readonly cleanup: CleanupService) {
     super();
   }

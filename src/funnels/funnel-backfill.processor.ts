@@ -1,10 +1,14 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
 import { Job } from 'bullmq';
-import { FUNNEL_BACKFILL_QUEUE, FunnelBackfillJob, FunnelBackfillService } from './funnel-backfill.service';
+import { Queues } from '../queue/job-settings';
+import { QueueWorker } from '../queue/queue-worker';
+import { FunnelBackfillJob, FunnelBackfillService } from './funnel-backfill.service';
 
-/** One backfill at a time per process: each is a few heavy statements over a bot's history. */
-@Processor(FUNNEL_BACKFILL_QUEUE, { concurrency: 1 })
-export class FunnelBackfillProcessor extends WorkerHost {
+/** Runs the backfills (one at a time per instance: see queueSettings). */
+@Injectable()
+export class FunnelBackfillProcessor extends QueueWorker<FunnelBackfillJob> {
+  readonly queueName = Queues.funnelBackfill;
+
   constructor(private readonly backfill: FunnelBackfillService) {
     super();
   }

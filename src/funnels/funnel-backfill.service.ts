@@ -4,10 +4,11 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { ChangeEvents, IntentsChanged } from '../common/changes';
+import { Queues } from '../queue/job-settings';
 import { LOCK_BOT_SQL, stageMatchesSql } from './funnel-sql';
 import { describeError } from '../logging/describe-error';
 
-export const FUNNEL_BACKFILL_QUEUE = 'funnel-backfill';
+export const FUNNEL_BACKFILL_QUEUE = Queues.funnelBackfill;
 
 export interface FunnelBackfillJob {
   botId: string;
@@ -44,11 +45,8 @@ export class FunnelBackfillService {
   }
 
   async schedule(botId: string, removedKeys: string[]): Promise<void> {
-    await this.queue.add(
-      'backfill',
-      { botId, removedKeys },
-      { attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: 100 },
-    );
+    // Attempts, backoff and retention: the funnel-backfill queue's settings (queueSettings).
+    await this.queue.add('backfill', { botId, removedKeys });
   }
 
   /** An intent renamed or deleted changes who reached the stages naming it: count those again. */

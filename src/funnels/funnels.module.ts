@@ -1,7 +1,7 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { BotsModule } from '../bots/bots.module';
 import { IntentsModule } from '../intents/intents.module';
+import { jobQueue } from '../queue/job-queue';
 import { FUNNEL_BACKFILL_QUEUE, FunnelBackfillService } from './funnel-backfill.service';
 import { FunnelBackfillProcessor } from './funnel-backfill.processor';
 import { FunnelConfigService } from './funnel-config.service';
@@ -12,7 +12,7 @@ import { FunnelsController } from './funnels.controller';
 
 /** Funnels (spec: Funnel): configuration, counts kept at ingest, history backfilled in jobs, the result. */
 @Module({
-  imports: [BullModule.registerQueue({ name: FUNNEL_BACKFILL_QUEUE }), BotsModule, IntentsModule],
+  imports: [jobQueue(FUNNEL_BACKFILL_QUEUE), BotsModule, IntentsModule],
   controllers: [FunnelsController],
   providers: [
     FunnelConfigService,

@@ -1,4 +1,6 @@
-export const MAIL_QUEUE = 'mail';
+import { Queues } from '../queue/job-settings';
+
+export const MAIL_QUEUE = Queues.mail;
 
 export interface MailJob {
   to: string;

@@ -1,14 +1,16 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Job } from 'bullmq';
 import { createTransport, Transporter } from 'nodemailer';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import { MAIL_QUEUE, MailJob } from './mail.constants';
+import { Queues } from '../queue/job-settings';
+import { QueueWorker } from '../queue/queue-worker';
+import { MailJob } from './mail.constants';
 
 /** Delivers queued mail through SMTP_URL; without it, writes the mail to the log (development). */
-@Processor(MAIL_QUEUE)
-export class MailProcessor extends WorkerHost implements OnApplicationShutdown {
+@Injectable()
+export class MailProcessor extends QueueWorker<MailJob> implements OnApplicationShutdown {
+  readonly queueName = Queues.mail;
   private readonly logger = new Logger('Mail');
   private readonly transport: Transporter | null;
 

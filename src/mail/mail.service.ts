@@ -32,11 +32,7 @@ export class MailService {
   }
 
   async send(mail: MailJob): Promise<void> {
-    await this.queue.add('send', mail, {
-      attempts: 8,
-      backoff: { type: 'exponential', delay: 2000 },
-      removeOnComplete: true,
-      removeOnFail: 1000,
-    });
+    // Attempts, backoff and retention: the mail queue's settings (queueSettings).
+    await this.queue.add('send', mail);
   }
 }

@@ -1,12 +1,11 @@
-import { WorkerHost } from '@nestjs/bullmq';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { QueueBase } from 'bullmq';
 import { ConnectionWatch } from '../metrics/connection-watch';
 
 /**
- * Every BullMQ queue and `@Processor` worker of the app gets an error listener, found once at start, so
- * a queue added later is covered without a line of its own. Workers built by hand are watched by their owners.
+ * Every BullMQ queue of the app gets an error listener, found once at start, so a queue added later is
+ * covered without a line of its own. Workers are watched by QueueWorker, which starts them.
  */
 @Injectable()
 export class QueueWatch implements OnApplicationBootstrap {
@@ -18,8 +17,6 @@ export class QueueWatch implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     for (const { instance } of this.discovery.getProviders()) {
       if (instance instanceof QueueBase) this.watch.bull(instance, `Redis (queue ${instance.name})`);
-      else if (instance instanceof WorkerHost)
-        this.watch.bull(instance.worker, `Redis (worker ${instance.worker.name})`);
     }
   }
 }

@@ -3,10 +3,12 @@ import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { JobHandlersCheck } from './job-handlers.check';
 import { QueueWatch } from './queue-watch';
 import { redisConnectionOptions } from './redis';
 
-/** BullMQ on the configured Redis; every queue of the service registers under this connection. */
+/** BullMQ on the configured Redis; every queue of the service registers under this connection (jobQueue). */
+// Global: infrastructure every queue-owning module needs, like the configuration and Redis.
 @Global()
 @Module({
   imports: [
@@ -19,6 +21,6 @@ import { redisConnectionOptions } from './redis';
       }),
     }),
   ],
-  providers: [QueueWatch],
+  providers: [QueueWatch, JobHandlersCheck],
 })
 export class QueueModule {}

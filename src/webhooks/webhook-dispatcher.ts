@@ -6,11 +6,12 @@ import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { ContactCreatedEvent, FactEvents, MessageEvent } from '../ingest/events';
+import { Queues } from '../queue/job-settings';
 import { AccountDeleted, ChangeEvents, TeamMembershipChanged } from '../common/changes';
 import { WebhookSubscription } from './webhook-subscription.entity';
 import { describeError } from '../logging/describe-error';
 
-export const WEBHOOK_QUEUE = 'webhook-deliveries';
+export const WEBHOOK_QUEUE = Queues.webhookDeliveries;
 
 export interface WebhookJob {
   subscriptionId: string;
@@ -117,9 +118,8 @@ export class WebhookDispatcher {
     await this.addSoon(
       matching.map((s) => ({
         name: event,
+        // One attempt, no retries (spec): the webhook-deliveries queue's settings (queueSettings).
         data: { subscriptionId: s.id, event, eventId, data },
-        // No retries (spec): one attempt, recorded whatever happens.
-        opts: { attempts: 1, removeOnComplete: true, removeOnFail: true },
       })),
     );
   }

@@ -1,7 +1,7 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BotsModule } from '../bots/bots.module';
+import { jobQueue } from '../queue/job-queue';
 import { DeliveryLog } from './delivery-log';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookDeliveryService } from './webhook-delivery.service';
@@ -13,11 +13,7 @@ import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([WebhookSubscription, WebhookDelivery]),
-    BullModule.registerQueue({ name: WEBHOOK_QUEUE }),
-    BotsModule,
-  ],
+  imports: [TypeOrmModule.forFeature([WebhookSubscription, WebhookDelivery]), jobQueue(WEBHOOK_QUEUE), BotsModule],
   controllers: [WebhooksController],
   providers: [
     WebhooksService,

@@ -195,8 +195,8 @@ describe('Funnels (session API)', () => {
       STAGES[2],
     ];
     // With the backfill held back, the funnel says it is computing; the unchanged stage keeps its count.
-    const worker = ctx.app.get(FunnelBackfillProcessor).worker;
-    await worker.pause(true);
+    const backfill = ctx.app.get(FunnelBackfillProcessor);
+    await backfill.pause();
     await putConfig({ stages: changed }).expect(200);
     expect(await funnel()).toEqual({
       source: null,
@@ -208,7 +208,7 @@ describe('Funnels (session API)', () => {
         { name: 'Asked the price', reached: 2, conversion: null },
       ],
     });
-    worker.resume();
+    backfill.resume();
     const settled = await eventually(async () => {
       const result = await funnel();
       expect(result.computing).toBe(false);

@@ -1,0 +1,42 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { Queue } from 'bullmq';
+import { QueueWorker } from './queue-worker';
+
+/**
+ * Refuses to start the app when a registered queue has no handler (its jobs would wait forever) or
+ * two (they would race for them), or when a handler's queue is not registered. Runs before any
+ * worker starts.
+ */
+@Injectable()
+export class JobHandlersCheck implements OnModuleInit {
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  onModuleInit(): void {
+    const queues = new Set<string>();
+    const handlers = new Map<string, string[]>();
+    for (const { instance } of this.discovery.getProviders()) {
+      if (instance instanceof Queue) queues.add(instance.name);
+      else if (instance instanceof QueueWorker) {
+        const names = handlers.get(instance.queueName) ?? [];
+        handlers.set(instance.queueName, [...names, instance.constructor.name]);
+      }
+    }
+    const problems = jobHandlerProblems(queues, handlers);
+    if (problems.length) throw new Error(`Cannot start: ${problems.join('; ')}`);
+  }
+}
+
+/** What is wrong with the queues and their handlers (by class name); empty when each queue has exactly one. */
+export function jobHandlerProblems(queues: Set<string>, handlers: Map<string, string[]>): string[] {
+  const problems: string[] = [];
+  for (const queue of queues) {
+    const found = handlers.get(queue) ?? [];
+    if (!found.length) problems.push(`queue "${queue}" has no job handler`);
+    if (found.length > 1) problems.push(`queue "${queue}" has ${found.length} job handlers (${found.join(', ')})`);
+  }
+  for (const [queue, names] of handlers) {
+    if (!queues.has(queue)) problems.push(`${names.join(', ')} handles queue "${queue}", which is not registered`);
+  }
+  return problems;
+}

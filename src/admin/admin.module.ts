@@ -7,10 +7,11 @@ import { AccountDeletionService } from './account-deletion.service';
 import { AdminApiKeysController } from './admin-api-keys.controller';
 import { AdminController } from './admin.controller';
 import { AdminUsersService } from './admin-users.service';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 
 /** Administration of accounts by admins: list, role and tariff, sign in as, API keys, deletion. */
 @Module({
-  imports: [AuthModule, AuditModule, BillingModule, BroadcastsModule],
+  imports: [ApiKeysModule, AuthModule, AuditModule, BillingModule, BroadcastsModule],
   controllers: [AdminController, AdminApiKeysController],
   providers: [AdminUsersService, AccountDeletionService],
 })

@@ -11,13 +11,14 @@ import { SourcesQueries } from './sources.queries';
 import { StatsV1Controller } from './stats-v1.controller';
 import { StatsController } from './stats.controller';
 import { StatsQueries } from './stats.queries';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 
 /**
  * Aggregate reports (stats, timeline, sources) for the open API and the cabinet, the open API's intents,
  * and the source mappings the reports apply.
  */
 @Module({
-  imports: [BotsModule, IntentsModule],
+  imports: [ApiKeysModule, BotsModule, IntentsModule],
   controllers: [
     StatsV1Controller,
     SourcesV1Controller,

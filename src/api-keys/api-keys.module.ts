@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyAuthenticator } from './api-key-authenticator';
@@ -9,8 +9,7 @@ import { ApiKeysService } from './api-keys.service';
 import { TeamApiKeysController } from './team-api-keys.controller';
 import { ApiKeyGuard, ScopeGuard } from './require-scope.decorator';
 
-/** Global so every open-API module can use `@RequireScope` (and administration ApiKeysService) without importing this one. */
-@Global()
+/** API keys and the open API's guard: a module with `@RequireScope` routes imports this one for its guards. */
 @Module({
   imports: [TypeOrmModule.forFeature([ApiKey]), PassportModule],
   controllers: [ApiKeysController, TeamApiKeysController],

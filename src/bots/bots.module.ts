@@ -7,9 +7,10 @@ import { BotsV1Controller } from './bots-v1.controller';
 import { BotsController } from './bots.controller';
 import { BotsService } from './bots.service';
 import { TargetUrlPolicy } from './target-url.policy';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Bot]), PlatformsModule],
+  imports: [ApiKeysModule, TypeOrmModule.forFeature([Bot]), PlatformsModule],
   controllers: [BotsController, BotsV1Controller],
   providers: [BotsService, TargetUrlPolicy, BotRegistry],
   exports: [BotsService, TargetUrlPolicy, BotRegistry],

@@ -16,10 +16,12 @@ import { BroadcastsController } from './broadcasts.controller';
 import { BroadcastsService } from './broadcasts.service';
 import { RecipientDelivery } from './recipient-delivery';
 import { SendPacer } from './send-pacer';
+import { IngestModule } from '../ingest/ingest.module';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 
 /** Broadcasts: the open API's synchronous one, the cabinet's segmented ones, and the queue that delivers both. */
 @Module({
-  imports: [jobQueue(BROADCAST_QUEUE), TypeOrmModule.forFeature([Bot]), BotsModule, PlatformsModule],
+  imports: [ApiKeysModule, IngestModule, jobQueue(BROADCAST_QUEUE), TypeOrmModule.forFeature([Bot]), BotsModule, PlatformsModule],
   controllers: [BroadcastV1Controller, BroadcastsController],
   providers: [
     BroadcastsService,

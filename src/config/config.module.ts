@@ -4,6 +4,7 @@ import { AppConfig } from './config';
 /** Injection token of the parsed configuration. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
+// Global: true infrastructure, read by nearly every provider.
 @Global()
 @Module({})
 export class ConfigModule {

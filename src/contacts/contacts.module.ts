@@ -11,10 +11,11 @@ import { DialogsController } from './dialogs.controller';
 import { DialogsQueries } from './dialogs.queries';
 import { MessagesV1Controller } from './messages-v1.controller';
 import { MessagesQueries } from './messages.queries';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 
 /** Reports on people and conversations (contacts, messages, dialogs) and the cabinet's contacts and dialogs. */
 @Module({
-  imports: [BotsModule, MessagingModule, AvatarsModule],
+  imports: [ApiKeysModule, BotsModule, MessagingModule, AvatarsModule],
   controllers: [ContactsV1Controller, MessagesV1Controller, DialogsV1Controller, ContactsController, DialogsController],
   providers: [ContactsQueries, ContactsService, MessagesQueries, DialogsQueries],
 })

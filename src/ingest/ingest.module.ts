@@ -1,12 +1,11 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
 import { CaptureService } from './capture.service';
 import { FactStore } from './fact-store';
 import { IngestLosses } from './ingest-losses';
 import { IngestWriter } from './ingest-writer';
 
-/** Turns traffic into stored facts; global so the mirror and the proxy can hand traffic over. */
-@Global()
+/** Turns traffic into stored facts: the mirror, the proxy, sends and broadcasts import it to hand traffic over. */
 @Module({
   imports: [BillingModule],
   providers: [CaptureService, FactStore, IngestWriter, IngestLosses],

@@ -3,9 +3,11 @@ import { BotsModule } from '../bots/bots.module';
 import { PlatformsModule } from '../platforms/platforms.module';
 import { MessagingService } from './messaging.service';
 import { SendV1Controller } from './send-v1.controller';
+import { IngestModule } from '../ingest/ingest.module';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 
 @Module({
-  imports: [BotsModule, PlatformsModule],
+  imports: [ApiKeysModule, IngestModule, BotsModule, PlatformsModule],
   controllers: [SendV1Controller],
   providers: [MessagingService],
   exports: [MessagingService],

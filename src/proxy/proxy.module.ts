@@ -10,13 +10,14 @@ import { MaxSubscriptions } from './webhook/max-subscriptions';
 import { TelegramWebhooks } from './webhook/telegram-webhooks';
 import { WebhookController } from './webhook/webhook.controller';
 import { WebhookSetupService } from './webhook/webhook-setup.service';
+import { IngestModule } from '../ingest/ingest.module';
 
 /**
  * Proxy-webhook mode (contract §5): the receiver mounted by mountRawRoutes (it holds a polling-mode
  * bot's updates in PollingModule's store), and the session API that connects the webhook.
  */
 @Module({
-  imports: [BotsModule, PollingModule, TypeOrmModule.forFeature([Bot])],
+  imports: [IngestModule, BotsModule, PollingModule, TypeOrmModule.forFeature([Bot])],
   controllers: [WebhookController],
   providers: [
     ProxyReceiver,

@@ -32,6 +32,7 @@ export class RedisClient extends Redis implements OnApplicationShutdown {
   }
 }
 
+// Global: true infrastructure, one shared Redis connection.
 @Global()
 @Module({ providers: [RedisClient], exports: [RedisClient] })
 export class RedisModule {}

@@ -1,4 +1,5 @@
 import { Controller, Module, Post } from '@nestjs/common';
+import { ApiKeysModule } from '../../../src/api-keys/api-keys.module';
 import { RequireScope } from '../../../src/api-keys/require-scope.decorator';
 
 /**
@@ -14,5 +15,5 @@ class ScopeProbeController {
   }
 }
 
-@Module({ controllers: [ScopeProbeController] })
+@Module({ imports: [ApiKeysModule], controllers: [ScopeProbeController] })
 export class ScopeProbeModule {}

@@ -16,6 +16,7 @@ import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventEmitterModule } from '@nestjs/event-emitter';
+import { FleetModule } from './fleet/fleet.module';
 import { FunnelsModule } from './funnels/funnels.module';
 import { HealthModule } from './health/health.module';
 import { IngestModule } from './ingest/ingest.module';
@@ -67,6 +68,7 @@ export class AppModule {
         SupportModule,
         CleanupModule,
         EventEmitterModule.forRoot(),
+        FleetModule,
         IngestModule,
         MirrorModule,
         ProxyModule,

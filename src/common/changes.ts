@@ -18,6 +18,8 @@ export const ChangeEvents = {
   teamMembershipChanged: 'team.membership_changed',
   /** An admin deleted an account (webhook subscription lists of it and of its former team). */
   accountDeleted: 'account.deleted',
+  /** An event subscription was created, edited or deleted (the dispatcher's lists, the delivery's signers). */
+  webhooksChanged: 'webhooks.changed',
 } as const;
 
 export interface BotChanged {
@@ -52,10 +54,31 @@ export interface AccountDeleted {
   formerTeamId: string | null;
 }
 
-export type Change = BotChanged | IntentsChanged | TariffChanged | TeamMembershipChanged | AccountDeleted;
+export interface WebhooksChanged {
+  type: typeof ChangeEvents.webhooksChanged;
+  accountId: string;
+  subscriptionId: string;
+}
+
+export type Change =
+  BotChanged | IntentsChanged | TariffChanged | TeamMembershipChanged | AccountDeleted | WebhooksChanged;
 
 /** Every change event's name: the list a cross-instance relay forwards. */
 export const CHANGE_EVENT_NAMES: readonly Change['type'][] = Object.values(ChangeEvents);
+
+/** Changes carried here from another instance (ChangeRelay): listeners drop caches but never redo the origin's work. */
+const relayed = new WeakSet<Change>();
+
+/** Announces a change that came from another instance on this instance's bus. */
+export function announceRelayed(bus: EventEmitter2, change: Change): void {
+  relayed.add(change);
+  bus.emit(change.type, change);
+}
+
+/** True when this change was announced on another instance and only carried here. */
+export function isRelayed(change: Change): boolean {
+  return relayed.has(change);
+}
 
 /** The one way to announce a change: emitted under its own `type`, listeners run before this returns. */
 export function announce(bus: EventEmitter2, change: Change): void {

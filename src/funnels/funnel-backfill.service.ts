@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { ChangeEvents, IntentsChanged } from '../common/changes';
+import { ChangeEvents, IntentsChanged, isRelayed } from '../common/changes';
 import { Queues } from '../queue/job-settings';
 import { LOCK_BOT_SQL, stageMatchesSql } from './funnel-sql';
 import { describeError } from '../logging/describe-error';
@@ -39,6 +39,7 @@ export class FunnelBackfillService {
 
   @OnEvent(ChangeEvents.intentsChanged)
   onIntentsChanged(change: IntentsChanged): void {
+    if (isRelayed(change)) return; // the instance where the intents changed recounts, once
     this.intentsChanged(change.botId).catch((error: unknown) =>
       this.logger.error(`Recounting intent stages failed: ${describeError(error)}`),
     );

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
+import { ChangeEvents, WebhooksChanged } from '../common/changes';
 import { DeliveryLog } from './delivery-log';
 import { DeliveryDto } from './webhook.dto';
 import { WebhookSender } from './webhook-sender';
@@ -33,8 +35,9 @@ export class WebhookDeliveryService {
   ) {}
 
   /** Drops a cached subscription after it changed, so the next delivery sees the change. */
-  forget(subscriptionId: string): void {
-    this.signers.delete(subscriptionId);
+  @OnEvent(ChangeEvents.webhooksChanged)
+  onWebhooksChanged(change: WebhooksChanged): void {
+    this.signers.delete(change.subscriptionId);
   }
 
   /** A queued delivery: skipped when the subscription is gone or inactive; recorded in the next batch. */

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { ContactCreatedEvent, FactEvents, MessageEvent } from '../ingest/events';
 import { Queues } from '../queue/job-settings';
-import { AccountDeleted, ChangeEvents, TeamMembershipChanged } from '../common/changes';
+import { AccountDeleted, ChangeEvents, TeamMembershipChanged, WebhooksChanged } from '../common/changes';
 import { WebhookSubscription } from './webhook-subscription.entity';
 import { describeError } from '../logging/describe-error';
 
@@ -63,6 +63,11 @@ export class WebhookDispatcher {
   }
 
   /** A member's subscriptions move with them between accounts. */
+  @OnEvent(ChangeEvents.webhooksChanged)
+  onWebhooksChanged(change: WebhooksChanged): void {
+    this.forget(change.accountId);
+  }
+
   @OnEvent(ChangeEvents.teamMembershipChanged)
   onTeamChange(change: TeamMembershipChanged): void {
     this.forget(change.accountId);

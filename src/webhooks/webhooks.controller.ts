@@ -1,8 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import { SessionAuth } from '../auth/guards/session-auth.decorator';
 import type { Principal } from '../auth/principal';
+import { announce, ChangeEvents } from '../common/changes';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
 import {
   CreatedWebhookDto,
@@ -13,7 +15,6 @@ import {
   WebhookListDto,
 } from './webhook.dto';
 import { WebhookDeliveryService } from './webhook-delivery.service';
-import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhooksService } from './webhooks.service';
 
 @ApiTags('webhooks')
@@ -23,8 +24,13 @@ export class WebhooksController {
   constructor(
     private readonly webhooks: WebhooksService,
     private readonly delivery: WebhookDeliveryService,
-    private readonly dispatcher: WebhookDispatcher,
+    private readonly events: EventEmitter2,
   ) {}
+
+  /** Every instance drops what it cached of the account's subscriptions (ChangeRelay carries it). */
+  private changed(principal: Principal, subscriptionId: string): void {
+    announce(this.events, { type: ChangeEvents.webhooksChanged, accountId: principal.accountId, subscriptionId });
+  }
 
   @Post()
   @ApiOperation({ summary: 'Subscribe a URL to events; the signing secret is shown only in this answer' })
@@ -32,7 +38,7 @@ export class WebhooksController {
   @ApiErrors(400, 404, 429)
   async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookDto): Promise<CreatedWebhookDto> {
     const created = await this.webhooks.create(principal.userId, principal.accountId, body);
-    this.dispatcher.forget(principal.accountId);
+    this.changed(principal, created.id);
     return created;
   }
 
@@ -53,8 +59,7 @@ export class WebhooksController {
     @Body() body: UpdateWebhookDto,
   ): Promise<WebhookDto> {
     const updated = await this.webhooks.update(principal.userId, id, body);
-    this.dispatcher.forget(principal.accountId);
-    this.delivery.forget(id);
+    this.changed(principal, id);
     return updated;
   }
 
@@ -65,8 +70,7 @@ export class WebhooksController {
   @ApiErrors(404)
   async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     await this.webhooks.remove(principal.userId, id);
-    this.dispatcher.forget(principal.accountId);
-    this.delivery.forget(id);
+    this.changed(principal, id);
   }
 
   @Post(':id/test')

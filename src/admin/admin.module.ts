@@ -4,6 +4,7 @@ import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { BotsModule } from '../bots/bots.module';
 import { BroadcastsModule } from '../broadcasts/broadcasts.module';
+import { TeamsDataModule } from '../teams/teams-data.module';
 import { TeamsModule } from '../teams/teams.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AccountDeletionService } from './account-deletion.service';
@@ -13,7 +14,16 @@ import { AdminUsersService } from './admin-users.service';
 
 /** Administration of accounts by admins: list, role and tariff, sign in as, API keys, deletion. */
 @Module({
-  imports: [AuthModule, AuditModule, BillingModule, BotsModule, BroadcastsModule, TeamsModule, WebhooksModule],
+  imports: [
+    AuthModule,
+    AuditModule,
+    BillingModule,
+    BotsModule,
+    BroadcastsModule,
+    TeamsModule,
+    TeamsDataModule,
+    WebhooksModule,
+  ],
   controllers: [AdminController, AdminApiKeysController],
   providers: [AdminUsersService, AccountDeletionService],
 })

@@ -1,3 +1,5 @@
+import { AuthModule } from '../auth/auth.module';
+import { TeamsDataModule } from '../teams/teams-data.module';
 import { Global, Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -12,7 +14,7 @@ import { ApiKeyGuard, ScopeGuard } from './require-scope.decorator';
 /** Global so every open-API module can use `@RequireScope` (and administration ApiKeysService) without importing this one. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKey]), PassportModule],
+  imports: [TypeOrmModule.forFeature([ApiKey]), PassportModule, AuthModule, TeamsDataModule],
   controllers: [ApiKeysController, TeamApiKeysController],
   providers: [ApiKeysService, ApiKeyAuthenticator, ApiKeyStrategy, ApiKeyGuard, ScopeGuard],
   exports: [ApiKeyGuard, ScopeGuard, ApiKeysService],

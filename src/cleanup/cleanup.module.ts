@@ -1,3 +1,4 @@
+import { AuthModule } from '../auth/auth.module';
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { CleanupProcessor, CLEANUP_QUEUE, CleanupSchedule } from './cleanup.queue';
@@ -5,7 +6,7 @@ import { CleanupService } from './cleanup.service';
 
 /** The final cleanup of deleted accounts and bots, run hourly on its own BullMQ queue. */
 @Module({
-  imports: [BullModule.registerQueue({ name: CLEANUP_QUEUE })],
+  imports: [BullModule.registerQueue({ name: CLEANUP_QUEUE }), AuthModule],
   providers: [CleanupService, CleanupSchedule, CleanupProcessor],
   exports: [CleanupService],
 })

@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { isUniqueViolation } from '../auth/users.service';
+import { isUniqueViolation } from '../database/database-errors';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
 import { CreateIntentDto, IntentMessagesDto, IntentWithRulesDto, UpdateIntentDto } from './intent.dto';

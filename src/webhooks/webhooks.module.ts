@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
 import { BotsModule } from '../bots/bots.module';
 import { DeliveryLog } from './delivery-log';
 import { WebhookDelivery } from './webhook-delivery.entity';
@@ -17,6 +18,7 @@ import { WebhooksService } from './webhooks.service';
     TypeOrmModule.forFeature([WebhookSubscription, WebhookDelivery]),
     BullModule.registerQueue({ name: WEBHOOK_QUEUE }),
     BotsModule,
+    AuthModule,
   ],
   controllers: [WebhooksController],
   providers: [
@@ -27,6 +29,6 @@ import { WebhooksService } from './webhooks.service';
     WebhookDispatcher,
     WebhookDeliveryWorkers,
   ],
-  exports: [WebhookDispatcher],
+  exports: [WebhookDispatcher, WebhooksService],
 })
 export class WebhooksModule {}

@@ -1,7 +1,5 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { Bot } from '../bots/bot.entity';
 import { BotsModule } from '../bots/bots.module';
 import { PlatformsModule } from '../platforms/platforms.module';
 import { BroadcastChannels } from './broadcast-channel';
@@ -19,12 +17,7 @@ import { SendPacer } from './send-pacer';
 
 /** Broadcasts: the open API's synchronous one, the cabinet's segmented ones, and the queue that delivers both. */
 @Module({
-  imports: [
-    BullModule.registerQueue({ name: BROADCAST_QUEUE }),
-    TypeOrmModule.forFeature([Bot]),
-    BotsModule,
-    PlatformsModule,
-  ],
+  imports: [BullModule.registerQueue({ name: BROADCAST_QUEUE }), BotsModule, PlatformsModule],
   controllers: [BroadcastV1Controller, BroadcastsController],
   providers: [
     BroadcastsService,

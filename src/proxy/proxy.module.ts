@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { Bot } from '../bots/bot.entity';
 import { BotsModule } from '../bots/bots.module';
 import { POLLING_ANSWERER } from '../mirror/polling-hook';
 import { HeldUpdateSignal } from './polling/held-update-signal';
@@ -23,7 +21,7 @@ import { WebhookSetupService } from './webhook/webhook-setup.service';
  * (answered to the mirror through POLLING_ANSWERER), and the session API that connects the webhook.
  */
 @Module({
-  imports: [BotsModule, TypeOrmModule.forFeature([Bot])],
+  imports: [BotsModule],
   controllers: [WebhookController],
   providers: [
     ProxyReceiver,

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
 import { MailModule } from '../mail/mail.module';
 import { CaptureService } from './capture.service';
+import { ContactsRepository } from './contacts.repository';
 import { FactStore } from './fact-store';
 import { IngestLosses } from './ingest-losses';
 import { IngestWriter } from './ingest-writer';
@@ -11,7 +12,7 @@ import { RecordingCap } from './recording-cap/recording-cap';
 @Global()
 @Module({
   imports: [BillingModule, MailModule],
-  providers: [CaptureService, FactStore, IngestWriter, IngestLosses, RecordingCap],
-  exports: [CaptureService],
+  providers: [CaptureService, ContactsRepository, FactStore, IngestWriter, IngestLosses, RecordingCap],
+  exports: [CaptureService, ContactsRepository],
 })
 export class IngestModule {}

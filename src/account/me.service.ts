@@ -1,11 +1,10 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { MeDto } from '../auth/dto/auth.dto';
 import type { Principal } from '../auth/principal';
 import { presentUser } from '../auth/user.presenter';
 import { UsersService } from '../auth/users.service';
 import { TariffsService } from '../billing/tariffs.service';
-import { messagesThisMonth } from '../billing/usage.queries';
+import { UsageMonthsRepository } from '../billing/usage-months.repository';
 import { Messages } from '../common/messages';
 
 /** `GET /api/me`: who you are, in which account you work, its plan and usage, and who signed in as you. */
@@ -14,7 +13,7 @@ export class MeService {
   constructor(
     private readonly users: UsersService,
     private readonly tariffs: TariffsService,
-    private readonly db: DataSource,
+    private readonly usage: UsageMonthsRepository,
   ) {}
 
   async describe(principal: Principal): Promise<MeDto> {
@@ -28,7 +27,7 @@ export class MeService {
     const tariff = (account ?? user).tariff;
     const [plan, usage] = await Promise.all([
       this.tariffs.get(tariff),
-      messagesThisMonth(this.db, [principal.accountId]),
+      this.usage.messagesThisMonth([principal.accountId]),
     ]);
     return {
       ...presentUser(user),

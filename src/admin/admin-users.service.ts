@@ -4,27 +4,17 @@ import { ApiKeyDto } from '../api-keys/api-key.dto';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { actorOf, AuditLog } from '../audit/audit-log.service';
 import { SessionDto, UserDto } from '../auth/dto/auth.dto';
-import type { UserRole } from '../auth/entities/user.entity';
 import type { Principal } from '../auth/principal';
 import { SessionsService } from '../auth/sessions.service';
 import { presentUser } from '../auth/user.presenter';
+import { UsersRepository } from '../auth/users.repository';
 import { UsersService } from '../auth/users.service';
 import { TariffsService } from '../billing/tariffs.service';
-import { messagesThisMonth } from '../billing/usage.queries';
+import { UsageMonthsRepository } from '../billing/usage-months.repository';
+import { BotsRepository } from '../bots/bots.repository';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
 import { AdminUserDto, AdminUsersQueryDto, UpdateUserDto } from './admin.dto';
-
-interface UserPageRow {
-  total: number;
-  id: string | null;
-  email: string;
-  email_confirmed_at: Date | null;
-  role: UserRole;
-  tariff: string;
-  created_at: Date;
-  bots_count: number;
-}
 
 /** What admins see and change of accounts: the list, role and tariff, "sign in as", and API keys. */
 @Injectable()
@@ -32,41 +22,34 @@ export class AdminUsersService {
   constructor(
     private readonly db: DataSource,
     private readonly users: UsersService,
+    private readonly userRows: UsersRepository,
+    private readonly bots: BotsRepository,
+    private readonly usage: UsageMonthsRepository,
     private readonly sessions: SessionsService,
     private readonly tariffs: TariffsService,
     private readonly audit: AuditLog,
     private readonly apiKeys: ApiKeysService,
   ) {}
 
-  /** One query for the page and its total, one for the month's usage of the page's accounts. */
+  /** One query for the page and its total, then the bots and the month's usage of the page's accounts. */
   async list(query: AdminUsersQueryDto): Promise<{ data: AdminUserDto[]; total: number }> {
-    const rows = await this.db.query<UserPageRow[]>(
-      `WITH matching AS (
-         SELECT id, email, email_confirmed_at, role, tariff, created_at FROM users
-          WHERE deleted_at IS NULL AND strpos(lower(email), lower($1)) > 0
-       )
-       SELECT t.total, p.* FROM (SELECT count(*)::int AS total FROM matching) t
-       LEFT JOIN LATERAL (
-         SELECT m.*, (SELECT count(*)::int FROM bots b WHERE b.user_id = m.id AND b.deleted_at IS NULL) AS bots_count
-           FROM matching m ORDER BY m.created_at DESC, m.id DESC LIMIT $2 OFFSET $3
-       ) p ON true`,
-      [query.email ?? '', query.limit, query.offset],
-    );
-    const page = rows.filter((row): row is UserPageRow & { id: string } => row.id !== null);
-    const usage = await messagesThisMonth(
-      this.db,
-      page.map((row) => row.id),
-    );
+    const { rows, total } = await this.userRows.pageLive({
+      email: query.email ?? '',
+      limit: query.limit,
+      offset: query.offset,
+    });
+    const ids = rows.map((row) => row.id);
+    const [bots, usage] = await Promise.all([this.bots.countLiveByAccount(ids), this.usage.messagesThisMonth(ids)]);
     return {
-      total: rows[0].total,
-      data: page.map((row) => ({
+      total,
+      data: rows.map((row) => ({
         id: row.id,
         email: row.email,
-        email_confirmed: row.email_confirmed_at !== null,
+        email_confirmed: row.emailConfirmedAt !== null,
         role: row.role,
         tariff: row.tariff,
-        created_at: row.created_at,
-        bots_count: row.bots_count,
+        created_at: row.createdAt,
+        bots_count: bots.get(row.id) ?? 0,
         messages_this_month: usage.get(row.id) ?? 0,
       })),
     };
@@ -93,19 +76,14 @@ export class AdminUsersService {
         details: { from: invoice.previous_tariff, to: invoice.tariff, invoice_id: invoice.id },
       });
     }
-    if (dto.role !== undefined) {
+    const role = dto.role;
+    if (role !== undefined) {
       await this.db.transaction(async (tx) => {
-        const [row] = await tx.query<Array<{ role: UserRole }>>(
-          `SELECT role FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
-          [user.id],
-        );
+        const row = await this.userRows.lockLive(tx, user.id);
         if (!row) throw new NotFoundException(Messages.userNotFound);
-        if (row.role === dto.role) return;
-        await tx.query(`UPDATE users SET role = $2 WHERE id = $1`, [user.id, dto.role]);
-        await this.audit.record(
-          { action: 'change_role', actor, target, details: { from: row.role, to: dto.role } },
-          tx,
-        );
+        if (row.role === role) return;
+        await this.userRows.setRole(tx, user.id, role);
+        await this.audit.record({ action: 'change_role', actor, target, details: { from: row.role, to: role } }, tx);
       });
     }
     return presentUser(await this.findLive(user.id));

@@ -3,6 +3,10 @@ import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { BroadcastsModule } from '../broadcasts/broadcasts.module';
+import { TeamsDataModule } from '../teams/teams-data.module';
+import { TeamsModule } from '../teams/teams.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { BotsModule } from '../bots/bots.module';
 import { AccountDeletionService } from './account-deletion.service';
 import { AdminApiKeysController } from './admin-api-keys.controller';
 import { AdminController } from './admin.controller';
@@ -11,7 +15,17 @@ import { ApiKeysModule } from '../api-keys/api-keys.module';
 
 /** Administration of accounts by admins: list, role and tariff, sign in as, API keys, deletion. */
 @Module({
-  imports: [ApiKeysModule, AuthModule, AuditModule, BillingModule, BroadcastsModule],
+  imports: [
+    ApiKeysModule,
+    AuthModule,
+    AuditModule,
+    BillingModule,
+    BotsModule,
+    BroadcastsModule,
+    TeamsModule,
+    TeamsDataModule,
+    WebhooksModule,
+  ],
   controllers: [AdminController, AdminApiKeysController],
   providers: [AdminUsersService, AccountDeletionService],
 })

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { BotsRepository } from '../bots/bots.repository';
 import { SourceMappingDto } from './source.dto';
 
 /** The bot's source mappings (raw value → normalised source and campaign), read by the sources report. */
 @Injectable()
 export class SourceMappingsService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly bots: BotsRepository,
+  ) {}
 
   list(botId: string): Promise<SourceMappingDto[]> {
     return this.db.query<SourceMappingDto[]>(
@@ -17,8 +21,8 @@ export class SourceMappingsService {
   /** Replaces all of the bot's mappings at once; concurrent replacements of one bot run one after the other. */
   async replace(botId: string, mappings: SourceMappingDto[]): Promise<SourceMappingDto[]> {
     await this.db.transaction(async (tx) => {
-      // NO KEY UPDATE serialises replacements without blocking the ingest's foreign-key checks on the bot.
-      await tx.query(`SELECT 1 FROM bots WHERE id = $1 FOR NO KEY UPDATE`, [botId]);
+      // Concurrent replacements of one bot run one after the other.
+      await this.bots.lockSettings(tx, botId);
       await tx.query(`DELETE FROM source_mappings WHERE bot_id = $1`, [botId]);
       await tx.query(
         `INSERT INTO source_mappings (bot_id, raw, source_value, campaign_name)

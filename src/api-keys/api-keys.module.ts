@@ -1,3 +1,5 @@
+import { AuthModule } from '../auth/auth.module';
+import { TeamsDataModule } from '../teams/teams-data.module';
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -11,7 +13,7 @@ import { ApiKeyGuard, ScopeGuard } from './require-scope.decorator';
 
 /** API keys and the open API's guard: a module with `@RequireScope` routes imports this one for its guards. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKey]), PassportModule],
+  imports: [TypeOrmModule.forFeature([ApiKey]), PassportModule, AuthModule, TeamsDataModule],
   controllers: [ApiKeysController, TeamApiKeysController],
   providers: [ApiKeysService, ApiKeyAuthenticator, ApiKeyStrategy, ApiKeyGuard, ScopeGuard],
   exports: [ApiKeyGuard, ScopeGuard, ApiKeysService],

@@ -2,9 +2,12 @@ import { ForbiddenException, HttpException, HttpStatus, Injectable, NotFoundExce
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import type { Principal } from '../auth/principal';
+import { UsersRepository } from '../auth/users.repository';
 import { prefixedSecret, sha256Hex } from '../common/crypto/random';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
+import { Queryable } from '../database/sql';
+import { TeamsRepository } from '../teams/teams.repository';
 import { ApiKeyDto, ApiKeyHolderDto, CreateApiKeyDto, CreatedApiKeyDto, TeamApiKeyDto } from './api-key.dto';
 import { ApiKey } from './api-key.entity';
 
@@ -16,6 +19,8 @@ export class ApiKeysService {
   constructor(
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
     private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+    private readonly teams: TeamsRepository,
   ) {}
 
   /** Issues a key; the limit check and the insert share one transaction holding the owner's row lock. */
@@ -23,7 +28,7 @@ export class ApiKeysService {
     if (!principal.emailConfirmed) throw new ForbiddenException(Messages.confirmEmail);
     const key = prefixedSecret(API_KEY_PREFIX);
     const saved = await this.dataSource.transaction(async (tx) => {
-      await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [principal.userId]);
+      await this.users.lock(tx, principal.userId);
       const [{ count }] = await tx.query(
         `SELECT count(*)::int AS count FROM api_keys
          WHERE user_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
@@ -67,12 +72,7 @@ export class ApiKeysService {
 
   /** The keys of everyone in the account: its owner and the members of its team. */
   async listOfAccount(accountId: string): Promise<TeamApiKeyDto[]> {
-    const people = await this.dataSource.query<ApiKeyHolderDto[]>(
-      `SELECT id AS user_id, email FROM users WHERE id = $1
-       UNION ALL
-       SELECT u.id, u.email FROM team_members tm JOIN users u ON u.id = tm.user_id WHERE tm.account_id = $1`,
-      [accountId],
-    );
+    const people: ApiKeyHolderDto[] = await this.teams.peopleOf(accountId);
     const holders = new Map(people.map((person) => [person.user_id, person]));
     const keys = await this.keys.find({
       where: { userId: In([...holders.keys()]) },
@@ -104,11 +104,15 @@ export class ApiKeysService {
   ): Promise<{ key: ApiKey; holder: ApiKeyHolderDto; revoked: boolean }> {
     const key = isUuid(id) ? await manager.findOneBy(ApiKey, { id }) : null;
     if (!key) throw new NotFoundException(Messages.apiKeyNotFound);
-    const [holder] = await manager.query<ApiKeyHolderDto[]>(`SELECT id AS user_id, email FROM users WHERE id = $1`, [
-      key.userId,
-    ]);
+    const user = (await this.users.findAny(key.userId, manager))!;
+    const holder: ApiKeyHolderDto = { user_id: user.id, email: user.email };
     const revoked = await markRevoked(manager, key.id);
     return { key, holder, revoked };
+  }
+
+  /** A deleted account's keys stop working at once (in the deletion's transaction). */
+  async revokeAllOf(tx: Queryable, userId: string): Promise<void> {
+    await tx.query(`UPDATE api_keys SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
   }
 
   private async find(id: string): Promise<ApiKey | null> {
@@ -117,11 +121,7 @@ export class ApiKeysService {
 
   private async inAccount(userId: string, accountId: string): Promise<boolean> {
     if (userId === accountId) return true;
-    const rows = await this.dataSource.query(`SELECT 1 FROM team_members WHERE user_id = $1 AND account_id = $2`, [
-      userId,
-      accountId,
-    ]);
-    return rows.length > 0;
+    return this.teams.isMember(userId, accountId);
   }
 }
 

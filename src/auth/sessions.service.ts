@@ -1,29 +1,18 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
 import { Messages } from '../common/messages';
 import { prefixedSecret, sha256Hex } from '../common/crypto/random';
-import { Session } from './entities/session.entity';
-import { Principal, PRINCIPAL_COLUMNS, PRINCIPAL_TEAM_JOIN, principalOf, PrincipalRow } from './principal';
+import { Principal, principalOf } from './principal';
+import { SessionsRepository } from './sessions.repository';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** "Sign in as" is temporary (spec: "Admins can temporarily sign in as a user"). */
 export const IMPERSONATION_TTL_MS = 60 * 60 * 1000;
 const SESSION_PREFIX = 'bls_';
 
-interface SessionRow extends PrincipalRow {
-  id: string;
-  expires_at: Date;
-  impersonated_by: string | null;
-}
-
 /** Sessions are opaque `bls_…` tokens; the database keeps only their SHA-256, so a leaked table opens no account. */
 @Injectable()
 export class SessionsService {
-  constructor(
-    @InjectRepository(Session) private readonly sessions: Repository<Session>,
-    private readonly dataSource: DataSource,
-  ) {}
+  constructor(private readonly sessions: SessionsRepository) {}
 
   async open(userId: string, impersonatedBy: string | null = null): Promise<{ token: string; expiresAt: Date }> {
     const token = prefixedSecret(SESSION_PREFIX);
@@ -33,23 +22,22 @@ export class SessionsService {
   }
 
   async close(sessionId: string): Promise<void> {
-    await this.sessions.delete({ id: sessionId });
+    await this.sessions.remove(sessionId);
   }
 
   async closeAllOf(userId: string): Promise<void> {
-    await this.sessions.delete({ userId });
+    await this.sessions.removeAllOf(userId);
+  }
+
+  /** Which of the sessions still sign someone in (live sockets are checked against them). */
+  alive(sessionIds: string[]): Promise<Set<string>> {
+    return this.sessions.alive(sessionIds);
   }
 
   /** Resolves a bearer token to its principal, or fails with the spec's session messages. */
   async authenticate(token: string | null): Promise<Principal> {
     if (!token || !token.startsWith(SESSION_PREFIX)) throw new UnauthorizedException(Messages.sessionRequired);
-    const rows: SessionRow[] = await this.dataSource.query(
-      `SELECT s.id, s.expires_at, s.impersonated_by, ${PRINCIPAL_COLUMNS}
-         FROM sessions s JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL ${PRINCIPAL_TEAM_JOIN}
-        WHERE s.token_hash = $1`,
-      [sha256Hex(token)],
-    );
-    const row = rows[0];
+    const row = await this.sessions.findByTokenHash(sha256Hex(token));
     if (!row) throw new UnauthorizedException(Messages.sessionRequired);
     if (row.expires_at.getTime() <= Date.now()) throw new UnauthorizedException(Messages.sessionExpired);
     return { ...principalOf(row), sessionId: row.id, impersonatedBy: row.impersonated_by };

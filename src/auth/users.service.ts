@@ -1,48 +1,36 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, QueryFailedError, Repository } from 'typeorm';
 import { Messages } from '../common/messages';
+import { isUniqueViolation } from '../database/database-errors';
 import { User, UserRole } from './entities/user.entity';
-
-const UNIQUE_VIOLATION = '23505';
-
-export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION;
-}
+import { UsersRepository } from './users.repository';
 
 /** Live (not deleted) accounts. */
 @Injectable()
 export class UsersService {
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  constructor(private readonly users: UsersRepository) {}
 
   findById(id: string): Promise<User | null> {
-    return this.users.findOneBy({ id, deletedAt: IsNull() });
+    return this.users.findLive(id);
   }
 
   /** Also a deleted account (an impersonator or actor named in history). */
   findAnyById(id: string): Promise<User | null> {
-    return this.users.findOneBy({ id });
+    return this.users.findAny(id);
   }
 
   findByEmail(email: string): Promise<User | null> {
-    return this.users
-      .createQueryBuilder('u')
-      .where('lower(u.email) = lower(:email) AND u.deleted_at IS NULL', { email })
-      .getOne();
+    return this.users.findLiveByEmail(email);
   }
 
   async create(fields: { email: string; passwordHash: string; role?: UserRole; confirmed?: boolean }): Promise<User> {
     try {
-      return await this.users.save(
-        this.users.create({
-          email: fields.email,
-          passwordHash: fields.passwordHash,
-          role: fields.role ?? 'user',
-          tariff: 'free',
-          emailConfirmedAt: fields.confirmed ? new Date() : null,
-          deletedAt: null,
-        }),
-      );
+      return await this.users.insert({
+        email: fields.email,
+        passwordHash: fields.passwordHash,
+        role: fields.role ?? 'user',
+        tariff: 'free',
+        emailConfirmedAt: fields.confirmed ? new Date() : null,
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictException(Messages.emailTaken);
       throw error;
@@ -51,12 +39,8 @@ export class UsersService {
 
   async markConfirmed(user: User): Promise<User> {
     if (user.emailConfirmedAt) return user;
-    user.emailConfirmedAt = new Date();
-    return this.users.save(user);
-  }
-
-  async setRole(user: User, role: UserRole): Promise<User> {
-    user.role = role;
-    return this.users.save(user);
+    const confirmedAt = new Date();
+    await this.users.markConfirmed(user.id, confirmedAt);
+    return { ...user, emailConfirmedAt: confirmedAt };
   }
 }

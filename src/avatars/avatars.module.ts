@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
-import { Bot } from '../bots/bot.entity';
 import { BotsModule } from '../bots/bots.module';
 import { AvatarAccessGuard } from './avatar-access.guard';
 import { AvatarCache } from './avatar-cache';
@@ -13,7 +11,7 @@ import { PlatformAvatars } from './platform-avatars';
 
 /** Contacts' profile images through the platforms, cached (contract §3). ContactAvatarUrls gives other modules the signed `<img>` links. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Bot]), AuthModule, BotsModule],
+  imports: [AuthModule, BotsModule],
   controllers: [AvatarsController],
   providers: [AvatarsService, AvatarCache, AvatarLinks, AvatarAccessGuard, PlatformAvatars, ContactAvatarUrls],
   exports: [ContactAvatarUrls],

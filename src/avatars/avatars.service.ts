@@ -1,7 +1,7 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Bot } from '../bots/bot.entity';
+import { BotsRepository } from '../bots/bots.repository';
 import { BotsService } from '../bots/bots.service';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
@@ -20,7 +20,7 @@ export class AvatarsService {
 
   constructor(
     private readonly bots: BotsService,
-    @InjectRepository(Bot) private readonly botRows: Repository<Bot>,
+    private readonly botRows: BotsRepository,
     private readonly db: DataSource,
     private readonly cache: AvatarCache,
     private readonly platforms: PlatformAvatars,
@@ -33,7 +33,7 @@ export class AvatarsService {
 
   /** For a signed link, which already proves the owner asked for this avatar. */
   async ofLinkedBot(botId: string, externalUserId: string): Promise<AvatarImage> {
-    const bot = isUuid(botId) ? await this.botRows.findOneBy({ id: botId, deletedAt: IsNull() }) : null;
+    const bot = isUuid(botId) ? await this.botRows.findLive(botId) : null;
     if (!bot) throw new NotFoundException(Messages.botNotFound);
     return this.load(bot, externalUserId);
   }

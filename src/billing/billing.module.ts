@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { MailModule } from '../mail/mail.module';
+import { TeamsDataModule } from '../teams/teams-data.module';
 import { BillingController } from './billing.controller';
-import { RecordingAllowance } from './recording-allowance';
+import { TariffsRepository } from './tariffs.repository';
 import { TariffsService } from './tariffs.service';
+import { UsageMonthsRepository } from './usage-months.repository';
 
 @Module({
-  imports: [AuthModule, MailModule],
+  imports: [AuthModule, TeamsDataModule],
   controllers: [BillingController],
-  providers: [TariffsService, RecordingAllowance],
-  exports: [TariffsService, RecordingAllowance],
+  providers: [TariffsService, TariffsRepository, UsageMonthsRepository],
+  exports: [TariffsService, TariffsRepository, UsageMonthsRepository],
 })
 export class BillingModule {}

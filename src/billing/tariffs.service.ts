@@ -1,53 +1,37 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
+import { UsersRepository } from '../auth/users.repository';
 import { announce, ChangeEvents } from '../common/changes';
 import { Messages } from '../common/messages';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { TeamsRepository } from '../teams/teams.repository';
 import { InvoiceDto, TariffChangedDto, TariffCode, TariffDto } from './tariff.dto';
-import { currentMonth, recordedSinceSql } from './usage.queries';
-
-interface TariffRow {
-  code: TariffCode;
-  name: string;
-  price_month: number;
-  capped: boolean;
-  team_size: number;
-}
-
-interface InvoiceRow {
-  id: string;
-  user_id: string;
-  tariff: TariffCode;
-  previous_tariff: TariffCode;
-  amount: number;
-  changed_by: string | null;
-  created_at: Date;
-}
+import { InvoiceRow, TariffRow, TariffsRepository } from './tariffs.repository';
+import { UsageMonthsRepository } from './usage-months.repository';
 
 /** The plans (one table, seeded by migration), an account's plan changes and the invoices they leave. */
 @Injectable()
 export class TariffsService {
   constructor(
     private readonly db: DataSource,
+    private readonly tariffs: TariffsRepository,
+    private readonly usage: UsageMonthsRepository,
+    private readonly users: UsersRepository,
+    private readonly teams: TeamsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventEmitter2,
   ) {}
 
   async list(): Promise<TariffDto[]> {
-    const rows = await this.db.query<TariffRow[]>(
-      `SELECT code, name, price_month, capped, team_size FROM tariffs ORDER BY position`,
-    );
+    const rows = await this.tariffs.list();
     return rows.map((row) => this.present(row));
   }
 
   async get(code: string): Promise<TariffDto | null> {
-    const rows = await this.db.query<TariffRow[]>(
-      `SELECT code, name, price_month, capped, team_size FROM tariffs WHERE code = $1`,
-      [code],
-    );
-    return rows[0] ? this.present(rows[0]) : null;
+    const row = await this.tariffs.find(code);
+    return row ? this.present(row) : null;
   }
 
   /**
@@ -56,46 +40,23 @@ export class TariffsService {
    */
   async change(accountId: string, tariff: TariffCode, actorId: string): Promise<TariffChangedDto> {
     const invoice = await this.db.transaction(async (tx) => {
-      const [account] = await tx.query<Array<{ tariff: TariffCode }>>(
-        `SELECT tariff FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
-        [accountId],
-      );
+      const account = await this.users.lockLive(tx, accountId);
       if (!account) throw new NotFoundException(Messages.userNotFound);
-      if (account.tariff === tariff) throw new ConflictException(Messages.tariffUnchanged);
-      const [plan] = await tx.query<TariffRow[]>(
-        `SELECT code, name, price_month, capped, team_size FROM tariffs WHERE code = $1`,
-        [tariff],
-      );
-      const [{ people }] = await tx.query<Array<{ people: number }>>(
-        `SELECT 1 + count(*)::int AS people FROM team_members WHERE account_id = $1`,
-        [accountId],
-      );
+      const previous = account.tariff as TariffCode;
+      if (previous === tariff) throw new ConflictException(Messages.tariffUnchanged);
+      const plan = (await this.tariffs.find(tariff, tx))!;
+      const people = 1 + (await this.teams.memberCount(tx, accountId));
       if (people > plan.team_size) throw new ConflictException(Messages.teamTooLargeForTariff);
-      await tx.query(`UPDATE users SET tariff = $2 WHERE id = $1`, [accountId, tariff]);
-      // Capped again in a month the cap already counted: what was recorded on the paid plan counts too.
-      if (plan.capped) {
-        await tx.query(
-          `UPDATE usage_months SET messages = GREATEST(messages, ${recordedSinceSql('$1', '$2')}) WHERE user_id = $1 AND month = $2::date`,
-          [accountId, currentMonth()],
-        );
-      }
-      const [row] = await tx.query<InvoiceRow[]>(
-        `INSERT INTO invoices (user_id, tariff, previous_tariff, amount, changed_by) VALUES ($1, $2, $3, $4, $5)
-         RETURNING id, user_id, tariff, previous_tariff, amount, changed_by, created_at`,
-        [accountId, tariff, account.tariff, plan.price_month, actorId],
-      );
-      return row;
+      await this.users.setTariff(tx, accountId, tariff);
+      if (plan.capped) await this.usage.catchUpWithRecorded(tx, accountId);
+      return this.tariffs.addInvoice(tx, { accountId, tariff, previous, amount: plan.price_month, actorId });
     });
     announce(this.events, { type: ChangeEvents.tariffChanged, accountId });
     return { tariff, invoice: presentInvoice(invoice) };
   }
 
   async invoices(accountId: string): Promise<InvoiceDto[]> {
-    const rows = await this.db.query<InvoiceRow[]>(
-      `SELECT id, user_id, tariff, previous_tariff, amount, changed_by, created_at FROM invoices
-        WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
-      [accountId],
-    );
+    const rows = await this.tariffs.invoicesOf(accountId);
     return rows.map(presentInvoice);
   }
 

@@ -1,18 +1,20 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlatformsModule } from '../platforms/platforms.module';
+import { AuthModule } from '../auth/auth.module';
 import { BotRegistry } from './bot-registry';
 import { Bot } from './bot.entity';
 import { BotsV1Controller } from './bots-v1.controller';
 import { BotsController } from './bots.controller';
+import { BotsRepository } from './bots.repository';
 import { BotsService } from './bots.service';
 import { TargetUrlPolicy } from './target-url.policy';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 
 @Module({
-  imports: [ApiKeysModule, TypeOrmModule.forFeature([Bot]), PlatformsModule],
+  imports: [ApiKeysModule, TypeOrmModule.forFeature([Bot]), PlatformsModule, AuthModule],
   controllers: [BotsController, BotsV1Controller],
-  providers: [BotsService, TargetUrlPolicy, BotRegistry],
-  exports: [BotsService, TargetUrlPolicy, BotRegistry],
+  providers: [BotsService, BotsRepository, TargetUrlPolicy, BotRegistry],
+  exports: [BotsService, BotsRepository, TargetUrlPolicy, BotRegistry],
 })
 export class BotsModule {}

@@ -13,7 +13,8 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull, Repository } from 'typeorm';
 import type { Principal } from '../auth/principal';
-import { isUniqueViolation } from '../auth/users.service';
+import { UsersRepository } from '../auth/users.repository';
+import { isUniqueViolation } from '../database/database-errors';
 import { announce, ChangeEvents } from '../common/changes';
 import { randomBase62 } from '../common/crypto/random';
 import { SecretBox } from '../common/crypto/secret-box';
@@ -40,6 +41,7 @@ export class BotsService {
     private readonly identity: BotIdentityService,
     private readonly targetUrls: TargetUrlPolicy,
     private readonly events: EventEmitter2,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.box = new SecretBox(config.tokenEncryptionKey);
@@ -85,9 +87,7 @@ export class BotsService {
     });
     const { saved, released } = await this.saveUnique(() =>
       this.dataSource.transaction(async (tx) => {
-        const [account] = await tx.query(`SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [
-          principal.accountId,
-        ]);
+        const account = await this.users.lockLive(tx, principal.accountId);
         // Deleted by an admin since this request was authenticated: it must not gain an active bot.
         if (!account) throw new UnauthorizedException(Messages.sessionRequired);
         await this.assertBelowLimit(tx.query.bind(tx), principal.accountId);

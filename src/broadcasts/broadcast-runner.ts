@@ -1,7 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
-import { Bot } from '../bots/bot.entity';
+import { BotsRepository } from '../bots/bots.repository';
 import { BotsService } from '../bots/bots.service';
 import { Messages } from '../common/messages';
 import { AppConfig } from '../config/config';
@@ -42,7 +40,7 @@ export class BroadcastRunner {
     private readonly channels: BroadcastChannels,
     private readonly leases: BroadcastLeases,
     private readonly bots: BotsService,
-    @InjectRepository(Bot) private readonly botRepository: Repository<Bot>,
+    private readonly botRepository: BotsRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.maxInFlight = config.broadcastRatePerSecond;
@@ -64,7 +62,7 @@ export class BroadcastRunner {
     if (!broadcast || FINAL_STATUSES.includes(broadcast.status)) return 'finished';
     await this.store.failInterrupted(broadcastId);
 
-    const bot = await this.botRepository.findOneBy({ id: broadcast.bot_id, deletedAt: IsNull() });
+    const bot = await this.botRepository.findLive(broadcast.bot_id);
     const token = bot ? this.bots.decryptToken(bot) : null;
     if (!bot || !token) {
       await this.store.finish(broadcastId, 'failed', bot ? Messages.broadcastNeedsToken : Messages.botNotFound);

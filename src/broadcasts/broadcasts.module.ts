@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { Bot } from '../bots/bot.entity';
 import { BotsModule } from '../bots/bots.module';
 import { PlatformsModule } from '../platforms/platforms.module';
 import { jobQueue } from '../queue/job-queue';
@@ -21,7 +19,7 @@ import { ApiKeysModule } from '../api-keys/api-keys.module';
 
 /** Broadcasts: the open API's synchronous one, the cabinet's segmented ones, and the queue that delivers both. */
 @Module({
-  imports: [ApiKeysModule, IngestModule, jobQueue(BROADCAST_QUEUE), TypeOrmModule.forFeature([Bot]), BotsModule, PlatformsModule],
+  imports: [ApiKeysModule, IngestModule, jobQueue(BROADCAST_QUEUE), BotsModule, PlatformsModule],
   controllers: [BroadcastV1Controller, BroadcastsController],
   providers: [
     BroadcastsService,

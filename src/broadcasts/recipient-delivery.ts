@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource } from 'typeorm';
 import { CaptureBot, CaptureService } from '../ingest/capture.service';
+import { ContactsRepository } from '../ingest/contacts.repository';
 import { PlatformUnreachableException } from '../platforms/platform-errors';
 import { SendOutcome } from '../platforms/platform-messenger';
 import type { BroadcastChannel } from './broadcast-channel';
@@ -43,7 +43,7 @@ export class RecipientDelivery {
     private readonly store: BroadcastStore,
     private readonly pacer: SendPacer,
     private readonly capture: CaptureService,
-    private readonly db: DataSource,
+    private readonly contacts: ContactsRepository,
   ) {}
 
   async deliver(target: DeliveryTarget, recipient: Recipient): Promise<void> {
@@ -123,7 +123,7 @@ export class RecipientDelivery {
   }
 
   private async markBlocked(contactId: string): Promise<void> {
-    await this.db.query(`UPDATE contacts SET blocked_at = now() WHERE id = $1`, [contactId]);
+    await this.contacts.markBlocked(contactId);
   }
 }
 

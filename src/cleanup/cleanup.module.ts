@@ -1,3 +1,4 @@
+import { AuthModule } from '../auth/auth.module';
 import { Module } from '@nestjs/common';
 import { CleanupProcessor, CLEANUP_QUEUE, CleanupSchedule } from './cleanup.queue';
 import { jobQueue } from '../queue/job-queue';
@@ -5,7 +6,7 @@ import { CleanupService } from './cleanup.service';
 
 /** The final cleanup of deleted accounts and bots, run hourly on its own BullMQ queue. */
 @Module({
-  imports: [jobQueue(CLEANUP_QUEUE)],
+  imports: [jobQueue(CLEANUP_QUEUE), AuthModule],
   providers: [CleanupService, CleanupSchedule, CleanupProcessor],
   exports: [CleanupService],
 })

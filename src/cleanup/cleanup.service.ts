@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { UsersRepository } from '../auth/users.repository';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { BOT_DATA } from './bot-data';
@@ -27,6 +28,7 @@ export class CleanupService {
 
   constructor(
     private readonly db: DataSource,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -43,19 +45,10 @@ export class CleanupService {
     let removedBots = 0;
     for (const { id } of bots) removedBots += await this.removeBot(id, batchSize);
 
-    const accounts = await this.db.query<Array<{ id: string }>>(
-      `SELECT id FROM users WHERE deleted_at < now() - make_interval(days => $1)`,
-      [days],
-    );
     let removedAccounts = 0;
-    for (const { id } of accounts) {
-      // Sessions, keys, invoices, usage, invitations, support requests and subscriptions go with the row.
+    for (const id of await this.users.deletedBefore(days)) {
       // A bot left behind (a failed run) would cascade in one long statement, so the row waits for the next run.
-      const [, count] = await this.db.query<Deleted>(
-        `DELETE FROM users WHERE id = $1 AND deleted_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM bots WHERE user_id = $1)`,
-        [id],
-      );
-      removedAccounts += count;
+      if (await this.users.removeDeleted(id)) removedAccounts += 1;
     }
     if (removedBots || removedAccounts)
       this.logger.log(`Removed the data of ${removedBots} bots and ${removedAccounts} accounts`);

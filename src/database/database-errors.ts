@@ -1,3 +1,5 @@
+import { QueryFailedError } from 'typeorm';
+
 /**
  * What kind of failure a PostgreSQL call met: the database could not be reached (the same call may
  * succeed later), the data was refused (it never will), or something else.
@@ -65,4 +67,11 @@ export class DatabaseUnavailableError extends Error {
     super('The database is unavailable', { cause });
     this.name = 'DatabaseUnavailableError';
   }
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** A statement of the ORM's DataSource broke a unique index (a taken address, a bot token bound twice). */
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION;
 }

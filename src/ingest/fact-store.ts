@@ -1,6 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
-import { RecordingAllowance } from '../billing/recording-allowance';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { ConnectionWatch } from '../metrics/connection-watch';
@@ -11,6 +10,7 @@ import { parseStartParameter } from './start-parameter';
 import { ContactDelta, contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
 import { PipelinedTransaction, planned, prepared } from './pipelined-transaction';
 import { storableJson } from './postgres-text';
+import { RecordingCap } from './recording-cap/recording-cap';
 
 /** A statement run in the same transaction as the facts (e.g. a broadcast recipient marked sent). */
 export interface Statement {
@@ -79,7 +79,7 @@ export class FactStore implements OnApplicationShutdown {
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly allowance: RecordingAllowance,
+    private readonly cap: RecordingCap,
     watch: ConnectionWatch,
   ) {
     this.pool = new Pool({
@@ -102,8 +102,8 @@ export class FactStore implements OnApplicationShutdown {
     const tx = new PipelinedTransaction(client);
     let broken = false;
     try {
-      // The free plan's cap (src/billing/recording-allowance.ts): keeps what fits, counts what was stored.
-      const allowed = await this.allowance.reserve(tx, batch);
+      // The free plan's cap (recording-cap/): keeps what fits, counts what was stored.
+      const allowed = await this.cap.reserve(tx, batch);
       const stored = await this.write(tx, allowed.batch);
       await allowed.settle(stored);
       await tx.commit(committing);

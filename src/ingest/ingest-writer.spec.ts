@@ -1,11 +1,11 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import type { RecordingAllowance } from '../billing/recording-allowance';
 import { DatabaseUnavailableError } from '../database/database-errors';
 import type { CaptureBot } from './capture.service';
 import type { FactBatchItem, FactStore, StoredFacts } from './fact-store';
 import type { Fact } from './facts';
 import type { IngestLosses } from './ingest-losses';
 import { IngestBusyError, IngestWriter } from './ingest-writer';
+import type { RecordingCap } from './recording-cap/recording-cap';
 
 const bot: CaptureBot = { id: 'bot-1', userId: 'user-1', platform: 'telegram', utmKey: 'utm_source' };
 const sent = (n: number): Fact[] => [
@@ -41,7 +41,7 @@ describe('IngestWriter: facts nobody waits for share transactions', () => {
     writer = new IngestWriter(
       store as unknown as FactStore,
       new EventEmitter2(),
-      allowance as unknown as RecordingAllowance,
+      allowance as unknown as RecordingCap,
       { lost: jest.fn(), poison: jest.fn() } as unknown as IngestLosses,
       { ingestBufferFacts: 1000 },
     );
@@ -106,7 +106,7 @@ describe('IngestWriter: faults', () => {
     writer = new IngestWriter(
       store as unknown as FactStore,
       new EventEmitter2(),
-      allowance as unknown as RecordingAllowance,
+      allowance as unknown as RecordingCap,
       losses as unknown as IngestLosses,
       { ingestBufferFacts: 3 },
     );

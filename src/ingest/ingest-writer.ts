@@ -1,6 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { RecordingAllowance } from '../billing/recording-allowance';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { DatabaseUnavailableError, isDatabaseUnavailable, isDataError } from '../database/database-errors';
@@ -10,6 +9,7 @@ import { FactEvents } from './events';
 import { Fact } from './facts';
 import { FactBatchItem, FactStore, Statement, StoredFacts } from './fact-store';
 import { IngestLosses } from './ingest-losses';
+import { RecordingCap } from './recording-cap/recording-cap';
 
 interface Pending extends FactBatchItem {
   resolve: () => void;
@@ -98,7 +98,7 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
   constructor(
     private readonly store: FactStore,
     private readonly events: EventEmitter2,
-    private readonly allowance: RecordingAllowance,
+    private readonly cap: RecordingCap,
     private readonly losses: IngestLosses,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'ingestBufferFacts'>,
   ) {
@@ -281,7 +281,7 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
   private async flush(batch: Pending[], committing?: () => void): Promise<void> {
     try {
       // Accounts already at the free plan's cap this month are left out before any transaction.
-      const admitted = await this.allowance.admit(batch);
+      const admitted = await this.cap.admit(batch);
       const stored = admitted.length ? await this.store.store(admitted, committing) : NOTHING_STORED;
       this.reachable();
       for (const item of batch) item.resolve();

@@ -1,14 +1,17 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
+import { MailModule } from '../mail/mail.module';
 import { CaptureService } from './capture.service';
+import { ContactsRepository } from './contacts.repository';
 import { FactStore } from './fact-store';
 import { IngestLosses } from './ingest-losses';
 import { IngestWriter } from './ingest-writer';
+import { RecordingCap } from './recording-cap/recording-cap';
 
 /** Turns traffic into stored facts: the mirror, the proxy, sends and broadcasts import it to hand traffic over. */
 @Module({
-  imports: [BillingModule],
-  providers: [CaptureService, FactStore, IngestWriter, IngestLosses],
-  exports: [CaptureService],
+  imports: [BillingModule, MailModule],
+  providers: [CaptureService, ContactsRepository, FactStore, IngestWriter, IngestLosses, RecordingCap],
+  exports: [CaptureService, ContactsRepository],
 })
 export class IngestModule {}

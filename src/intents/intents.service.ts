@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { isUniqueViolation } from '../auth/users.service';
+import { isUniqueViolation } from '../database/database-errors';
 import { announce, ChangeEvents } from '../common/changes';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';

@@ -18,7 +18,7 @@ export class MailService {
     });
   }
 
-  /** Once a month at most: the free plan's cap was reached (src/billing/recording-allowance.ts). */
+  /** Once a month at most: the free plan's cap was reached (src/ingest/recording-cap/). */
   async sendRecordingCapReached(to: string, cap: number): Promise<void> {
     await this.send({
       to,

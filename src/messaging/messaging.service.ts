@@ -1,11 +1,11 @@
 import { BadRequestException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource } from 'typeorm';
 import { Bot } from '../bots/bot.entity';
 import { BotsService } from '../bots/bots.service';
 import type { UploadedFile } from '../common/http/file-upload';
 import { Messages } from '../common/messages';
 import { CaptureService } from '../ingest/capture.service';
+import { ContactsRepository } from '../ingest/contacts.repository';
 import { assertCaptionFits, charCount, parseMediaKind, toMediaFile } from '../platforms/media-input';
 import { MediaKind, MediaUploadError, PlatformMediaSender } from '../platforms/platform-media-sender';
 import { PlatformMessenger, SendOutcome } from '../platforms/platform-messenger';
@@ -30,7 +30,7 @@ export class MessagingService {
     private readonly messenger: PlatformMessenger,
     private readonly media: PlatformMediaSender,
     private readonly capture: CaptureService,
-    private readonly dataSource: DataSource,
+    private readonly contacts: ContactsRepository,
   ) {}
 
   async send(ownerId: string, botId: string, userId: unknown, text: unknown): Promise<SentMessageDto> {
@@ -139,16 +139,13 @@ export class MessagingService {
   }
 
   private async contactId(bot: Bot, userId: string): Promise<string> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT id FROM contacts WHERE bot_id = $1 AND external_user_id = $2`,
-      [bot.id, userId],
-    );
-    if (!rows.length) throw new NotFoundException(Messages.contactNotFound);
-    return rows[0].id;
+    const id = await this.contacts.idOf(bot.id, userId);
+    if (!id) throw new NotFoundException(Messages.contactNotFound);
+    return id;
   }
 
   /** A 403 means the user blocked the bot (contract §6). */
   private async markBlocked(contactId: string): Promise<void> {
-    await this.dataSource.query(`UPDATE contacts SET blocked_at = now() WHERE id = $1`, [contactId]);
+    await this.contacts.markBlocked(contactId);
   }
 }

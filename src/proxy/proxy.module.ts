@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { Bot } from '../bots/bot.entity';
 import { BotsModule } from '../bots/bots.module';
 import { PollingModule } from '../polling/polling.module';
 import { ForwardStatusRecorder } from './receiver/forward-status.recorder';
@@ -17,7 +15,7 @@ import { IngestModule } from '../ingest/ingest.module';
  * bot's updates in PollingModule's store), and the session API that connects the webhook.
  */
 @Module({
-  imports: [IngestModule, BotsModule, PollingModule, TypeOrmModule.forFeature([Bot])],
+  imports: [IngestModule, BotsModule, PollingModule],
   controllers: [WebhookController],
   providers: [
     ProxyReceiver,

@@ -7,20 +7,7 @@ import { Messages } from '../common/messages';
 import { MailService } from '../mail/mail.service';
 import { AdminTicketDto, TicketDto, TicketReplyDto, TicketStatus } from './support.dto';
 import { describeError } from '../logging/describe-error';
-
-interface TicketRow {
-  id: string;
-  user_id: string;
-  subject: string;
-  text: string;
-  status: TicketStatus;
-  created_at: Date;
-}
-
-interface AdminTicketRow extends TicketRow {
-  total: number;
-  author_email: string;
-}
+import { SupportRepository, TicketRow } from './support.repository';
 
 /** Support requests: any signed-in person writes one, admins answer, the answer is mailed and shown to the author. */
 @Injectable()
@@ -29,25 +16,19 @@ export class SupportService {
 
   constructor(
     private readonly db: DataSource,
+    private readonly tickets: SupportRepository,
     private readonly mail: MailService,
     private readonly audit: AuditLog,
   ) {}
 
   async create(author: Principal, subject: string, text: string): Promise<TicketDto> {
-    const [row] = await this.db.query<TicketRow[]>(
-      `INSERT INTO support_tickets (user_id, subject, text) VALUES ($1, $2, $3) RETURNING id, user_id, subject, text, status, created_at`,
-      [author.userId, subject, text],
-    );
-    return present(row, []);
+    return present(await this.tickets.insertTicket(author.userId, subject, text), []);
   }
 
   /** The person's own requests (not the team's), newest first, with the answers. */
   async listOwn(userId: string): Promise<TicketDto[]> {
-    const rows = await this.db.query<TicketRow[]>(
-      `SELECT id, user_id, subject, text, status, created_at FROM support_tickets WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
-      [userId],
-    );
-    const replies = await this.repliesOf(rows.map((row) => row.id));
+    const rows = await this.tickets.ticketsOf(userId);
+    const replies = await this.tickets.repliesOf(rows.map((row) => row.id));
     return rows.map((row) => present(row, replies.get(row.id) ?? []));
   }
 
@@ -57,20 +38,10 @@ export class SupportService {
     limit: number,
     offset: number,
   ): Promise<{ data: AdminTicketDto[]; total: number }> {
-    const rows = await this.db.query<AdminTicketRow[]>(
-      `WITH matching AS (
-         SELECT t.id, t.user_id, t.subject, t.text, t.status, t.created_at, u.email AS author_email
-           FROM support_tickets t JOIN users u ON u.id = t.user_id AND u.deleted_at IS NULL
-          WHERE $1::text IS NULL OR t.status = $1
-       )
-       SELECT t.total, p.* FROM (SELECT count(*)::int AS total FROM matching) t
-       LEFT JOIN LATERAL (SELECT * FROM matching ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) p ON true`,
-      [status ?? null, limit, offset],
-    );
-    const page = rows.filter((row) => row.id !== null);
-    const replies = await this.repliesOf(page.map((row) => row.id));
+    const { rows: page, total } = await this.tickets.pageOfLiveAccounts(status ?? null, limit, offset);
+    const replies = await this.tickets.repliesOf(page.map((row) => row.id));
     return {
-      total: rows[0].total,
+      total,
       data: page.map((row) => ({
         ...present(row, replies.get(row.id) ?? []),
         author: { id: row.user_id, email: row.author_email },
@@ -81,20 +52,9 @@ export class SupportService {
   /** Stores the answer, marks the request answered and audits it in one transaction; then mails the author. */
   async reply(admin: Principal, ticketId: string, text: string): Promise<TicketReplyDto> {
     const { reply, ticket } = await this.db.transaction(async (tx) => {
-      const [ticket] = isUuid(ticketId)
-        ? await tx.query<Array<TicketRow & { author_email: string }>>(
-            `SELECT t.id, t.user_id, t.subject, u.email AS author_email
-               FROM support_tickets t JOIN users u ON u.id = t.user_id AND u.deleted_at IS NULL
-              WHERE t.id = $1 FOR UPDATE OF t`,
-            [ticketId],
-          )
-        : [];
+      const ticket = isUuid(ticketId) ? await this.tickets.lockTicketOfLiveAccount(tx, ticketId) : null;
       if (!ticket) throw new NotFoundException(Messages.ticketNotFound);
-      const [reply] = await tx.query<TicketReplyDto[]>(
-        `INSERT INTO support_replies (ticket_id, admin_id, text) VALUES ($1, $2, $3) RETURNING id, text, created_at`,
-        [ticket.id, admin.userId, text],
-      );
-      await tx.query(`UPDATE support_tickets SET status = 'answered' WHERE id = $1`, [ticket.id]);
+      const reply = await this.tickets.addReply(tx, ticket.id, admin.userId, text);
       await this.audit.record(
         {
           action: 'reply_support',
@@ -119,21 +79,6 @@ export class SupportService {
       this.logger.error(`Queueing the mail for ticket ${ticket.id} failed: ${describeError(error)}`);
     }
     return reply;
-  }
-
-  private async repliesOf(ticketIds: string[]): Promise<Map<string, TicketReplyDto[]>> {
-    const byTicket = new Map<string, TicketReplyDto[]>();
-    if (!ticketIds.length) return byTicket;
-    const rows = await this.db.query<Array<TicketReplyDto & { ticket_id: string }>>(
-      `SELECT ticket_id, id, text, created_at FROM support_replies WHERE ticket_id = ANY($1::uuid[]) ORDER BY created_at, id`,
-      [ticketIds],
-    );
-    for (const { ticket_id, ...reply } of rows) {
-      const list = byTicket.get(ticket_id) ?? [];
-      list.push(reply);
-      byTicket.set(ticket_id, list);
-    }
-    return byTicket;
   }
 }
 

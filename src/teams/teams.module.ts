@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { BillingModule } from '../billing/billing.module';
+import { BotsModule } from '../bots/bots.module';
 import { MailModule } from '../mail/mail.module';
+import { TeamsDataModule } from './teams-data.module';
 import { TeamInvitesService } from './team-invites.service';
 import { TeamsController } from './teams.controller';
 import { TeamsService } from './teams.service';
 
 @Module({
-  imports: [AuthModule, MailModule],
+  imports: [AuthModule, MailModule, BillingModule, BotsModule, TeamsDataModule],
   controllers: [TeamsController],
   providers: [TeamsService, TeamInvitesService],
   exports: [TeamsService],

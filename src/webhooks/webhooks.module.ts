@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
 import { BotsModule } from '../bots/bots.module';
 import { jobQueue } from '../queue/job-queue';
 import { DeliveryLog } from './delivery-log';
@@ -13,7 +14,12 @@ import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookSubscription, WebhookDelivery]), jobQueue(WEBHOOK_QUEUE), BotsModule],
+  imports: [
+    TypeOrmModule.forFeature([WebhookSubscription, WebhookDelivery]),
+    jobQueue(WEBHOOK_QUEUE),
+    BotsModule,
+    AuthModule,
+  ],
   controllers: [WebhooksController],
   providers: [
     WebhooksService,
@@ -23,6 +29,6 @@ import { WebhooksService } from './webhooks.service';
     WebhookDispatcher,
     WebhookDeliveryWorkers,
   ],
-  exports: [WebhookDispatcher],
+  exports: [WebhookDispatcher, WebhooksService],
 })
 export class WebhooksModule {}

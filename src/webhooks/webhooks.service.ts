@@ -1,6 +1,7 @@
 import { BadRequestException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
+import { UsersRepository } from '../auth/users.repository';
 import { BotsService } from '../bots/bots.service';
 import { prefixedSecret } from '../common/crypto/random';
 import { SecretBox } from '../common/crypto/secret-box';
@@ -9,6 +10,7 @@ import { Messages } from '../common/messages';
 import { resolvesToPublicAddresses } from '../common/net/public-address';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { Queryable } from '../database/sql';
 import { CreatedWebhookDto, CreateWebhookDto, DeliveryDto, UpdateWebhookDto, WebhookDto } from './webhook.dto';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookSubscription } from './webhook-subscription.entity';
@@ -28,9 +30,18 @@ export class WebhooksService {
     @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
     private readonly dataSource: DataSource,
     private readonly bots: BotsService,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.box = new SecretBox(config.tokenEncryptionKey);
+  }
+
+  /** A deleted account's subscriptions, and those on its bots, stop delivering. */
+  async deactivateAllOf(tx: Queryable, userId: string, botIds: string[]): Promise<void> {
+    await tx.query(
+      `UPDATE webhook_subscriptions SET active = false, updated_at = now() WHERE (user_id = $1 OR bot_id = ANY($2::uuid[])) AND active`,
+      [userId, botIds],
+    );
   }
 
   /** `accountId`: the account whose bots the user works on (their team's, else their own). */
@@ -39,7 +50,7 @@ export class WebhooksService {
     await this.assertDeliverable(dto.url);
     const secret = prefixedSecret('whsec_', WEBHOOK_SECRET_LENGTH);
     const saved = await this.dataSource.transaction(async (tx) => {
-      await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+      await this.users.lock(tx, userId);
       const count = await tx.getRepository(WebhookSubscription).countBy({ userId });
       if (count >= MAX_SUBSCRIPTIONS_PER_USER) {
         throw new HttpException(Messages.subscriptionLimit, HttpStatus.TOO_MANY_REQUESTS);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { UsersRepository } from '../../src/auth/users.repository';
 import { BOT_DATA } from '../../src/cleanup/bot-data';
 import { CleanupService } from '../../src/cleanup/cleanup.service';
 import { Messages } from '../../src/common/messages';
@@ -345,7 +346,10 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
       const owner = await registerUser(ctx);
       const bound = await bindTelegramBot(ctx, owner.token);
       await request(ctx.url).delete(`/api/bots/${bound.bot.id}`).set(bearer(owner.token)).expect(204);
-      const oneDay = new CleanupService(ctx.app.get(DataSource), { ...ctx.config, deletedDataRetentionDays: 1 });
+      const oneDay = new CleanupService(ctx.app.get(DataSource), ctx.app.get(UsersRepository), {
+        ...ctx.config,
+        deletedDataRetentionDays: 1,
+      });
 
       expect(await oneDay.runOnce()).toEqual({ bots: 0, accounts: 0 });
       await ctx.db.query(`UPDATE bots SET deleted_at = now() - interval '25 hours' WHERE id = $1`, [bound.bot.id]);

@@ -1,8 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { Bot } from '../../bots/bot.entity';
+import { BotsRepository } from '../../bots/bots.repository';
 import { announce, ChangeEvents } from '../../common/changes';
 
 /** A state already written is written again only after this long (keeps last_forward_at roughly fresh). */
@@ -19,7 +17,7 @@ export class ForwardStatusRecorder {
   private readonly written = new Map<string, { error: string | null; at: number }>();
 
   constructor(
-    @InjectRepository(Bot) private readonly bots: Repository<Bot>,
+    private readonly bots: BotsRepository,
     private readonly events: EventEmitter2,
   ) {}
 
@@ -29,7 +27,7 @@ export class ForwardStatusRecorder {
     if (last && last.error === error && Date.now() - last.at < REWRITE_AFTER_MS) return;
     this.written.set(botId, { error, at: Date.now() });
     try {
-      await this.bots.update({ id: botId }, { lastForwardError: error, lastForwardAt: new Date() });
+      await this.bots.setForwardStatus(botId, error, new Date());
       announce(this.events, { type: ChangeEvents.botChanged, botId });
     } catch (failure) {
       this.written.delete(botId);

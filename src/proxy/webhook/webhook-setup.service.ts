@@ -1,8 +1,7 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { Bot } from '../../bots/bot.entity';
+import { BotsRepository } from '../../bots/bots.repository';
 import { BotsService } from '../../bots/bots.service';
 import { announce, ChangeEvents } from '../../common/changes';
 import { randomBase62 } from '../../common/crypto/random';
@@ -22,7 +21,7 @@ const PLATFORM_SECRET_LENGTH = 48;
 export class WebhookSetupService {
   constructor(
     private readonly bots: BotsService,
-    @InjectRepository(Bot) private readonly botRows: Repository<Bot>,
+    private readonly botRows: BotsRepository,
     private readonly telegram: TelegramWebhooks,
     private readonly max: MaxSubscriptions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -82,7 +81,7 @@ export class WebhookSetupService {
   }
 
   private async saveSecret(bot: Bot, secret: string | null): Promise<void> {
-    await this.botRows.update({ id: bot.id }, { webhookSecret: secret });
+    await this.botRows.setWebhookSecret(bot.id, secret);
     bot.webhookSecret = secret;
     announce(this.events, { type: ChangeEvents.botChanged, botId: bot.id });
   }

@@ -1,8 +1,8 @@
-import type { FactBatchItem } from '../ingest/fact-store';
-import type { BlockFact, MessageFact } from '../ingest/facts';
+import { currentMonth } from '../../billing/usage-months.repository';
+import type { FactBatchItem } from '../fact-store';
+import type { BlockFact, MessageFact } from '../facts';
 import { keepWithinAllowance } from './allowance-trim';
 import { PLAN_TTL_MS, PlanCache } from './plan-cache';
-import { currentMonth } from './usage.queries';
 
 const bot = (id: string) => ({ id, userId: 'account-1', platform: 'telegram' as const, utmKey: 'utm_source' });
 

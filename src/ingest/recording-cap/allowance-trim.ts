@@ -1,5 +1,5 @@
-import type { FactBatchItem } from '../ingest/fact-store';
-import type { Fact } from '../ingest/facts';
+import type { FactBatchItem } from '../fact-store';
+import type { Fact } from '../facts';
 
 /**
  * One account's share of a batch cut to what its cap still allows: facts are taken in time order

@@ -1,13 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { Principal } from '../auth/principal';
+import { BotAccess } from '../bots/bot-access';
 import { SourceMappingDto } from './source.dto';
 
 /** The bot's source mappings (raw value → normalised source and campaign), read by the sources report. */
 @Injectable()
 export class SourceMappingsService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly access: BotAccess,
+  ) {}
 
-  list(botId: string): Promise<SourceMappingDto[]> {
+  async list(principal: Principal, botId: string): Promise<SourceMappingDto[]> {
+    return this.rows((await this.access.require(principal, botId, 'read')).id);
+  }
+
+  private rows(botId: string): Promise<SourceMappingDto[]> {
     return this.db.query<SourceMappingDto[]>(
       `SELECT raw, source_value, campaign_name FROM source_mappings WHERE bot_id = $1 ORDER BY raw COLLATE "C"`,
       [botId],
@@ -15,7 +24,8 @@ export class SourceMappingsService {
   }
 
   /** Replaces all of the bot's mappings at once; concurrent replacements of one bot run one after the other. */
-  async replace(botId: string, mappings: SourceMappingDto[]): Promise<SourceMappingDto[]> {
+  async replace(principal: Principal, id: string, mappings: SourceMappingDto[]): Promise<SourceMappingDto[]> {
+    const botId = (await this.access.require(principal, id, 'manage')).id;
     await this.db.transaction(async (tx) => {
       // NO KEY UPDATE serialises replacements without blocking the ingest's foreign-key checks on the bot.
       await tx.query(`SELECT 1 FROM bots WHERE id = $1 FOR NO KEY UPDATE`, [botId]);
@@ -27,6 +37,6 @@ export class SourceMappingsService {
         [botId, mappings.map((m) => m.raw), mappings.map((m) => m.source_value), mappings.map((m) => m.campaign_name)],
       );
     });
-    return this.list(botId);
+    return this.rows(botId);
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlatformsModule } from '../platforms/platforms.module';
+import { BotAccess } from './bot-access';
 import { BotRegistry } from './bot-registry';
 import { Bot } from './bot.entity';
 import { BotsV1Controller } from './bots-v1.controller';
@@ -11,7 +12,7 @@ import { TargetUrlPolicy } from './target-url.policy';
 @Module({
   imports: [TypeOrmModule.forFeature([Bot]), PlatformsModule],
   controllers: [BotsController, BotsV1Controller],
-  providers: [BotsService, TargetUrlPolicy, BotRegistry],
-  exports: [BotsService, TargetUrlPolicy, BotRegistry],
+  providers: [BotsService, BotAccess, TargetUrlPolicy, BotRegistry],
+  exports: [BotsService, BotAccess, TargetUrlPolicy, BotRegistry],
 })
 export class BotsModule {}

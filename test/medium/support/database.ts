@@ -27,6 +27,8 @@ async function onServer(sql: string): Promise<void> {
 export interface TestDatabase {
   url: string;
   dataSource: DataSource;
+  /** Runs `close` after the test, before the database is dropped (services with pools of their own). */
+  closeBeforeDrop(close: () => Promise<void>): void;
 }
 
 /**
@@ -38,7 +40,8 @@ export function useFreshDatabase(): TestDatabase {
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const template = `botlens_medium_${runId}`;
   let copies = 0;
-  const current = {} as TestDatabase;
+  let closers: Array<() => Promise<void>> = [];
+  const current = { closeBeforeDrop: (close) => void closers.push(close) } as TestDatabase;
 
   beforeAll(async () => {
     await migrateDatabase({ databaseUrl: databaseUrl(template) });
@@ -53,6 +56,8 @@ export function useFreshDatabase(): TestDatabase {
   });
 
   afterEach(async () => {
+    for (const close of closers.reverse()) await close();
+    closers = [];
     await current.dataSource?.destroy();
     if (current.url) await dropDatabase(current.url);
   });

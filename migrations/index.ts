@@ -1,9 +1,9 @@
 import { Foundation1795400000000 } from './1795400000000-Foundation';
 import { Capture1795400100000 } from './1795400100000-Capture';
 import { PollingMode1795400200000 } from './1795400200000-PollingMode';
+import { Reports1795400300000 } from './1795400300000-Reports';
 import { Webhooks1795400400000 } from './1795400400000-Webhooks';
 import { Intents1795400500000 } from './1795400500000-Intents';
-import { Reports1795400300000 } from './1795400300000-Reports';
 import { Broadcasts1795400600000 } from './1795400600000-Broadcasts';
 import { Funnels1795400700000 } from './1795400700000-Funnels';
 import { Accounts1795401000000 } from './1795401000000-Accounts';
@@ -18,9 +18,9 @@ export const migrations = [
   Foundation1795400000000,
   Capture1795400100000,
   PollingMode1795400200000,
+  Reports1795400300000,
   Webhooks1795400400000,
   Intents1795400500000,
-  Reports1795400300000,
   Broadcasts1795400600000,
   Funnels1795400700000,
   Accounts1795401000000,

@@ -3,7 +3,6 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequireScope } from '../api-keys/require-scope.decorator';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import type { Principal } from '../auth/principal';
-import { BotsService } from '../bots/bots.service';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
 import { IntentsService } from '../intents/intents.service';
 import { OpenApiIntentListDto } from './intents-v1.dto';
@@ -11,10 +10,7 @@ import { OpenApiIntentListDto } from './intents-v1.dto';
 @ApiTags('open-api')
 @Controller('api/v1/bots/:id/intents')
 export class IntentsV1Controller {
-  constructor(
-    private readonly bots: BotsService,
-    private readonly intents: IntentsService,
-  ) {}
+  constructor(private readonly intents: IntentsService) {}
 
   @Get()
   @RequireScope('read')
@@ -22,8 +18,7 @@ export class IntentsV1Controller {
   @ApiOkResponse({ type: OpenApiIntentListDto })
   @ApiErrors(404)
   async list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<OpenApiIntentListDto> {
-    const bot = await this.bots.getOwned(principal.accountId, id);
-    const intents = await this.intents.list(bot.id);
+    const intents = await this.intents.list(principal, id);
     return {
       data: intents.map(({ id, name, description, color, is_active, users_count, messages_count, created_at }) => ({
         id,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { BotsService } from '../bots/bots.service';
+import type { Principal } from '../auth/principal';
+import { BotAccess } from '../bots/bot-access';
 import { SourcesDto } from './source.dto';
 import { SourcesQueries } from './sources.queries';
 import { StatsDto, TimelineDto } from './stats.dto';
@@ -9,23 +10,23 @@ import { StatsQueries } from './stats.queries';
 @Injectable()
 export class ReportsService {
   constructor(
-    private readonly bots: BotsService,
+    private readonly access: BotAccess,
     private readonly statsQueries: StatsQueries,
     private readonly sourcesQueries: SourcesQueries,
   ) {}
 
-  async stats(accountId: string, botId: string): Promise<StatsDto> {
-    const bot = await this.bots.getOwned(accountId, botId);
+  async stats(principal: Principal, botId: string): Promise<StatsDto> {
+    const bot = await this.access.require(principal, botId, 'read');
     return this.statsQueries.stats(bot.id);
   }
 
-  async timeline(accountId: string, botId: string, days: number): Promise<TimelineDto> {
-    const bot = await this.bots.getOwned(accountId, botId);
+  async timeline(principal: Principal, botId: string, days: number): Promise<TimelineDto> {
+    const bot = await this.access.require(principal, botId, 'read');
     return { data: await this.statsQueries.timeline(bot.id, days), days };
   }
 
-  async sources(accountId: string, botId: string): Promise<SourcesDto> {
-    const bot = await this.bots.getOwned(accountId, botId);
+  async sources(principal: Principal, botId: string): Promise<SourcesDto> {
+    const bot = await this.access.require(principal, botId, 'read');
     return { utm_key: bot.utmKey, data: await this.sourcesQueries.rows(bot.id) };
   }
 }

@@ -3,7 +3,6 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import { SessionAuth } from '../auth/guards/session-auth.decorator';
 import type { Principal } from '../auth/principal';
-import { BotsService } from '../bots/bots.service';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
 import { SourceMappingDto, SourceMappingInputDto, SourceMappingListDto } from './source.dto';
 import { MAX_SOURCE_MAPPINGS, SourceMappingsPipe } from './source-mappings.pipe';
@@ -13,18 +12,14 @@ import { SourceMappingsService } from './source-mappings.service';
 @Controller('api/bots/:id/sources/mappings')
 @SessionAuth()
 export class SourceMappingsController {
-  constructor(
-    private readonly bots: BotsService,
-    private readonly mappings: SourceMappingsService,
-  ) {}
+  constructor(private readonly mappings: SourceMappingsService) {}
 
   @Get()
   @ApiOperation({ summary: "The bot's source mappings" })
   @ApiOkResponse({ type: SourceMappingListDto })
   @ApiErrors(404)
   async list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SourceMappingListDto> {
-    const bot = await this.bots.getOwned(principal.accountId, id);
-    return { data: await this.mappings.list(bot.id) };
+    return { data: await this.mappings.list(principal, id) };
   }
 
   @Put()
@@ -41,7 +36,6 @@ export class SourceMappingsController {
     @Param('id') id: string,
     @Body(SourceMappingsPipe) mappings: SourceMappingDto[],
   ): Promise<SourceMappingListDto> {
-    const bot = await this.bots.getOwned(principal.accountId, id);
-    return { data: await this.mappings.replace(bot.id, mappings) };
+    return { data: await this.mappings.replace(principal, id, mappings) };
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BotsRepository } from '../bots/bots.repository';
+import type { Principal } from '../auth/principal';
+import { BotAccess } from '../bots/bot-access';
 import { SourceMappingDto } from './source.dto';
 
 /** The bot's source mappings (raw value → normalised source and campaign), read by the sources report. */
@@ -9,9 +11,14 @@ export class SourceMappingsService {
   constructor(
     private readonly db: DataSource,
     private readonly bots: BotsRepository,
+    private readonly access: BotAccess,
   ) {}
 
-  list(botId: string): Promise<SourceMappingDto[]> {
+  async list(principal: Principal, botId: string): Promise<SourceMappingDto[]> {
+    return this.rows((await this.access.require(principal, botId, 'read')).id);
+  }
+
+  private rows(botId: string): Promise<SourceMappingDto[]> {
     return this.db.query<SourceMappingDto[]>(
       `SELECT raw, source_value, campaign_name FROM source_mappings WHERE bot_id = $1 ORDER BY raw COLLATE "C"`,
       [botId],
@@ -19,7 +26,8 @@ export class SourceMappingsService {
   }
 
   /** Replaces all of the bot's mappings at once; concurrent replacements of one bot run one after the other. */
-  async replace(botId: string, mappings: SourceMappingDto[]): Promise<SourceMappingDto[]> {
+  async replace(principal: Principal, id: string, mappings: SourceMappingDto[]): Promise<SourceMappingDto[]> {
+    const botId = (await this.access.require(principal, id, 'manage')).id;
     await this.db.transaction(async (tx) => {
       // Concurrent replacements of one bot run one after the other.
       await this.bots.lockSettings(tx, botId);
@@ -31,6 +39,6 @@ export class SourceMappingsService {
         [botId, mappings.map((m) => m.raw), mappings.map((m) => m.source_value), mappings.map((m) => m.campaign_name)],
       );
     });
-    return this.list(botId);
+    return this.rows(botId);
   }
 }

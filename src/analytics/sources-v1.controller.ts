@@ -18,6 +18,6 @@ export class SourcesV1Controller {
   @ApiOkResponse({ type: SourcesDto })
   @ApiErrors(404)
   list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SourcesDto> {
-    return this.reports.sources(principal.accountId, id);
+    return this.reports.sources(principal, id);
   }
 }

@@ -19,6 +19,6 @@ export class SourcesController {
   @ApiOkResponse({ type: SourcesDto })
   @ApiErrors(404)
   list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SourcesDto> {
-    return this.reports.sources(principal.accountId, id);
+    return this.reports.sources(principal, id);
   }
 }

@@ -18,7 +18,7 @@ export class StatsV1Controller {
   @ApiOkResponse({ type: StatsDto })
   @ApiErrors(404)
   summary(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<StatsDto> {
-    return this.reports.stats(principal.accountId, id);
+    return this.reports.stats(principal, id);
   }
 
   @Get('timeline')
@@ -31,6 +31,6 @@ export class StatsV1Controller {
     @Param('id') id: string,
     @Query() query: TimelineQueryDto,
   ): Promise<TimelineDto> {
-    return this.reports.timeline(principal.accountId, id, query.days);
+    return this.reports.timeline(principal, id, query.days);
   }
 }

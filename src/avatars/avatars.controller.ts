@@ -32,7 +32,7 @@ export class AvatarsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
     const avatar = principal
-      ? await this.avatars.ofOwnedBot(principal.accountId, botId, externalUserId)
+      ? await this.avatars.ofOwnedBot(principal, botId, externalUserId)
       : await this.avatars.ofLinkedBot(botId, externalUserId);
     // private: the image belongs to one signed-in user; browsers may keep it as long as the server does.
     res.setHeader('Cache-Control', 'private, max-age=3600');

@@ -2,6 +2,8 @@ import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Bot } from '../bots/bot.entity';
 import { BotsRepository } from '../bots/bots.repository';
+import type { Principal } from '../auth/principal';
+import { BotAccess } from '../bots/bot-access';
 import { BotsService } from '../bots/bots.service';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
@@ -19,6 +21,7 @@ export class AvatarsService {
   private readonly fetching = new Map<string, Promise<CachedAvatar>>();
 
   constructor(
+    private readonly access: BotAccess,
     private readonly bots: BotsService,
     private readonly botRows: BotsRepository,
     private readonly db: DataSource,
@@ -27,8 +30,8 @@ export class AvatarsService {
   ) {}
 
   /** For a signed-in user: only their own bots. */
-  async ofOwnedBot(userId: string, botId: string, externalUserId: string): Promise<AvatarImage> {
-    return this.load(await this.bots.getOwned(userId, botId), externalUserId);
+  async ofOwnedBot(principal: Principal, botId: string, externalUserId: string): Promise<AvatarImage> {
+    return this.load(await this.access.require(principal, botId, 'read'), externalUserId);
   }
 
   /** For a signed link, which already proves the owner asked for this avatar. */

@@ -27,6 +27,6 @@ export class BotsV1Controller {
   @ApiOkResponse({ type: OpenApiBotDto })
   @ApiErrors(404)
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<OpenApiBotDto> {
-    return presentOpenApiBot(await this.bots.getOwned(principal.accountId, id));
+    return presentOpenApiBot(await this.bots.get(principal, id));
   }
 }

@@ -40,7 +40,7 @@ export class BotsController {
   @ApiOkResponse({ type: BotDto })
   @ApiErrors(404)
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BotDto> {
-    return presentBot(await this.bots.getOwned(principal.accountId, id), this.config.publicBaseUrl);
+    return presentBot(await this.bots.get(principal, id), this.config.publicBaseUrl);
   }
 
   @Patch(':id')
@@ -52,7 +52,7 @@ export class BotsController {
     @Param('id') id: string,
     @Body() body: UpdateBotDto,
   ): Promise<BotDto> {
-    return presentBot(await this.bots.update(principal.accountId, id, body), this.config.publicBaseUrl);
+    return presentBot(await this.bots.update(principal, id, body), this.config.publicBaseUrl);
   }
 
   @Delete(':id')
@@ -61,6 +61,6 @@ export class BotsController {
   @ApiNoContentResponse()
   @ApiErrors(404)
   remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    return this.bots.remove(principal.accountId, id);
+    return this.bots.remove(principal, id);
   }
 }

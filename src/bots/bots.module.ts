@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlatformsModule } from '../platforms/platforms.module';
 import { AuthModule } from '../auth/auth.module';
+import { BotAccess } from './bot-access';
 import { BotRegistry } from './bot-registry';
 import { Bot } from './bot.entity';
 import { BotsV1Controller } from './bots-v1.controller';
@@ -14,7 +15,7 @@ import { ApiKeysModule } from '../api-keys/api-keys.module';
 @Module({
   imports: [ApiKeysModule, TypeOrmModule.forFeature([Bot]), PlatformsModule, AuthModule],
   controllers: [BotsController, BotsV1Controller],
-  providers: [BotsService, BotsRepository, TargetUrlPolicy, BotRegistry],
-  exports: [BotsService, BotsRepository, TargetUrlPolicy, BotRegistry],
+  providers: [BotsService, BotsRepository, BotAccess, TargetUrlPolicy, BotRegistry],
+  exports: [BotsService, BotsRepository, BotAccess, TargetUrlPolicy, BotRegistry],
 })
 export class BotsModule {}

@@ -6,7 +6,6 @@ import {
   HttpStatus,
   Inject,
   Injectable,
-  NotFoundException,
   UnauthorizedException,
 } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
@@ -18,11 +17,11 @@ import { isUniqueViolation } from '../database/database-errors';
 import { announce, ChangeEvents } from '../common/changes';
 import { randomBase62 } from '../common/crypto/random';
 import { SecretBox } from '../common/crypto/secret-box';
-import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { BotIdentity, BotIdentityService, InvalidBotTokenError } from '../platforms/bot-identity';
+import { BotAccess } from './bot-access';
 import { CreateBotDto, UpdateBotDto } from './bot.dto';
 import { Bot } from './bot.entity';
 import { Platform } from '../platforms/platform';
@@ -42,6 +41,7 @@ export class BotsService {
     private readonly targetUrls: TargetUrlPolicy,
     private readonly events: EventEmitter2,
     private readonly users: UsersRepository,
+    private readonly access: BotAccess,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.box = new SecretBox(config.tokenEncryptionKey);
@@ -51,10 +51,8 @@ export class BotsService {
     return this.bots.find({ where: { userId, deletedAt: IsNull() }, order: { createdAt: 'ASC' } });
   }
 
-  async getOwned(userId: string, botId: string): Promise<Bot> {
-    const bot = isUuid(botId) ? await this.bots.findOneBy({ id: botId, userId, deletedAt: IsNull() }) : null;
-    if (!bot) throw new NotFoundException(Messages.botNotFound);
-    return bot;
+  get(principal: Principal, botId: string): Promise<Bot> {
+    return this.access.require(principal, botId, 'read');
   }
 
   async create(principal: Principal, dto: CreateBotDto): Promise<Bot> {
@@ -99,8 +97,8 @@ export class BotsService {
     return saved;
   }
 
-  async update(userId: string, botId: string, dto: UpdateBotDto): Promise<Bot> {
-    const bot = await this.getOwned(userId, botId);
+  async update(principal: Principal, botId: string, dto: UpdateBotDto): Promise<Bot> {
+    const bot = await this.access.require(principal, botId, 'manage');
     if (dto.target_url) await this.targetUrls.assertAllowed(dto.target_url);
     if (dto.token) Object.assign(bot, await this.verifiedToken(bot.platform, dto.token, bot.id));
     if (dto.token === null) Object.assign(bot, { tokenEncrypted: null, tokenHash: null });
@@ -119,8 +117,8 @@ export class BotsService {
   }
 
   /** Deactivates the bot and hides it; its history stays until the scheduled cleanup removes it. */
-  async remove(userId: string, botId: string): Promise<void> {
-    const bot = await this.getOwned(userId, botId);
+  async remove(principal: Principal, botId: string): Promise<void> {
+    const bot = await this.access.require(principal, botId, 'manage');
     await this.bots.update({ id: bot.id }, { active: false, deletedAt: new Date() });
     this.changed(bot.id);
   }

@@ -38,7 +38,7 @@ export class BroadcastsController {
     @Body() form: CreateBroadcastFormDto,
     @UploadedFile() file: Upload | undefined,
   ): Promise<BroadcastDto> {
-    return this.broadcasts.createClosed(principal.accountId, id, { ...form }, file);
+    return this.broadcasts.createClosed(principal, id, { ...form }, file);
   }
 
   @Post('preview')
@@ -53,7 +53,7 @@ export class BroadcastsController {
     @Param('id') id: string,
     @Body() body: BroadcastPreviewRequestDto,
   ): Promise<BroadcastPreviewDto> {
-    return this.broadcasts.preview(principal.accountId, id, body ?? {});
+    return this.broadcasts.preview(principal, id, body ?? {});
   }
 
   @Get()
@@ -61,7 +61,7 @@ export class BroadcastsController {
   @ApiOkResponse({ type: BroadcastListDto })
   @ApiErrors(404)
   async list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BroadcastListDto> {
-    return { data: await this.broadcasts.list(principal.accountId, id) };
+    return { data: await this.broadcasts.list(principal, id) };
   }
 
   @Post(':broadcastId/cancel')
@@ -74,6 +74,6 @@ export class BroadcastsController {
     @Param('id') id: string,
     @Param('broadcastId') broadcastId: string,
   ): Promise<BroadcastDto> {
-    return this.broadcasts.cancel(principal.accountId, id, broadcastId);
+    return this.broadcasts.cancel(principal, id, broadcastId);
   }
 }

@@ -6,6 +6,8 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Principal } from '../auth/principal';
+import { BotAccess } from '../bots/bot-access';
 import { Bot } from '../bots/bot.entity';
 import { BotsService } from '../bots/bots.service';
 import { isUuid } from '../common/http/ids';
@@ -25,6 +27,7 @@ const FINISH_POLL_MS = 100;
 @Injectable()
 export class BroadcastsService {
   constructor(
+    private readonly access: BotAccess,
     private readonly bots: BotsService,
     private readonly store: BroadcastStore,
     private readonly queue: BroadcastQueue,
@@ -37,8 +40,8 @@ export class BroadcastsService {
    * the answer waits for the job. The job does not depend on the request: a client that goes away
    * changes nothing, and two identical calls are two broadcasts (spec).
    */
-  async broadcastToAll(ownerId: string, botId: string, rawText: unknown): Promise<BroadcastResultDto> {
-    const bot = await this.bots.getOwned(ownerId, botId);
+  async broadcastToAll(principal: Principal, botId: string, rawText: unknown): Promise<BroadcastResultDto> {
+    const bot = await this.access.require(principal, botId, 'manage');
     const text = requiredText(rawText);
     this.requireToken(bot);
     const created = await this.store.create({
@@ -64,12 +67,12 @@ export class BroadcastsService {
 
   /** `POST /api/bots/:id/broadcasts`: answers at once with the queued (or scheduled) broadcast. */
   async createClosed(
-    ownerId: string,
+    principal: Principal,
     botId: string,
     form: Record<string, unknown>,
     upload: UploadedFile | undefined,
   ): Promise<BroadcastDto> {
-    const bot = await this.bots.getOwned(ownerId, botId);
+    const bot = await this.access.require(principal, botId, 'manage');
     const input = closedBroadcastInput(form ?? {}, upload, bot.platform);
     this.requireToken(bot);
     const created = await this.store.create({ botId: bot.id, origin: 'cabinet', ...input });
@@ -78,24 +81,24 @@ export class BroadcastsService {
   }
 
   async preview(
-    ownerId: string,
+    principal: Principal,
     botId: string,
     body: { platform?: unknown; segment?: unknown },
   ): Promise<BroadcastPreviewDto> {
-    const bot = await this.bots.getOwned(ownerId, botId);
+    const bot = await this.access.require(principal, botId, 'read');
     const platform = parsePlatform(body?.platform);
     const segment = parseSegment(body?.segment);
     return { count: await this.store.countAudience(bot.id, platform, segment) };
   }
 
-  async list(ownerId: string, botId: string): Promise<BroadcastDto[]> {
-    const bot = await this.bots.getOwned(ownerId, botId);
+  async list(principal: Principal, botId: string): Promise<BroadcastDto[]> {
+    const bot = await this.access.require(principal, botId, 'read');
     return (await this.store.listOfBot(bot.id)).map(presentBroadcast);
   }
 
   /** Stops an unfinished broadcast between two sends; whoever was not reached yet is never sent it. */
-  async cancel(ownerId: string, botId: string, broadcastId: string): Promise<BroadcastDto> {
-    const bot = await this.bots.getOwned(ownerId, botId);
+  async cancel(principal: Principal, botId: string, broadcastId: string): Promise<BroadcastDto> {
+    const bot = await this.access.require(principal, botId, 'manage');
     const found = isUuid(broadcastId) ? await this.store.getOfBot(bot.id, broadcastId) : null;
     if (!found) throw new NotFoundException(Messages.broadcastNotFound);
     if (!(await this.store.cancel(found.id))) throw new ConflictException(Messages.broadcastAlreadyFinished);

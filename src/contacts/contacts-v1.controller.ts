@@ -22,7 +22,7 @@ export class ContactsV1Controller {
     @Param('id') id: string,
     @Query() query: ContactsQueryDto,
   ): Promise<ContactListDto> {
-    return this.contacts.list(principal.accountId, id, query);
+    return this.contacts.list(principal, id, query);
   }
 
   @Get(':userId')
@@ -35,6 +35,6 @@ export class ContactsV1Controller {
     @Param('id') id: string,
     @Param('userId') userId: string,
   ): Promise<ContactDetailDto> {
-    return this.contacts.get(principal.accountId, id, userId);
+    return this.contacts.get(principal, id, userId);
   }
 }

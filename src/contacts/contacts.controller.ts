@@ -26,7 +26,7 @@ export class ContactsController {
     @Param('id') id: string,
     @Query() query: ContactSearchQueryDto,
   ): Promise<CabinetContactListDto> {
-    return this.contacts.cabinetList(principal.accountId, id, query);
+    return this.contacts.cabinetList(principal, id, query);
   }
 
   @Get(':userId')
@@ -38,6 +38,6 @@ export class ContactsController {
     @Param('id') id: string,
     @Param('userId') userId: string,
   ): Promise<CabinetContactDetailDto> {
-    return this.contacts.cabinetGet(principal.accountId, id, userId);
+    return this.contacts.cabinetGet(principal, id, userId);
   }
 }

@@ -9,6 +9,7 @@ import { ContactsService } from './contacts.service';
 import { DialogsV1Controller } from './dialogs-v1.controller';
 import { DialogsController } from './dialogs.controller';
 import { DialogsQueries } from './dialogs.queries';
+import { DialogsService } from './dialogs.service';
 import { MessagesV1Controller } from './messages-v1.controller';
 import { MessagesQueries } from './messages.queries';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
@@ -17,6 +18,6 @@ import { ApiKeysModule } from '../api-keys/api-keys.module';
 @Module({
   imports: [ApiKeysModule, BotsModule, MessagingModule, AvatarsModule],
   controllers: [ContactsV1Controller, MessagesV1Controller, DialogsV1Controller, ContactsController, DialogsController],
-  providers: [ContactsQueries, ContactsService, MessagesQueries, DialogsQueries],
+  providers: [ContactsQueries, ContactsService, MessagesQueries, DialogsQueries, DialogsService],
 })
 export class ContactsModule {}

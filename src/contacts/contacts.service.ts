@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ContactAvatarUrls } from '../avatars/contact-avatar-urls';
-import { BotsService } from '../bots/bots.service';
+import type { Principal } from '../auth/principal';
+import { BotAccess } from '../bots/bot-access';
 import { Messages } from '../common/messages';
 import {
   CabinetContactDetailDto,
@@ -19,13 +20,13 @@ import { ContactsQueries } from './contacts.queries';
 @Injectable()
 export class ContactsService {
   constructor(
-    private readonly bots: BotsService,
+    private readonly access: BotAccess,
     private readonly contacts: ContactsQueries,
     private readonly avatars: ContactAvatarUrls,
   ) {}
 
-  async list(accountId: string, botId: string, query: ContactsQueryDto): Promise<ContactListDto> {
-    const bot = await this.bots.getOwned(accountId, botId);
+  async list(principal: Principal, botId: string, query: ContactsQueryDto): Promise<ContactListDto> {
+    const bot = await this.access.require(principal, botId, 'read');
     const [data, total] = await Promise.all([
       this.contacts.page(bot.id, query.limit, query.offset),
       this.contacts.total(bot.id),
@@ -33,14 +34,14 @@ export class ContactsService {
     return { data, total, limit: query.limit, offset: query.offset };
   }
 
-  async get(accountId: string, botId: string, externalUserId: string): Promise<ContactDetailDto> {
-    const bot = await this.bots.getOwned(accountId, botId);
+  async get(principal: Principal, botId: string, externalUserId: string): Promise<ContactDetailDto> {
+    const bot = await this.access.require(principal, botId, 'read');
     return found(await this.contacts.detail(bot.id, externalUserId));
   }
 
   /** `total` counts the contacts the search finds (all contacts without one). */
-  async cabinetList(accountId: string, botId: string, query: ContactSearchQueryDto): Promise<CabinetContactListDto> {
-    const bot = await this.bots.getOwned(accountId, botId);
+  async cabinetList(principal: Principal, botId: string, query: ContactSearchQueryDto): Promise<CabinetContactListDto> {
+    const bot = await this.access.require(principal, botId, 'read');
     const search = query.q?.trim() || null;
     const [rows, total] = await Promise.all([
       this.contacts.cabinetPage(bot.id, { limit: query.limit, offset: query.offset, search }),
@@ -54,8 +55,8 @@ export class ContactsService {
     return { data, total, limit: query.limit, offset: query.offset };
   }
 
-  async cabinetGet(accountId: string, botId: string, externalUserId: string): Promise<CabinetContactDetailDto> {
-    const bot = await this.bots.getOwned(accountId, botId);
+  async cabinetGet(principal: Principal, botId: string, externalUserId: string): Promise<CabinetContactDetailDto> {
+    const bot = await this.access.require(principal, botId, 'read');
     const detail = found(await this.contacts.cabinetDetail(bot.id, externalUserId));
     const avatars = await this.avatars.of(bot, [externalUserId]);
     return { ...detail, contact: { ...detail.contact, avatar_url: avatars.get(externalUserId) ?? null } };

@@ -3,18 +3,14 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequireScope } from '../api-keys/require-scope.decorator';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import type { Principal } from '../auth/principal';
-import { BotsService } from '../bots/bots.service';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
 import { DialogListDto, DialogsQueryDto } from './dialog.dto';
-import { DialogsQueries } from './dialogs.queries';
+import { DialogsService } from './dialogs.service';
 
 @ApiTags('open-api')
 @Controller('api/v1/bots/:id/dialogs')
 export class DialogsV1Controller {
-  constructor(
-    private readonly bots: BotsService,
-    private readonly dialogs: DialogsQueries,
-  ) {}
+  constructor(private readonly dialogs: DialogsService) {}
 
   @Get()
   @RequireScope('read')
@@ -26,7 +22,6 @@ export class DialogsV1Controller {
     @Param('id') id: string,
     @Query() query: DialogsQueryDto,
   ): Promise<DialogListDto> {
-    const bot = await this.bots.getOwned(principal.accountId, id);
-    return { data: await this.dialogs.list(bot.id, query.limit), limit: query.limit };
+    return { data: await this.dialogs.list(principal, id, query.limit), limit: query.limit };
   }
 }

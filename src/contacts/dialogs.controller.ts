@@ -3,17 +3,15 @@ import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiResponse, ApiTags
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import { SessionAuth } from '../auth/guards/session-auth.decorator';
 import type { Principal } from '../auth/principal';
-import { BotsService } from '../bots/bots.service';
 import { ProviderErrorResponseDto } from '../common/http/error-response.dto';
 import { AcceptsFile, UploadedFile as Upload } from '../common/http/file-upload';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
 import { MessagingService } from '../messaging/messaging.service';
 import { ReplyFormDto, SentMessageDto } from '../messaging/send.dto';
 import { DialogListDto, DialogsQueryDto } from './dialog.dto';
-import { DialogsQueries } from './dialogs.queries';
+import { DialogsService } from './dialogs.service';
 import { CabinetMessageListDto, DialogMessagesQueryDto } from './message.dto';
 import { messageFilter } from './messages-v1.controller';
-import { MessagesQueries } from './messages.queries';
 
 /** The cabinet's dialogs: the same reads as the open API (messages with their intents), plus replying to one contact. */
 @ApiTags('dialogs')
@@ -22,9 +20,7 @@ import { MessagesQueries } from './messages.queries';
 @ApiErrors(404)
 export class DialogsController {
   constructor(
-    private readonly bots: BotsService,
-    private readonly dialogs: DialogsQueries,
-    private readonly messages: MessagesQueries,
+    private readonly dialogs: DialogsService,
     private readonly messaging: MessagingService,
   ) {}
 
@@ -37,8 +33,7 @@ export class DialogsController {
     @Param('id') id: string,
     @Query() query: DialogsQueryDto,
   ): Promise<DialogListDto> {
-    const bot = await this.bots.getOwned(principal.accountId, id);
-    return { data: await this.dialogs.list(bot.id, query.limit), limit: query.limit };
+    return { data: await this.dialogs.list(principal, id, query.limit), limit: query.limit };
   }
 
   @Get(':userId/messages')
@@ -52,8 +47,7 @@ export class DialogsController {
     @Query() query: DialogMessagesQueryDto,
   ): Promise<CabinetMessageListDto> {
     const filter = messageFilter({ ...query, userId });
-    const bot = await this.bots.getOwned(principal.accountId, id);
-    return { data: await this.messages.listWithIntents(bot.id, filter), limit: query.limit };
+    return { data: await this.dialogs.history(principal, id, filter), limit: query.limit };
   }
 
   @Post(':userId/messages')
@@ -81,6 +75,6 @@ export class DialogsController {
     @Body() body: ReplyFormDto,
     @UploadedFile() file: Upload | undefined,
   ): Promise<SentMessageDto> {
-    return this.messaging.sendWithFile(principal.accountId, id, userId, body?.text, { kind: body?.kind, upload: file });
+    return this.messaging.sendWithFile(principal, id, userId, body?.text, { kind: body?.kind, upload: file });
   }
 }

@@ -3,22 +3,19 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequireScope } from '../api-keys/require-scope.decorator';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import type { Principal } from '../auth/principal';
-import { BotsService } from '../bots/bots.service';
 import { parseTimeBound } from '../common/http/query-params';
 import { Messages } from '../common/messages';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
 import { MessageListDto, MessagesQueryDto } from './message.dto';
-import { MessageFilter, MessagesQueries } from './messages.queries';
+import { DialogsService } from './dialogs.service';
+import { MessageFilter } from './messages.queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 @ApiTags('open-api')
 @Controller('api/v1/bots/:id/messages')
 export class MessagesV1Controller {
-  constructor(
-    private readonly bots: BotsService,
-    private readonly messages: MessagesQueries,
-  ) {}
+  constructor(private readonly dialogs: DialogsService) {}
 
   @Get()
   @RequireScope('read')
@@ -31,8 +28,7 @@ export class MessagesV1Controller {
     @Query() query: MessagesQueryDto,
   ): Promise<MessageListDto> {
     const filter = messageFilter(query);
-    const bot = await this.bots.getOwned(principal.accountId, id);
-    return { data: await this.messages.list(bot.id, filter), limit: query.limit };
+    return { data: await this.dialogs.messagesOf(principal, id, filter), limit: query.limit };
   }
 }
 

@@ -3,23 +3,17 @@ import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger'
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import { SessionAuth } from '../auth/guards/session-auth.decorator';
 import type { Principal } from '../auth/principal';
-import { BotsService } from '../bots/bots.service';
 import { Messages } from '../common/messages';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
-import { FunnelConfigService } from './funnel-config.service';
-import { FunnelReportQueries } from './funnel-report.queries';
 import { FunnelConfigAnswerDto, FunnelConfigDto, FunnelResultDto } from './funnel.dto';
+import { FunnelsService } from './funnels.service';
 
 @ApiTags('funnels')
 @Controller('api/bots/:id/funnel')
 @SessionAuth()
 @ApiErrors(404)
 export class FunnelsController {
-  constructor(
-    private readonly config: FunnelConfigService,
-    private readonly report: FunnelReportQueries,
-    private readonly bots: BotsService,
-  ) {}
+  constructor(private readonly funnels: FunnelsService) {}
 
   @Get('config')
   @ApiOperation({ summary: "The bot's funnel stages (empty until the first PUT)" })
@@ -28,7 +22,7 @@ export class FunnelsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') botId: string,
   ): Promise<FunnelConfigAnswerDto> {
-    return { stages: await this.config.get((await this.bots.getOwned(principal.accountId, botId)).id) };
+    return { stages: await this.funnels.stages(principal, botId) };
   }
 
   @Put('config')
@@ -42,8 +36,7 @@ export class FunnelsController {
     @Param('id') botId: string,
     @Body() body: FunnelConfigDto,
   ): Promise<FunnelConfigAnswerDto> {
-    const bot = await this.bots.getOwned(principal.accountId, botId);
-    return { stages: await this.config.replace(bot.id, body) };
+    return { stages: await this.funnels.replaceStages(principal, botId, body) };
   }
 
   @Get()
@@ -62,7 +55,6 @@ export class FunnelsController {
     @Query('source') source?: unknown,
   ): Promise<FunnelResultDto> {
     if (source !== undefined && typeof source !== 'string') throw new BadRequestException(Messages.funnelSourceOnce);
-    const bot = await this.bots.getOwned(principal.accountId, botId);
-    return this.report.result(bot.id, source ? source : null);
+    return this.funnels.result(principal, botId, source ? source : null);
   }
 }

@@ -9,6 +9,7 @@ import { FunnelReachListener } from './funnel-reach.listener';
 import { FunnelReachStore } from './funnel-reach.store';
 import { FunnelReportQueries } from './funnel-report.queries';
 import { FunnelsController } from './funnels.controller';
+import { FunnelsService } from './funnels.service';
 
 /** Funnels (spec: Funnel): configuration, counts kept at ingest, history backfilled in jobs, the result. */
 @Module({
@@ -21,6 +22,7 @@ import { FunnelsController } from './funnels.controller';
     FunnelReachStore,
     FunnelReachListener,
     FunnelReportQueries,
+    FunnelsService,
   ],
 })
 export class FunnelsModule {}

@@ -21,7 +21,6 @@ import {
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import { SessionAuth } from '../auth/guards/session-auth.decorator';
 import type { Principal } from '../auth/principal';
-import { BotsService } from '../bots/bots.service';
 import { strictInteger } from '../common/http/query-params';
 import { Messages } from '../common/messages';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
@@ -33,10 +32,7 @@ import { IntentsService } from './intents.service';
 @SessionAuth()
 @ApiErrors(404)
 export class IntentsController {
-  constructor(
-    private readonly intents: IntentsService,
-    private readonly bots: BotsService,
-  ) {}
+  constructor(private readonly intents: IntentsService) {}
 
   @Post()
   @ApiOperation({ summary: 'Create an intent: keywords (whole words, any case) and RE2 patterns' })
@@ -47,14 +43,14 @@ export class IntentsController {
     @Param('id') botId: string,
     @Body() body: CreateIntentDto,
   ): Promise<IntentWithRulesDto> {
-    return this.intents.create((await this.bots.getOwned(principal.accountId, botId)).id, body);
+    return this.intents.create(principal, botId, body);
   }
 
   @Get()
   @ApiOperation({ summary: "The bot's intents with their rules and counts" })
   @ApiOkResponse({ type: IntentListDto })
   async list(@CurrentPrincipal() principal: Principal, @Param('id') botId: string): Promise<IntentListDto> {
-    return { data: await this.intents.list((await this.bots.getOwned(principal.accountId, botId)).id) };
+    return { data: await this.intents.list(principal, botId) };
   }
 
   @Patch(':intentId')
@@ -67,7 +63,7 @@ export class IntentsController {
     @Param('intentId') intentId: string,
     @Body() body: UpdateIntentDto,
   ): Promise<IntentWithRulesDto> {
-    return this.intents.update((await this.bots.getOwned(principal.accountId, botId)).id, intentId, body);
+    return this.intents.update(principal, botId, intentId, body);
   }
 
   @Delete(':intentId')
@@ -79,7 +75,7 @@ export class IntentsController {
     @Param('id') botId: string,
     @Param('intentId') intentId: string,
   ): Promise<void> {
-    await this.intents.remove((await this.bots.getOwned(principal.accountId, botId)).id, intentId);
+    await this.intents.remove(principal, botId, intentId);
   }
 
   @Get(':intentId/messages')
@@ -98,6 +94,6 @@ export class IntentsController {
     const limit = limitParam === undefined ? 100 : strictInteger(limitParam);
     const offset = offsetParam === undefined ? 0 : strictInteger(offsetParam);
     if (!(limit >= 1 && limit <= 1000) || !(offset >= 0)) throw new BadRequestException(Messages.badLimitOffset);
-    return this.intents.messages((await this.bots.getOwned(principal.accountId, botId)).id, intentId, limit, offset);
+    return this.intents.messages(principal, botId, intentId, limit, offset);
   }
 }

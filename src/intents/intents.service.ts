@@ -2,8 +2,10 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { isUniqueViolation } from '../database/database-errors';
+import type { Principal } from '../auth/principal';
+import { BotAccess } from '../bots/bot-access';
 import { announce, ChangeEvents } from '../common/changes';
+import { isUniqueViolation } from '../database/database-errors';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
 import { CreateIntentDto, IntentMessagesDto, IntentWithRulesDto, UpdateIntentDto } from './intent.dto';
@@ -17,9 +19,14 @@ export class IntentsService {
     @InjectRepository(Intent) private readonly intents: Repository<Intent>,
     private readonly dataSource: DataSource,
     private readonly events: EventEmitter2,
+    private readonly access: BotAccess,
   ) {}
 
-  async list(botId: string): Promise<IntentWithRulesDto[]> {
+  async list(principal: Principal, botId: string): Promise<IntentWithRulesDto[]> {
+    return this.listOfBot((await this.access.require(principal, botId, 'read')).id);
+  }
+
+  private async listOfBot(botId: string): Promise<IntentWithRulesDto[]> {
     const rows: Array<Intent & { users_count: number; messages_count: number }> = await this.dataSource.query(
       `SELECT i.id, i.name, i.description, i.color, i.is_active AS "isActive", i.keywords, i.patterns, i.created_at AS "createdAt",
               COALESCE(m.users_count, 0)::int AS users_count, COALESCE(m.messages_count, 0)::int AS messages_count
@@ -34,16 +41,17 @@ export class IntentsService {
     return rows.map((row) => present(row, row.users_count, row.messages_count));
   }
 
-  async get(botId: string, intentId: string): Promise<IntentWithRulesDto> {
-    const found = (await this.list(botId)).find((intent) => intent.id === intentId);
+  private async get(botId: string, intentId: string): Promise<IntentWithRulesDto> {
+    const found = (await this.listOfBot(botId)).find((intent) => intent.id === intentId);
     if (!found) throw new NotFoundException(Messages.intentNotFound);
     return found;
   }
 
-  async create(botId: string, dto: CreateIntentDto): Promise<IntentWithRulesDto> {
+  async create(principal: Principal, botId: string, dto: CreateIntentDto): Promise<IntentWithRulesDto> {
+    const bot = await this.access.require(principal, botId, 'manage');
     assertRules(dto.keywords, dto.patterns);
     const intent = this.intents.create({
-      botId,
+      botId: bot.id,
       name: dto.name,
       description: dto.description ?? '',
       color: dto.color ?? '#6B7280',
@@ -55,8 +63,14 @@ export class IntentsService {
     return present(saved, 0, 0);
   }
 
-  async update(botId: string, intentId: string, dto: UpdateIntentDto): Promise<IntentWithRulesDto> {
-    const intent = await this.findOwned(botId, intentId);
+  async update(
+    principal: Principal,
+    botId: string,
+    intentId: string,
+    dto: UpdateIntentDto,
+  ): Promise<IntentWithRulesDto> {
+    const bot = await this.access.require(principal, botId, 'manage');
+    const intent = await this.findOwned(bot.id, intentId);
     const keywords = dto.keywords ?? intent.keywords;
     const patterns = dto.patterns ?? intent.patterns;
     assertRules(keywords, patterns);
@@ -69,17 +83,25 @@ export class IntentsService {
       patterns,
     });
     await this.saveUnique(intent);
-    return this.get(botId, intentId);
+    return this.get(bot.id, intentId);
   }
 
-  async remove(botId: string, intentId: string): Promise<void> {
-    const intent = await this.findOwned(botId, intentId);
+  async remove(principal: Principal, botId: string, intentId: string): Promise<void> {
+    const bot = await this.access.require(principal, botId, 'manage');
+    const intent = await this.findOwned(bot.id, intentId);
     await this.intents.delete({ id: intent.id });
-    this.changed(botId);
+    this.changed(bot.id);
   }
 
-  async messages(botId: string, intentId: string, limit: number, offset: number): Promise<IntentMessagesDto> {
-    const intent = await this.findOwned(botId, intentId);
+  async messages(
+    principal: Principal,
+    botId: string,
+    intentId: string,
+    limit: number,
+    offset: number,
+  ): Promise<IntentMessagesDto> {
+    const bot = await this.access.require(principal, botId, 'read');
+    const intent = await this.findOwned(bot.id, intentId);
     const [rows, [{ total }]] = await Promise.all([
       this.dataSource.query(
         `SELECT m.id, m.direction, m.external_user_id, COALESCE(m.text, '') AS text, m.created_at

@@ -1,5 +1,7 @@
 import { BadRequestException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Principal } from '../auth/principal';
+import { BotAccess } from '../bots/bot-access';
 import { Bot } from '../bots/bot.entity';
 import { BotsService } from '../bots/bots.service';
 import type { UploadedFile } from '../common/http/file-upload';
@@ -26,6 +28,7 @@ export interface ReplyAttachment {
 @Injectable()
 export class MessagingService {
   constructor(
+    private readonly access: BotAccess,
     private readonly bots: BotsService,
     private readonly messenger: PlatformMessenger,
     private readonly media: PlatformMediaSender,
@@ -33,8 +36,8 @@ export class MessagingService {
     private readonly contacts: ContactsRepository,
   ) {}
 
-  async send(ownerId: string, botId: string, userId: unknown, text: unknown): Promise<SentMessageDto> {
-    const bot = await this.bots.getOwned(ownerId, botId);
+  async send(principal: Principal, botId: string, userId: unknown, text: unknown): Promise<SentMessageDto> {
+    const bot = await this.access.require(principal, botId, 'manage');
     if (typeof userId === 'number') userId = String(userId);
     if (typeof userId !== 'string' || !userId.trim() || typeof text !== 'string' || !text.trim()) {
       throw new BadRequestException(Messages.userIdAndTextRequired);
@@ -57,15 +60,15 @@ export class MessagingService {
    * under the closed broadcast's rules and messages; without a file or kind it is a text reply.
    */
   async sendWithFile(
-    ownerId: string,
+    principal: Principal,
     botId: string,
     userId: string,
     text: unknown,
     attachment: ReplyAttachment,
   ): Promise<SentMessageDto> {
     if (attachment.upload === undefined && (attachment.kind === undefined || attachment.kind === ''))
-      return this.send(ownerId, botId, userId, text);
-    const bot = await this.bots.getOwned(ownerId, botId);
+      return this.send(principal, botId, userId, text);
+    const bot = await this.access.require(principal, botId, 'manage');
     const kind = parseMediaKind(attachment.kind, attachment.upload !== undefined) as MediaKind;
     const upload = attachment.upload as UploadedFile;
     if (text !== undefined && typeof text !== 'string') throw new BadRequestException(Messages.userIdAndTextRequired);

@@ -34,6 +34,6 @@ export class SendV1Controller {
     @Param('id') id: string,
     @Body() body: SendMessageDto,
   ): Promise<SentMessageDto> {
-    return this.messaging.send(principal.accountId, id, body?.userId, body?.text);
+    return this.messaging.send(principal, id, body?.userId, body?.text);
   }
 }

@@ -37,7 +37,7 @@ export class WebhooksController {
   @ApiCreatedResponse({ type: CreatedWebhookDto })
   @ApiErrors(400, 404, 429)
   async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookDto): Promise<CreatedWebhookDto> {
-    const created = await this.webhooks.create(principal.userId, principal.accountId, body);
+    const created = await this.webhooks.create(principal, body);
     this.changed(principal, created.id);
     return created;
   }

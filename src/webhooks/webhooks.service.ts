@@ -2,7 +2,8 @@ import { BadRequestException, HttpException, HttpStatus, Inject, Injectable, Not
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { UsersRepository } from '../auth/users.repository';
-import { BotsService } from '../bots/bots.service';
+import type { Principal } from '../auth/principal';
+import { BotAccess } from '../bots/bot-access';
 import { prefixedSecret } from '../common/crypto/random';
 import { SecretBox } from '../common/crypto/secret-box';
 import { isUuid } from '../common/http/ids';
@@ -29,8 +30,8 @@ export class WebhooksService {
     @InjectRepository(WebhookSubscription) private readonly subscriptions: Repository<WebhookSubscription>,
     @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
     private readonly dataSource: DataSource,
-    private readonly bots: BotsService,
     private readonly users: UsersRepository,
+    private readonly access: BotAccess,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.box = new SecretBox(config.tokenEncryptionKey);
@@ -44,9 +45,10 @@ export class WebhooksService {
     );
   }
 
-  /** `accountId`: the account whose bots the user works on (their team's, else their own). */
-  async create(userId: string, accountId: string, dto: CreateWebhookDto): Promise<CreatedWebhookDto> {
-    if (dto.bot_id) await this.bots.getOwned(accountId, dto.bot_id);
+  /** The subscription is the user's; its bot, if any, must be one of the account they work on. */
+  async create(principal: Principal, dto: CreateWebhookDto): Promise<CreatedWebhookDto> {
+    const userId = principal.userId;
+    if (dto.bot_id) await this.access.require(principal, dto.bot_id, 'manage');
     await this.assertDeliverable(dto.url);
     const secret = prefixedSecret('whsec_', WEBHOOK_SECRET_LENGTH);
     const saved = await this.dataSource.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import { ADMIN, startTestApp, TestApp } from '../e2e/support/test-app';
 import { WebhookReceiver } from '../e2e/support/webhook-receiver';
 import { launchChromium, WatchedPage } from './support/browser';
 import { ensureCabinetBuilt } from './support/build-cabinet';
+import { bearer } from '../e2e/support/session';
 
 jest.setTimeout(120_000);
 
@@ -357,10 +358,8 @@ describe('The account screens in a browser', () => {
       ]),
     ).toEqual([adminSession, null]);
     // The session as the user has ended; the admin's own still works.
-    await request(ctx.url).get('/api/me').set('Authorization', `Bearer ${userSession}`).expect(401);
-    expect(
-      (await request(ctx.url).get('/api/me').set('Authorization', `Bearer ${adminSession}`).expect(200)).body.email,
-    ).toBe(ADMIN.email);
+    await request(ctx.url).get('/api/me').set(bearer(userSession!)).expect(401);
+    expect((await request(ctx.url).get('/api/me').set(bearer(adminSession!)).expect(200)).body.email).toBe(ADMIN.email);
   });
 
   it('the audit log names what the admin did', async () => {

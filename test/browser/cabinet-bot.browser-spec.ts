@@ -10,6 +10,7 @@ import { addMember, upgradeToBusiness } from '../e2e/support/team';
 import { startTestApp, TestApp } from '../e2e/support/test-app';
 import { launchChromium, WatchedPage } from './support/browser';
 import { ensureCabinetBuilt } from './support/build-cabinet';
+import { bearer } from '../e2e/support/session';
 
 jest.setTimeout(120_000);
 
@@ -55,7 +56,7 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
     ctx.telegram.message(bot.token, { from, text, date: clock });
     expect((await fetch(`${ctx.url}/tg/bot${bot.token}/getUpdates`)).status).toBe(200);
   };
-  const api = (path: string) => request(ctx.url).get(path).set('Authorization', `Bearer ${session}`);
+  const api = (path: string) => request(ctx.url).get(path).set(bearer(session));
   const open = async (viewport?: { width: number; height: number }) => {
     const watched = await WatchedPage.open(browser, {
       viewport,

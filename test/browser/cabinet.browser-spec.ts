@@ -8,6 +8,7 @@ import { addMember, upgradeToBusiness } from '../e2e/support/team';
 import { startTestApp, TestApp } from '../e2e/support/test-app';
 import { ARTIFACTS, launchChromium, WatchedPage } from './support/browser';
 import { ensureCabinetBuilt } from './support/build-cabinet';
+import { bearer } from '../e2e/support/session';
 
 jest.setTimeout(120_000);
 
@@ -400,7 +401,7 @@ describe('The cabinet in a browser', () => {
   it('signs out: the session ends and the app goes back to sign-in', async () => {
     await page.getByRole('button', { name: 'Выйти' }).click();
     await page.waitForURL(`${ctx.url}/login`);
-    await request(ctx.url).get('/api/me').set('Authorization', `Bearer ${owned.session}`).expect(401);
+    await request(ctx.url).get('/api/me').set(bearer(owned.session)).expect(401);
     expect(await page.evaluate(() => window.localStorage.getItem('botlens.session'))).toBeNull();
   });
 });

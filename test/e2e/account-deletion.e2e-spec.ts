@@ -11,6 +11,7 @@ import { addTelegramContacts } from './support/broadcast-contacts';
 import { bindTelegramBot, issueKey, login, registerUser } from './support/factories';
 import { ADMIN, startTestApp, TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
+import { bearer } from './support/session';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -18,7 +19,6 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
   let ctx: TestApp;
   let admin: string;
   let receiver: WebhookReceiver;
-  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   const deleteUser = (id: string) => request(ctx.url).delete(`/api/admin/users/${id}`).set(bearer(admin));
   const reachable = (url: string) => url.replace(ctx.config.publicBaseUrl, ctx.url);
   const callsOf = (token: string) => ctx.telegram.calls.filter((call) => call.token === token).length;
@@ -42,7 +42,7 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
       const key = await issueKey(ctx, owner.token, ['read']);
       const mirrored = await bindTelegramBot(ctx, owner.token);
       const proxied = await bindTelegramBot(ctx, owner.token);
-      await request(ctx.url).post(`/api/bots/${proxied.bot.id}/webhook`).set(bearer(owner.token)).expect(200);
+      await request(ctx.url).post(`/api/bots/${proxied.bot.id}/webhook`).set(bearer(owner)).expect(200);
       ctx.telegram.webhookOf(proxied.token)!.url = reachable(ctx.telegram.webhookOf(proxied.token)!.url);
       const update = (id: number) => ({
         update_id: id,
@@ -124,7 +124,7 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
       expect(again.user.id).not.toBe(owner.user.id);
       const rebound = await request(ctx.url)
         .post('/api/bots')
-        .set(bearer(again.token))
+        .set(bearer(again))
         .send({ platform: 'telegram', name: 'Same bot, new owner', token: bound.token })
         .expect(201);
       expect(
@@ -142,7 +142,7 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
       const stranger = await registerUser(ctx);
       const taken = await request(ctx.url)
         .post('/api/bots')
-        .set(bearer(stranger.token))
+        .set(bearer(stranger))
         .send({ platform: 'telegram', name: 'x', token: bound.token })
         .expect(409);
       expect(taken.body).toEqual({ message: Messages.botTokenTaken });
@@ -169,18 +169,18 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
       );
       const scheduled = await request(ctx.url)
         .post(`/api/bots/${bound.bot.id}/broadcasts`)
-        .set(bearer(owner.token))
+        .set(bearer(owner))
         .send({ text: 'later', send_at: new Date(Date.now() + 3_600_000).toISOString() })
         .expect(201);
       const own = await request(ctx.url)
         .post('/api/me/webhooks')
-        .set(bearer(owner.token))
+        .set(bearer(owner))
         .send({ url: receiver.url, events: ['message.created'] })
         .expect(201);
       // A member's subscription to one of the account's bots goes quiet with the bot.
       const members = await request(ctx.url)
         .post('/api/me/webhooks')
-        .set(bearer(member.token))
+        .set(bearer(member))
         .send({ url: receiver.url, events: ['message.created'], bot_id: bound.bot.id })
         .expect(201);
 
@@ -199,7 +199,7 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
         { email: 'accepted@example.test' },
       ]);
       // The member works on their own account again.
-      const me = await request(ctx.url).get('/api/me').set(bearer(member.token)).expect(200);
+      const me = await request(ctx.url).get('/api/me').set(bearer(member)).expect(200);
       expect(me.body.team).toEqual({ account_id: member.user.id, role: 'owner' });
     });
 
@@ -212,7 +212,7 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
       ]);
       await deleteUser(member.user.id).expect(204);
       expect(await rows(`SELECT user_id FROM team_members WHERE account_id = $1`, [owner.user.id])).toEqual([]);
-      await request(ctx.url).get('/api/me').set(bearer(owner.token)).expect(200);
+      await request(ctx.url).get('/api/me').set(bearer(owner)).expect(200);
     });
 
     it('refuses to delete yourself with 409 and answers 404 for unknown or already deleted users', async () => {
@@ -282,7 +282,7 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
       await accountData(ctx, gone, admin, receiver, goneBot.bot.id);
       await request(ctx.url)
         .post('/api/me/webhooks')
-        .set(bearer(live.token))
+        .set(bearer(live))
         .send({ url: receiver.url, events: ['contact.created'], bot_id: deletedBot.bot.id })
         .expect(201);
       const member = await registerUser(ctx);
@@ -291,7 +291,7 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
         member.user.id,
       ]);
 
-      await request(ctx.url).delete(`/api/bots/${deletedBot.bot.id}`).set(bearer(live.token)).expect(204);
+      await request(ctx.url).delete(`/api/bots/${deletedBot.bot.id}`).set(bearer(live)).expect(204);
       await deleteUser(gone.user.id).expect(204);
 
       const before = await snapshot();
@@ -345,7 +345,7 @@ describe('Account deletion and the final cleanup (spec: User and team; States an
     it('keeps deleted data until DELETED_DATA_RETENTION_DAYS have passed', async () => {
       const owner = await registerUser(ctx);
       const bound = await bindTelegramBot(ctx, owner.token);
-      await request(ctx.url).delete(`/api/bots/${bound.bot.id}`).set(bearer(owner.token)).expect(204);
+      await request(ctx.url).delete(`/api/bots/${bound.bot.id}`).set(bearer(owner)).expect(204);
       const oneDay = new CleanupService(ctx.app.get(DataSource), ctx.app.get(UsersRepository), {
         ...ctx.config,
         deletedDataRetentionDays: 1,

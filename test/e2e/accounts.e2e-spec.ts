@@ -2,6 +2,7 @@ import request from 'supertest';
 import { Messages } from '../../src/common/messages';
 import { mailedCode, registerUnconfirmed, registerUser, uniqueEmail } from './support/factories';
 import { ADMIN, startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 describe('Accounts: register, confirm by mail, sessions (contract §3)', () => {
   let ctx: TestApp;
@@ -35,7 +36,7 @@ describe('Accounts: register, confirm by mail, sessions (contract §3)', () => {
     expect(new Date(confirmed.body.expires_at).getTime() - Date.now()).toBeGreaterThan(7 * 86400_000 - 60_000);
     expect(confirmed.body.user.email_confirmed).toBe(true);
 
-    const me = await request(ctx.url).get('/api/me').set('Authorization', `Bearer ${confirmed.body.token}`).expect(200);
+    const me = await request(ctx.url).get('/api/me').set(bearer(confirmed.body)).expect(200);
     expect(me.body).toEqual({
       ...registered.body.user,
       email_confirmed: true,
@@ -119,10 +120,10 @@ describe('Accounts: register, confirm by mail, sessions (contract §3)', () => {
     expect(first.body.user.email_confirmed).toBe(false);
     const second = await request(ctx.url).post('/api/auth/login').send({ email, password }).expect(200);
 
-    await request(ctx.url).post('/api/auth/logout').set('Authorization', `Bearer ${first.body.token}`).expect(204);
-    const ended = await request(ctx.url).get('/api/me').set('Authorization', `Bearer ${first.body.token}`).expect(401);
+    await request(ctx.url).post('/api/auth/logout').set(bearer(first.body)).expect(204);
+    const ended = await request(ctx.url).get('/api/me').set(bearer(first.body)).expect(401);
     expect(ended.body).toEqual({ message: Messages.sessionRequired });
-    await request(ctx.url).get('/api/me').set('Authorization', `Bearer ${second.body.token}`).expect(200);
+    await request(ctx.url).get('/api/me').set(bearer(second.body)).expect(200);
   });
 
   it('answers 401 with the same message for a wrong password and an unknown address', async () => {
@@ -153,7 +154,7 @@ describe('Accounts: register, confirm by mail, sessions (contract §3)', () => {
   it('answers 401 "Сессия истекла, войдите заново" after seven days', async () => {
     const { token, user } = await registerUser(ctx);
     await ctx.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
-    const res = await request(ctx.url).get('/api/me').set('Authorization', `Bearer ${token}`).expect(401);
+    const res = await request(ctx.url).get('/api/me').set(bearer(token)).expect(401);
     expect(res.body).toEqual({ message: Messages.sessionExpired });
   });
 
@@ -180,11 +181,11 @@ describe('Accounts: register, confirm by mail, sessions (contract §3)', () => {
 
       const promoted = await request(ctx.url)
         .patch(`/api/admin/users/${user.id}`)
-        .set('Authorization', `Bearer ${admin.body.token}`)
+        .set(bearer(admin.body))
         .send({ role: 'admin' })
         .expect(200);
       expect(promoted.body.role).toBe('admin');
-      const me = await request(ctx.url).get('/api/me').set('Authorization', `Bearer ${token}`).expect(200);
+      const me = await request(ctx.url).get('/api/me').set(bearer(token)).expect(200);
       expect(me.body.role).toBe('admin');
     });
 
@@ -192,7 +193,7 @@ describe('Accounts: register, confirm by mail, sessions (contract §3)', () => {
       const { user, token } = await registerUser(ctx);
       const denied = await request(ctx.url)
         .patch(`/api/admin/users/${user.id}`)
-        .set('Authorization', `Bearer ${token}`)
+        .set(bearer(token))
         .send({ role: 'admin' })
         .expect(403);
       expect(denied.body).toEqual({ message: Messages.forbidden });
@@ -200,13 +201,13 @@ describe('Accounts: register, confirm by mail, sessions (contract §3)', () => {
       const admin = await request(ctx.url).post('/api/auth/login').send(ADMIN).expect(200);
       const missing = await request(ctx.url)
         .patch('/api/admin/users/00000000-0000-0000-0000-000000000000')
-        .set('Authorization', `Bearer ${admin.body.token}`)
+        .set(bearer(admin.body))
         .send({ role: 'admin' })
         .expect(404);
       expect(missing.body).toEqual({ message: Messages.userNotFound });
       const bad = await request(ctx.url)
         .patch(`/api/admin/users/${user.id}`)
-        .set('Authorization', `Bearer ${admin.body.token}`)
+        .set(bearer(admin.body))
         .send({ role: 'owner' })
         .expect(400);
       expect(bad.body).toEqual({ message: 'role must be user or admin' });

@@ -5,6 +5,7 @@ import { IMPERSONATION_TTL_MS } from '../../src/auth/sessions.service';
 import { addTelegramContacts } from './support/broadcast-contacts';
 import { bindTelegramBot, issueKey, login, registerUser, uniqueEmail } from './support/factories';
 import { ADMIN, startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
@@ -12,7 +13,6 @@ describe('Administration: users, tariffs, support, sign in as, audit (issue 5)',
   let ctx: TestApp;
   let admin: string;
   let adminId: string;
-  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   const asAdmin = () => bearer(admin);
   const audit = async () => (await request(ctx.url).get('/api/admin/audit').set(asAdmin()).expect(200)).body;
 
@@ -145,7 +145,7 @@ describe('Administration: users, tariffs, support, sign in as, audit (issue 5)',
         .expect(200);
       expect(res.body).toMatchObject({ id: owner.user.id, tariff: 'business', role: 'user' });
 
-      const invoices = await request(ctx.url).get('/api/billing/invoices').set(bearer(owner.token)).expect(200);
+      const invoices = await request(ctx.url).get('/api/billing/invoices').set(bearer(owner)).expect(200);
       expect(invoices.body.data).toEqual([
         {
           id: expect.any(String),
@@ -175,10 +175,8 @@ describe('Administration: users, tariffs, support, sign in as, audit (issue 5)',
         .send({ role: 'admin', tariff: 'free' })
         .expect(200);
       expect(res.body).toMatchObject({ role: 'admin', tariff: 'free' });
-      expect((await request(ctx.url).get('/api/me').set(bearer(user.token)).expect(200)).body.role).toBe('admin');
-      expect(
-        (await request(ctx.url).get('/api/billing/invoices').set(bearer(user.token)).expect(200)).body.data,
-      ).toEqual([]);
+      expect((await request(ctx.url).get('/api/me').set(bearer(user)).expect(200)).body.role).toBe('admin');
+      expect((await request(ctx.url).get('/api/billing/invoices').set(bearer(user)).expect(200)).body.data).toEqual([]);
       expect((await audit()).data[0]).toMatchObject({
         action: 'change_role',
         target: { id: user.user.id },
@@ -249,7 +247,7 @@ describe('Administration: users, tariffs, support, sign in as, audit (issue 5)',
 
       const created = await request(ctx.url)
         .post('/api/support')
-        .set(bearer(observer.token))
+        .set(bearer(observer))
         .send({ subject: 'Экспорт контактов', text: 'Как выгрузить контакты?' })
         .expect(201);
       expect(created.body).toEqual({
@@ -261,7 +259,7 @@ describe('Administration: users, tariffs, support, sign in as, audit (issue 5)',
         replies: [],
       });
       // A request is the person's own, not the team's.
-      expect((await request(ctx.url).get('/api/support').set(bearer(owner.token)).expect(200)).body).toEqual({
+      expect((await request(ctx.url).get('/api/support').set(bearer(owner)).expect(200)).body).toEqual({
         data: [],
       });
 
@@ -294,7 +292,7 @@ describe('Administration: users, tariffs, support, sign in as, audit (issue 5)',
       expect(mail.subject).toContain('Экспорт контактов');
       expect(mail.text).toContain('Раздел «Контакты», кнопка «Экспорт».');
 
-      const mine = await request(ctx.url).get('/api/support').set(bearer(observer.token)).expect(200);
+      const mine = await request(ctx.url).get('/api/support').set(bearer(observer)).expect(200);
       expect(mine.body).toEqual({ data: [{ ...created.body, status: 'answered', replies: [reply.body] }] });
       const answered = await request(ctx.url)
         .get('/api/admin/support')
@@ -319,8 +317,8 @@ describe('Administration: users, tariffs, support, sign in as, audit (issue 5)',
     it('lists a person’s requests newest first', async () => {
       const user = await registerUser(ctx);
       for (const subject of ['first', 'second'])
-        await request(ctx.url).post('/api/support').set(bearer(user.token)).send({ subject, text: 'text' }).expect(201);
-      const mine = await request(ctx.url).get('/api/support').set(bearer(user.token)).expect(200);
+        await request(ctx.url).post('/api/support').set(bearer(user)).send({ subject, text: 'text' }).expect(201);
+      const mine = await request(ctx.url).get('/api/support').set(bearer(user)).expect(200);
       expect(mine.body.data.map((t: { subject: string }) => t.subject)).toEqual(['second', 'first']);
     });
 
@@ -383,9 +381,7 @@ describe('Administration: users, tariffs, support, sign in as, audit (issue 5)',
       const me = await request(ctx.url).get('/api/me').set(bearer(res.body.token)).expect(200);
       expect(me.body).toMatchObject({ id: user.user.id, impersonated_by: { id: adminId, email: ADMIN.email } });
       // The user's own session is not marked.
-      expect(
-        (await request(ctx.url).get('/api/me').set(bearer(user.token)).expect(200)).body.impersonated_by,
-      ).toBeNull();
+      expect((await request(ctx.url).get('/api/me').set(bearer(user)).expect(200)).body.impersonated_by).toBeNull();
 
       expect((await audit()).data[0]).toEqual({
         id: expect.any(String),
@@ -424,7 +420,7 @@ describe('Administration: users, tariffs, support, sign in as, audit (issue 5)',
       const first = await issueKey(ctx, user.token, ['read']);
       const second = await issueKey(ctx, user.token, ['read', 'write']);
       const listed = await request(ctx.url).get(`/api/admin/users/${user.user.id}/api-keys`).set(asAdmin()).expect(200);
-      const own = await request(ctx.url).get('/api/me/api-keys').set(bearer(user.token)).expect(200);
+      const own = await request(ctx.url).get('/api/me/api-keys').set(bearer(user)).expect(200);
       expect(listed.body).toEqual(own.body);
       expect(listed.body.data.map((k: { id: string }) => k.id).sort()).toEqual([first.id, second.id].sort());
       expect(listed.body.data[0]).toEqual({
@@ -458,7 +454,7 @@ describe('Administration: users, tariffs, support, sign in as, audit (issue 5)',
       const refused = await callWith(revoked.key).expect(401);
       expect(refused.body).toEqual({ message: Messages.apiKeyRevoked });
       await callWith(kept.key).expect(200);
-      const own = await request(ctx.url).get('/api/me/api-keys').set(bearer(user.token)).expect(200);
+      const own = await request(ctx.url).get('/api/me/api-keys').set(bearer(user)).expect(200);
       expect(own.body.data.find((k: { id: string }) => k.id === revoked.id)).toMatchObject({
         status: 'revoked',
         revoked_at: expect.any(String),

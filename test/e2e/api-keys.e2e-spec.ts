@@ -3,6 +3,7 @@ import { Messages } from '../../src/common/messages';
 import { bindTelegramBot, issueKey, registerUnconfirmed, registerUser } from './support/factories';
 import { ScopeProbeModule } from './support/scope-probe.module';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 describe('API keys and the open-API authentication table (spec: Authentication)', () => {
   let ctx: TestApp;
@@ -14,12 +15,10 @@ describe('API keys and the open-API authentication table (spec: Authentication)'
   });
   afterAll(() => ctx.close());
 
-  const auth = (session: string) => ({ Authorization: `Bearer ${session}` });
-
   it('issues a blk_ key shown once, lists keys without it, and stores only its hash', async () => {
     const created = await request(ctx.url)
       .post('/api/me/api-keys')
-      .set(auth(owner.token))
+      .set(bearer(owner))
       .send({ name: 'CRM', scopes: ['read', 'write'], expires_at: '2099-01-01T00:00:00Z' })
       .expect(201);
     expect(created.body).toEqual({
@@ -31,7 +30,7 @@ describe('API keys and the open-API authentication table (spec: Authentication)'
       created_at: expect.any(String),
     });
 
-    const list = await request(ctx.url).get('/api/me/api-keys').set(auth(owner.token)).expect(200);
+    const list = await request(ctx.url).get('/api/me/api-keys').set(bearer(owner)).expect(200);
     const listed = list.body.data.find((k: { id: string }) => k.id === created.body.id);
     expect(listed).toMatchObject({ name: 'CRM', status: 'active', scopes: ['read', 'write'], revoked_at: null });
     expect(JSON.stringify(list.body)).not.toContain(created.body.key);
@@ -45,7 +44,7 @@ describe('API keys and the open-API authentication table (spec: Authentication)'
     const session = (await request(ctx.url).post('/api/auth/login').send({ email, password })).body.token;
     const res = await request(ctx.url)
       .post('/api/me/api-keys')
-      .set(auth(session))
+      .set(bearer(session))
       .send({ name: 'x', scopes: ['read'] })
       .expect(403);
     expect(res.body).toEqual({ message: Messages.confirmEmail });
@@ -58,7 +57,7 @@ describe('API keys and the open-API authentication table (spec: Authentication)'
     [{ name: 'x', scopes: ['read'], expires_at: 'soon' }, 'expires_at must be an ISO 8601 timestamp'],
     [{ scopes: ['read'] }, 'name must be 1 to 100 characters'],
   ])('refuses %j with 400 naming the field', async (body, message) => {
-    const res = await request(ctx.url).post('/api/me/api-keys').set(auth(owner.token)).send(body).expect(400);
+    const res = await request(ctx.url).post('/api/me/api-keys').set(bearer(owner)).send(body).expect(400);
     expect(res.body).toEqual({ message });
   });
 
@@ -68,12 +67,12 @@ describe('API keys and the open-API authentication table (spec: Authentication)'
     for (let i = 0; i < 20; i++) keys.push(await issueKey(ctx, user.token, ['read']));
     const refused = await request(ctx.url)
       .post('/api/me/api-keys')
-      .set(auth(user.token))
+      .set(bearer(user))
       .send({ name: 'x', scopes: ['read'] })
       .expect(429);
     expect(refused.body).toEqual({ message: Messages.apiKeyLimit });
 
-    await request(ctx.url).delete(`/api/me/api-keys/${keys[0].id}`).set(auth(user.token)).expect(204);
+    await request(ctx.url).delete(`/api/me/api-keys/${keys[0].id}`).set(bearer(user)).expect(204);
     await issueKey(ctx, user.token, ['read']);
   });
 
@@ -90,7 +89,7 @@ describe('API keys and the open-API authentication table (spec: Authentication)'
   it("revoking another user's key is 404", async () => {
     const key = await issueKey(ctx, owner.token, ['read']);
     const stranger = await registerUser(ctx);
-    const res = await request(ctx.url).delete(`/api/me/api-keys/${key.id}`).set(auth(stranger.token)).expect(404);
+    const res = await request(ctx.url).delete(`/api/me/api-keys/${key.id}`).set(bearer(stranger)).expect(404);
     expect(res.body).toEqual({ message: Messages.apiKeyNotFound });
   });
 
@@ -106,14 +105,14 @@ describe('API keys and the open-API authentication table (spec: Authentication)'
         .set('X-API-Key', 'blk_doesnotexistdoesnotexistdoesnotexist')
         .expect(401);
       expect(a.body).toEqual({ message: Messages.apiKeyInvalid });
-      const b = await request(ctx.url).get('/api/v1/bots').set('Authorization', `Bearer ${owner.token}`).expect(401);
+      const b = await request(ctx.url).get('/api/v1/bots').set(bearer(owner)).expect(401);
       expect(b.body).toEqual({ message: Messages.apiKeyInvalid });
     });
 
     it('401 "API-ключ отозван" for a revoked key', async () => {
       const key = await issueKey(ctx, owner.token, ['read']);
       await request(ctx.url).get('/api/v1/bots').set('X-API-Key', key.key).expect(200);
-      await request(ctx.url).delete(`/api/me/api-keys/${key.id}`).set(auth(owner.token)).expect(204);
+      await request(ctx.url).delete(`/api/me/api-keys/${key.id}`).set(bearer(owner)).expect(204);
       const res = await request(ctx.url).get('/api/v1/bots').set('X-API-Key', key.key).expect(401);
       expect(res.body).toEqual({ message: Messages.apiKeyRevoked });
     });
@@ -122,11 +121,11 @@ describe('API keys and the open-API authentication table (spec: Authentication)'
       const key = await issueKey(ctx, owner.token, ['read'], {
         expires_at: new Date(Date.now() + 60_000).toISOString(),
       });
-      await request(ctx.url).get('/api/v1/bots').set('Authorization', `Bearer ${key.key}`).expect(200);
+      await request(ctx.url).get('/api/v1/bots').set(bearer(key.key)).expect(200);
       await ctx.db.query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [key.id]);
-      const res = await request(ctx.url).get('/api/v1/bots').set('Authorization', `Bearer ${key.key}`).expect(401);
+      const res = await request(ctx.url).get('/api/v1/bots').set(bearer(key.key)).expect(401);
       expect(res.body).toEqual({ message: Messages.apiKeyExpired });
-      const list = await request(ctx.url).get('/api/me/api-keys').set(auth(owner.token)).expect(200);
+      const list = await request(ctx.url).get('/api/me/api-keys').set(bearer(owner)).expect(200);
       expect(list.body.data.find((k: { id: string }) => k.id === key.id).status).toBe('expired');
     });
 

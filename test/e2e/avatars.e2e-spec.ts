@@ -6,6 +6,7 @@ import { Messages } from '../../src/common/messages';
 import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
 import { bindMaxBot, bindTelegramBot, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('a profile photo')]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('a max avatar')]);
@@ -41,7 +42,6 @@ describe('Avatars (GET /api/avatars/contact/:botId/:externalUserId)', () => {
   let token: string;
   let capture: CaptureService;
   let imageHost: Server;
-  const auth = () => ({ Authorization: `Bearer ${owner.token}` });
   const avatar = (bot: string, user: string | number) =>
     request(ctx.url).get(`/api/avatars/contact/${bot}/${user}`).buffer(true).parse(binary);
   const photoCalls = () => ctx.telegram.callsOf('getUserProfilePhotos').filter((call) => call.token === token);
@@ -69,13 +69,13 @@ describe('Avatars (GET /api/avatars/contact/:botId/:externalUserId)', () => {
   });
 
   it('serves the largest profile photo with its type and Cache-Control, then from the cache', async () => {
-    const first = await avatar(botId, 501).set(auth()).expect(200);
+    const first = await avatar(botId, 501).set(bearer(owner)).expect(200);
     expect(Buffer.compare(first.body as Buffer, JPEG)).toBe(0);
     expect(first.headers['content-type']).toBe('image/jpeg');
     expect(first.headers['cache-control']).toBe('private, max-age=3600');
     expect(ctx.telegram.callsOf('getFile').filter((call) => call.token === token)).toHaveLength(1);
 
-    const second = await avatar(botId, 501).set(auth()).expect(200);
+    const second = await avatar(botId, 501).set(bearer(owner)).expect(200);
     expect(Buffer.compare(second.body as Buffer, JPEG)).toBe(0);
     expect(second.headers['cache-control']).toBe('private, max-age=3600');
     expect(photoCalls()).toHaveLength(1);
@@ -84,33 +84,33 @@ describe('Avatars (GET /api/avatars/contact/:botId/:externalUserId)', () => {
   it('answers 404 when the contact has no photo, and remembers that too', async () => {
     const before = photoCalls().length;
     for (let i = 0; i < 2; i++) {
-      const res = await request(ctx.url).get(`/api/avatars/contact/${botId}/502`).set(auth()).expect(404);
+      const res = await request(ctx.url).get(`/api/avatars/contact/${botId}/502`).set(bearer(owner)).expect(404);
       expect(res.body).toEqual({ message: Messages.avatarNotFound });
     }
     expect(photoCalls()).toHaveLength(before + 1);
   });
 
   it("answers 404 for an unknown contact, a bot without token and another user's bot; 401 without credentials", async () => {
-    const unknown = await request(ctx.url).get(`/api/avatars/contact/${botId}/999`).set(auth()).expect(404);
+    const unknown = await request(ctx.url).get(`/api/avatars/contact/${botId}/999`).set(bearer(owner)).expect(404);
     expect(unknown.body).toEqual({ message: Messages.contactNotFound });
 
     const tokenless = await request(ctx.url)
       .post('/api/bots')
-      .set(auth())
+      .set(bearer(owner))
       .send({ platform: 'telegram', name: 'Analytics only' })
       .expect(201);
     await capture.inboundUpdates(
       { id: tokenless.body.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' },
       [tgMessage(501)],
     );
-    const noToken = await request(ctx.url).get(`/api/avatars/contact/${tokenless.body.id}/501`).set(auth()).expect(404);
+    const noToken = await request(ctx.url)
+      .get(`/api/avatars/contact/${tokenless.body.id}/501`)
+      .set(bearer(owner))
+      .expect(404);
     expect(noToken.body).toEqual({ message: Messages.avatarNeedsToken });
 
     const stranger = await registerUser(ctx);
-    const theirs = await request(ctx.url)
-      .get(`/api/avatars/contact/${botId}/501`)
-      .set('Authorization', `Bearer ${stranger.token}`)
-      .expect(404);
+    const theirs = await request(ctx.url).get(`/api/avatars/contact/${botId}/501`).set(bearer(stranger)).expect(404);
     expect(theirs.body).toEqual({ message: Messages.botNotFound });
 
     const anonymous = await request(ctx.url).get(`/api/avatars/contact/${botId}/501`).expect(401);
@@ -136,7 +136,7 @@ describe('Avatars (GET /api/avatars/contact/:botId/:externalUserId)', () => {
     ctx.telegram.failNext('getUserProfilePhotos', { error_code: 500, description: 'Internal Server Error' });
     const bot: CaptureBot = { id: botId, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
     await capture.inboundUpdates(bot, [tgMessage(503)]);
-    const res = await request(ctx.url).get(`/api/avatars/contact/${botId}/503`).set(auth()).expect(502);
+    const res = await request(ctx.url).get(`/api/avatars/contact/${botId}/503`).set(bearer(owner)).expect(502);
     expect(res.body).toEqual({
       message: 'telegram 500',
       provider: { ok: false, error_code: 500, description: 'Internal Server Error' },
@@ -161,7 +161,7 @@ describe('Avatars (GET /api/avatars/contact/:botId/:externalUserId)', () => {
       update,
     ]);
 
-    const res = await avatar(max.bot.id, 7001).set(auth()).expect(200);
+    const res = await avatar(max.bot.id, 7001).set(bearer(owner)).expect(200);
     expect(Buffer.compare(res.body as Buffer, PNG)).toBe(0);
     expect(res.headers['content-type']).toBe('image/png');
     expect(ctx.max.callsOf('GET', '/chats/880001')).toHaveLength(1);

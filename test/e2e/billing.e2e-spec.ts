@@ -11,6 +11,7 @@ import { eventually } from './support/eventually';
 import { bindTelegramBot, issueKey, registerUser } from './support/factories';
 import { TargetReceiver } from './support/target-receiver';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 // FREE_PLAN_MESSAGE_CAP shrunk so crossing the cap takes a handful of messages.
 const CAP = 5;
@@ -18,8 +19,7 @@ const CAP_MAIL_SUBJECT = /лимит бесплатного тарифа/;
 
 describe("Tariffs and the free plan's cap (issue 5)", () => {
   let ctx: TestApp;
-  const auth = (session: string) => ({ Authorization: `Bearer ${session}` });
-  const me = async (session: string) => (await request(ctx.url).get('/api/me').set(auth(session)).expect(200)).body;
+  const me = async (session: string) => (await request(ctx.url).get('/api/me').set(bearer(session)).expect(200)).body;
   /** Texts of the bot's stored messages, in no particular order (concurrent batches commit in any order). */
   const storedTexts = async (botId: string): Promise<string[]> =>
     (await ctx.db.query(`SELECT text FROM messages WHERE bot_id = $1 ORDER BY text`, [botId])).rows.map(
@@ -63,7 +63,7 @@ describe("Tariffs and the free plan's cap (issue 5)", () => {
 
       const res = await request(ctx.url)
         .put('/api/billing/tariff')
-        .set(auth(owner.token))
+        .set(bearer(owner))
         .send({ tariff: 'pro' })
         .expect(200);
       expect(res.body).toEqual({
@@ -85,16 +85,16 @@ describe("Tariffs and the free plan's cap (issue 5)", () => {
       const owner = await registerUser(ctx);
       const first = await request(ctx.url)
         .put('/api/billing/tariff')
-        .set(auth(owner.token))
+        .set(bearer(owner))
         .send({ tariff: 'business' })
         .expect(200);
       const second = await request(ctx.url)
         .put('/api/billing/tariff')
-        .set(auth(owner.token))
+        .set(bearer(owner))
         .send({ tariff: 'free' })
         .expect(200);
 
-      const res = await request(ctx.url).get('/api/billing/invoices').set(auth(owner.token)).expect(200);
+      const res = await request(ctx.url).get('/api/billing/invoices').set(bearer(owner)).expect(200);
       expect(res.body.data).toEqual([second.body.invoice, first.body.invoice]);
       expect(res.body.data).toMatchObject([
         { tariff: 'free', previous_tariff: 'business', amount: 0, changed_by: 'owner' },
@@ -107,7 +107,7 @@ describe("Tariffs and the free plan's cap (issue 5)", () => {
       const owner = await registerUser(ctx);
       const res = await request(ctx.url)
         .put('/api/billing/tariff')
-        .set(auth(owner.token))
+        .set(bearer(owner))
         .send({ tariff: 'free' })
         .expect(409);
       expect(res.body).toEqual({ message: Messages.tariffUnchanged });
@@ -118,7 +118,7 @@ describe("Tariffs and the free plan's cap (issue 5)", () => {
       ['no plan', {}],
     ])('answers 400 for %s', async (_, body) => {
       const owner = await registerUser(ctx);
-      const res = await request(ctx.url).put('/api/billing/tariff').set(auth(owner.token)).send(body).expect(400);
+      const res = await request(ctx.url).put('/api/billing/tariff').set(bearer(owner)).send(body).expect(400);
       expect(res.body).toEqual({ message: 'tariff must be one of free, pro, business' });
     });
 
@@ -220,7 +220,7 @@ describe("Tariffs and the free plan's cap (issue 5)", () => {
     });
 
     it('records again at once after a move to a paid plan', async () => {
-      await request(ctx.url).put('/api/billing/tariff').set(auth(owner.token)).send({ tariff: 'pro' }).expect(200);
+      await request(ctx.url).put('/api/billing/tariff').set(bearer(owner)).send({ tariff: 'pro' }).expect(200);
       await exchange('eight');
       const stored = await storedTexts(botId);
       expect(stored).toHaveLength(CAP + 2);
@@ -229,7 +229,7 @@ describe("Tariffs and the free plan's cap (issue 5)", () => {
     });
 
     it('back on the free plan in the same month, what the paid plan recorded counts and recording stops again', async () => {
-      await request(ctx.url).put('/api/billing/tariff').set(auth(owner.token)).send({ tariff: 'free' }).expect(200);
+      await request(ctx.url).put('/api/billing/tariff').set(bearer(owner)).send({ tariff: 'free' }).expect(200);
       expect((await me(owner.token)).usage).toEqual({ messages_this_month: CAP + 2, cap: CAP });
       await exchange('nine');
       expect(await storedTexts(botId)).toHaveLength(CAP + 2);
@@ -281,7 +281,7 @@ describe("Tariffs and the free plan's cap (issue 5)", () => {
     it('keeps answering the platform 200 and forwarding every update to target_url; only the cap is recorded', async () => {
       const owner = await registerUser(ctx);
       const { bot, token } = await bindTelegramBot(ctx, owner.token, { target_url: target.url });
-      await request(ctx.url).post(`/api/bots/${bot.id}/webhook`).set(auth(owner.token)).expect(200);
+      await request(ctx.url).post(`/api/bots/${bot.id}/webhook`).set(bearer(owner)).expect(200);
       const hook = ctx.telegram.webhookOf(token)!;
       // PUBLIC_BASE_URL is not a loopback address: the test stands in for DNS.
       hook.url = hook.url.replace(ctx.config.publicBaseUrl, ctx.url);

@@ -10,11 +10,11 @@ import {
   telegramToken,
 } from './support/factories';
 import { ADMIN, startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 describe('Bots: binding against the platforms (contract §3)', () => {
   let ctx: TestApp;
   let owner: { token: string; user: { id: string } };
-  const auth = (session: string) => ({ Authorization: `Bearer ${session}` });
 
   beforeAll(async () => {
     ctx = await startTestApp();
@@ -27,7 +27,7 @@ describe('Bots: binding against the platforms (contract §3)', () => {
     ctx.telegram.addBot({ token, id, username: 'shop_bot', first_name: 'Shop' });
     const res = await request(ctx.url)
       .post('/api/bots')
-      .set(auth(owner.token))
+      .set(bearer(owner))
       .send({ platform: 'telegram', name: 'Shop', token, utm_key: 'source' })
       .expect(201);
     expect(res.body).toEqual({
@@ -66,7 +66,7 @@ describe('Bots: binding against the platforms (contract §3)', () => {
     });
     const res = await request(ctx.url)
       .post('/api/bots')
-      .set(auth(owner.token))
+      .set(bearer(owner))
       .send({ platform: 'max', name: 'Support', token })
       .expect(201);
     expect(res.body).toMatchObject({
@@ -83,7 +83,7 @@ describe('Bots: binding against the platforms (contract §3)', () => {
   it('binds without a token in analytics-only mode, and with a target_url in proxy mode', async () => {
     const bare = await request(ctx.url)
       .post('/api/bots')
-      .set(auth(owner.token))
+      .set(bearer(owner))
       .send({ platform: 'max', name: 'Stats only' })
       .expect(201);
     expect(bare.body).toMatchObject({ has_token: false, mode: 'analytics_only', username: null });
@@ -95,13 +95,13 @@ describe('Bots: binding against the platforms (contract §3)', () => {
   it('answers 400 "Неверный токен бота" when the platform refuses the token', async () => {
     const tg = await request(ctx.url)
       .post('/api/bots')
-      .set(auth(owner.token))
+      .set(bearer(owner))
       .send({ platform: 'telegram', name: 'x', token: telegramToken().token })
       .expect(400);
     expect(tg.body).toEqual({ message: Messages.badBotToken });
     const max = await request(ctx.url)
       .post('/api/bots')
-      .set(auth(owner.token))
+      .set(bearer(owner))
       .send({ platform: 'max', name: 'x', token: 'unknown-max-token' })
       .expect(400);
     expect(max.body).toEqual({ message: Messages.badBotToken });
@@ -111,14 +111,14 @@ describe('Bots: binding against the platforms (contract §3)', () => {
     const { token } = await bindTelegramBot(ctx, owner.token);
     const again = await request(ctx.url)
       .post('/api/bots')
-      .set(auth(owner.token))
+      .set(bearer(owner))
       .send({ platform: 'telegram', name: 'dup', token })
       .expect(409);
     expect(again.body).toEqual({ message: Messages.botTokenTaken });
     const other = await registerUser(ctx);
     const theirs = await request(ctx.url)
       .post('/api/bots')
-      .set(auth(other.token))
+      .set(bearer(other))
       .send({ platform: 'telegram', name: 'dup', token })
       .expect(409);
     expect(theirs.body).toEqual({ message: Messages.botTokenTaken });
@@ -130,7 +130,7 @@ describe('Bots: binding against the platforms (contract §3)', () => {
     ctx.telegram.addBot({ token: rotated, id: platformId, username: 'rotated_bot', first_name: 'Rotated' });
     const res = await request(ctx.url)
       .post('/api/bots')
-      .set(auth(owner.token))
+      .set(bearer(owner))
       .send({ platform: 'telegram', name: 'r', token: rotated })
       .expect(409);
     expect(res.body).toEqual({ message: Messages.botTokenTaken });
@@ -140,14 +140,14 @@ describe('Bots: binding against the platforms (contract §3)', () => {
     const { email, password } = await registerUnconfirmed(ctx);
     const unconfirmed = await request(ctx.url)
       .post('/api/bots')
-      .set(auth(await login(ctx, email, password)))
+      .set(bearer(await login(ctx, email, password)))
       .send({ platform: 'telegram', name: 'x' })
       .expect(403);
     expect(unconfirmed.body).toEqual({ message: Messages.confirmEmail });
 
     const admin = await request(ctx.url)
       .post('/api/bots')
-      .set(auth(await login(ctx, ADMIN.email, ADMIN.password)))
+      .set(bearer(await login(ctx, ADMIN.email, ADMIN.password)))
       .send({ platform: 'telegram', name: 'x' })
       .expect(403);
     expect(admin.body).toEqual({ message: Messages.adminsCannotCreateBots });
@@ -165,7 +165,7 @@ describe('Bots: binding against the platforms (contract §3)', () => {
       'utm_key must be 1 to 64 characters of A-Z, a-z, 0-9, _ or -',
     ],
   ])('refuses %j with 400 naming the field', async (body, message) => {
-    const res = await request(ctx.url).post('/api/bots').set(auth(owner.token)).send(body).expect(400);
+    const res = await request(ctx.url).post('/api/bots').set(bearer(owner)).send(body).expect(400);
     expect(res.body).toEqual({ message });
   });
 
@@ -175,14 +175,14 @@ describe('Bots: binding against the platforms (contract §3)', () => {
       Array.from({ length: 20 }, (_, i) =>
         request(ctx.url)
           .post('/api/bots')
-          .set(auth(user.token))
+          .set(bearer(user))
           .send({ platform: 'max', name: `b${i}` })
           .expect(201),
       ),
     );
     const res = await request(ctx.url)
       .post('/api/bots')
-      .set(auth(user.token))
+      .set(bearer(user))
       .send({ platform: 'max', name: 'one too many' })
       .expect(429);
     expect(res.body).toEqual({ message: Messages.botLimit });
@@ -193,24 +193,24 @@ describe('Bots: binding against the platforms (contract §3)', () => {
     const stranger = await registerUser(ctx);
     const key = await issueKey(ctx, stranger.token, ['read']);
     const answers = await Promise.all([
-      request(ctx.url).get(`/api/bots/${bot.id}`).set(auth(stranger.token)),
-      request(ctx.url).patch(`/api/bots/${bot.id}`).set(auth(stranger.token)).send({ name: 'mine now' }),
-      request(ctx.url).delete(`/api/bots/${bot.id}`).set(auth(stranger.token)),
+      request(ctx.url).get(`/api/bots/${bot.id}`).set(bearer(stranger)),
+      request(ctx.url).patch(`/api/bots/${bot.id}`).set(bearer(stranger)).send({ name: 'mine now' }),
+      request(ctx.url).delete(`/api/bots/${bot.id}`).set(bearer(stranger)),
       request(ctx.url).get(`/api/v1/bots/${bot.id}`).set('X-API-Key', key.key),
-      request(ctx.url).get(`/api/bots/not-a-uuid`).set(auth(stranger.token)),
+      request(ctx.url).get(`/api/bots/not-a-uuid`).set(bearer(stranger)),
     ]);
     for (const res of answers) {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: Messages.botNotFound });
     }
-    const still = await request(ctx.url).get(`/api/bots/${bot.id}`).set(auth(owner.token)).expect(200);
+    const still = await request(ctx.url).get(`/api/bots/${bot.id}`).set(bearer(owner)).expect(200);
     expect(still.body.name).toBe('My Telegram bot');
   });
 
   it('updates name, utm_key, target_url and token, deactivates and reactivates', async () => {
     const { bot } = await bindTelegramBot(ctx, owner.token);
     const patch = (body: object) =>
-      request(ctx.url).patch(`/api/bots/${bot.id}`).set(auth(owner.token)).send(body).expect(200);
+      request(ctx.url).patch(`/api/bots/${bot.id}`).set(bearer(owner)).send(body).expect(200);
 
     expect((await patch({ name: 'Renamed', utm_key: 'src', target_url: 'polling' })).body).toMatchObject({
       name: 'Renamed',
@@ -229,15 +229,15 @@ describe('Bots: binding against the platforms (contract §3)', () => {
 
   it('deleting a bot hides it and frees its token for binding again', async () => {
     const { bot, token } = await bindTelegramBot(ctx, owner.token);
-    await request(ctx.url).delete(`/api/bots/${bot.id}`).set(auth(owner.token)).expect(204);
-    await request(ctx.url).get(`/api/bots/${bot.id}`).set(auth(owner.token)).expect(404);
-    const list = await request(ctx.url).get('/api/bots').set(auth(owner.token)).expect(200);
+    await request(ctx.url).delete(`/api/bots/${bot.id}`).set(bearer(owner)).expect(204);
+    await request(ctx.url).get(`/api/bots/${bot.id}`).set(bearer(owner)).expect(404);
+    const list = await request(ctx.url).get('/api/bots').set(bearer(owner)).expect(200);
     expect(list.body.data.map((b: { id: string }) => b.id)).not.toContain(bot.id);
     const stored = await ctx.db.query(`SELECT active, deleted_at FROM bots WHERE id = $1`, [bot.id]);
     expect(stored.rows[0]).toMatchObject({ active: false, deleted_at: expect.any(Date) });
     await request(ctx.url)
       .post('/api/bots')
-      .set(auth(owner.token))
+      .set(bearer(owner))
       .send({ platform: 'telegram', name: 'again', token })
       .expect(201);
   });
@@ -267,7 +267,7 @@ describe('Bots: binding against the platforms (contract §3)', () => {
     ctx.telegram.failNext('getme', { error_code: 500, description: 'Internal Server Error' });
     const res = await request(ctx.url)
       .post('/api/bots')
-      .set(auth(owner.token))
+      .set(bearer(owner))
       .send({ platform: 'telegram', name: 'f', token })
       .expect(502);
     expect(res.body).toEqual({
@@ -281,7 +281,7 @@ describe('Bots: binding against the platforms (contract §3)', () => {
     await ctx.max.close();
     const res = await request(ctx.url)
       .post('/api/bots')
-      .set(auth(owner.token))
+      .set(bearer(owner))
       .send({ platform: 'max', name: 'down', token: maxToken().token })
       .expect(502);
     expect(res.body).toEqual({ message: 'max ECONNREFUSED' });

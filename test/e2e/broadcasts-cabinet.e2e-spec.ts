@@ -7,6 +7,7 @@ import { addMaxContacts, addTelegramContacts, messagesPerChat } from './support/
 import { eventually } from './support/eventually';
 import { bindMaxBot, bindTelegramBot, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const PHOTO = Buffer.from('\x89PNG\r\n\x1a\n fake photo bytes');
@@ -15,7 +16,6 @@ describe('Closed broadcasts (session API: /api/bots/:id/broadcasts): input, file
   let ctx: TestApp;
   let owner: { token: string; user: { id: string } };
   let tg: { bot: { id: string }; token: string; capture: CaptureBot };
-  const auth = () => ({ Authorization: `Bearer ${owner.token}` });
 
   /** Contacts 21 and 22 speak English, 23 Russian; segments by language pick them apart. */
   beforeAll(async () => {
@@ -32,13 +32,13 @@ describe('Closed broadcasts (session API: /api/bots/:id/broadcasts): input, file
   afterAll(() => ctx.close());
 
   const create = (fields: Record<string, string>, file?: { bytes: Buffer; name: string }, botId = tg.bot.id) => {
-    const req = request(ctx.url).post(`/api/bots/${botId}/broadcasts`).set(auth());
+    const req = request(ctx.url).post(`/api/bots/${botId}/broadcasts`).set(bearer(owner));
     for (const [name, value] of Object.entries(fields)) req.field(name, value);
     if (file) req.attach('file', file.bytes, file.name);
     return req;
   };
   const listOf = async (botId = tg.bot.id) =>
-    (await request(ctx.url).get(`/api/bots/${botId}/broadcasts`).set(auth()).expect(200)).body.data;
+    (await request(ctx.url).get(`/api/bots/${botId}/broadcasts`).set(bearer(owner)).expect(200)).body.data;
   const finished = (id: string, botId = tg.bot.id) =>
     eventually(async () => {
       const found = (await listOf(botId)).find((b: { id: string }) => b.id === id);
@@ -101,7 +101,7 @@ describe('Closed broadcasts (session API: /api/bots/:id/broadcasts): input, file
     it('400 "Broadcast requires bot token" for an analytics-only bot; 404 for an unknown bot', async () => {
       const bare = await request(ctx.url)
         .post('/api/bots')
-        .set(auth())
+        .set(bearer(owner))
         .send({ platform: 'telegram', name: 'stats' })
         .expect(201);
       expect((await create({ text: 'hi' }, undefined, bare.body.id).expect(400)).body).toEqual({
@@ -243,7 +243,7 @@ describe('Closed broadcasts (session API: /api/bots/:id/broadcasts): input, file
     const res = await create({ text: 'Отменено', send_at: new Date(Date.now() + 1500).toISOString() }).expect(201);
     const cancelled = await request(ctx.url)
       .post(`/api/bots/${tg.bot.id}/broadcasts/${res.body.id}/cancel`)
-      .set(auth())
+      .set(bearer(owner))
       .expect(200);
     expect(cancelled.body).toMatchObject({ id: res.body.id, status: 'cancelled', finished_at: expect.any(String) });
     await new Promise((resolve) => setTimeout(resolve, 2500));
@@ -255,12 +255,12 @@ describe('Closed broadcasts (session API: /api/bots/:id/broadcasts): input, file
 
     const again = await request(ctx.url)
       .post(`/api/bots/${tg.bot.id}/broadcasts/${res.body.id}/cancel`)
-      .set(auth())
+      .set(bearer(owner))
       .expect(409);
     expect(again.body).toEqual({ message: Messages.broadcastAlreadyFinished });
     const unknown = await request(ctx.url)
       .post(`/api/bots/${tg.bot.id}/broadcasts/00000000-0000-0000-0000-000000000000/cancel`)
-      .set(auth())
+      .set(bearer(owner))
       .expect(404);
     expect(unknown.body).toEqual({ message: Messages.broadcastNotFound });
   });
@@ -274,7 +274,10 @@ describe('Closed broadcasts (session API: /api/bots/:id/broadcasts): input, file
     );
     const res = await create({ text: 'stop me' }, undefined, busy.bot.id).expect(201);
     await eventually(() => expect(ctx.telegram.sentMessages(busy.token).length).toBeGreaterThan(10));
-    await request(ctx.url).post(`/api/bots/${busy.bot.id}/broadcasts/${res.body.id}/cancel`).set(auth()).expect(200);
+    await request(ctx.url)
+      .post(`/api/bots/${busy.bot.id}/broadcasts/${res.body.id}/cancel`)
+      .set(bearer(owner))
+      .expect(200);
 
     // The runner notices within a second and waits for its sends in flight.
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -313,9 +316,6 @@ describe('Closed broadcasts (session API: /api/bots/:id/broadcasts): input, file
       'total_count',
     ]);
     const stranger = await registerUser(ctx);
-    await request(ctx.url)
-      .get(`/api/bots/${tg.bot.id}/broadcasts`)
-      .set('Authorization', `Bearer ${stranger.token}`)
-      .expect(404);
+    await request(ctx.url).get(`/api/bots/${tg.bot.id}/broadcasts`).set(bearer(stranger)).expect(404);
   });
 });

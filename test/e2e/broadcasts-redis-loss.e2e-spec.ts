@@ -5,6 +5,7 @@ import { bindTelegramBot, registerUser } from './support/factories';
 import type { AppProcess } from './support/app-process';
 import { PrivateRedis } from './support/private-redis';
 import { SpawnedStack } from './support/spawned-stack';
+import { bearer } from './support/session';
 
 const CONTACTS = 300;
 const INTERRUPTED = 'interrupted while sending: delivery unknown';
@@ -78,7 +79,7 @@ describe('A broadcast survives a Redis restart that lost every key (the built ap
       stack.telegram.latencyMs = 150;
       const created = await request(app.url)
         .post(`/api/bots/${bot.id}/broadcasts`)
-        .set('Authorization', `Bearer ${owner.token}`)
+        .set(bearer(owner))
         .send({ text: 'one copy each' });
       expect(created.status).toBe(201);
       await eventually(() => expect(stack.telegram.sentMessages(token).length).toBeGreaterThanOrEqual(100), 20_000);

@@ -4,12 +4,12 @@ import { botWithSegmentAudience, messagesPerChat } from './support/broadcast-con
 import { eventually } from './support/eventually';
 import { registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 describe('Segments of closed broadcasts: preview counts and who gets a broadcast', () => {
   let ctx: TestApp;
   let owner: { token: string; user: { id: string } };
   let tg: Awaited<ReturnType<typeof botWithSegmentAudience>>;
-  const auth = () => ({ Authorization: `Bearer ${owner.token}` });
 
   beforeAll(async () => {
     ctx = await startTestApp({ BROADCAST_RATE_PER_SECOND: '50' });
@@ -21,16 +21,17 @@ describe('Segments of closed broadcasts: preview counts and who gets a broadcast
   const preview = (body: unknown, botId = tg.bot.id) =>
     request(ctx.url)
       .post(`/api/bots/${botId}/broadcasts/preview`)
-      .set(auth())
+      .set(bearer(owner))
       .send(body as object);
   const create = (fields: Record<string, string>) => {
-    const req = request(ctx.url).post(`/api/bots/${tg.bot.id}/broadcasts`).set(auth());
+    const req = request(ctx.url).post(`/api/bots/${tg.bot.id}/broadcasts`).set(bearer(owner));
     for (const [name, value] of Object.entries(fields)) req.field(name, value);
     return req;
   };
   const finished = (id: string) =>
     eventually(async () => {
-      const list = (await request(ctx.url).get(`/api/bots/${tg.bot.id}/broadcasts`).set(auth()).expect(200)).body.data;
+      const list = (await request(ctx.url).get(`/api/bots/${tg.bot.id}/broadcasts`).set(bearer(owner)).expect(200)).body
+        .data;
       const found = list.find((b: { id: string }) => b.id === id);
       expect(found.status).toBe('done');
       return found;
@@ -87,7 +88,7 @@ describe('Segments of closed broadcasts: preview counts and who gets a broadcast
       const stranger = await registerUser(ctx);
       const res = await request(ctx.url)
         .post(`/api/bots/${tg.bot.id}/broadcasts/preview`)
-        .set('Authorization', `Bearer ${stranger.token}`)
+        .set(bearer(stranger))
         .send({})
         .expect(404);
       expect(res.body).toEqual({ message: Messages.botNotFound });
@@ -139,7 +140,7 @@ describe('Segments of closed broadcasts: preview counts and who gets a broadcast
   it('takes a JSON body too (text-only broadcasts need no multipart)', async () => {
     const res = await request(ctx.url)
       .post(`/api/bots/${tg.bot.id}/broadcasts`)
-      .set(auth())
+      .set(bearer(owner))
       .send({ text: 'json body', segment: { intent: 'delivery' } })
       .expect(201);
     expect(res.body).toMatchObject({ total_count: 1, segment: { intent: 'delivery' } });

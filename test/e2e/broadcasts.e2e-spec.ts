@@ -7,6 +7,7 @@ import { addMaxContacts, addTelegramContacts, messagesPerChat } from './support/
 import { eventually } from './support/eventually';
 import { bindMaxBot, bindTelegramBot, issueKey, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 /** A small limit keeps the pacing tests short: 40 contacts take about 4 seconds. */
 const RATE = 10;
@@ -69,7 +70,7 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
     it('answers 400 "Broadcast requires bot token" for an analytics-only bot', async () => {
       const bare = await request(ctx.url)
         .post('/api/bots')
-        .set('Authorization', `Bearer ${owner.token}`)
+        .set(bearer(owner))
         .send({ platform: 'telegram', name: 'stats' })
         .expect(201);
       const res = await broadcast(bare.body.id, { text: 'hi' }).expect(400);
@@ -129,10 +130,7 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
       { external_user_id: '102', text: 'Скидки!' },
       { external_user_id: '103', text: 'Скидки!' },
     ]);
-    const listed = await request(ctx.url)
-      .get(`/api/bots/${bot.id}/broadcasts`)
-      .set('Authorization', `Bearer ${owner.token}`)
-      .expect(200);
+    const listed = await request(ctx.url).get(`/api/bots/${bot.id}/broadcasts`).set(bearer(owner)).expect(200);
     expect(listed.body.data[0]).toMatchObject({ id: res.body.id, segment: {} });
   });
 
@@ -251,10 +249,7 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
     expect(sentAtAbort).toBeLessThan(15);
 
     const listed = await eventually(async () => {
-      const res = await request(ctx.url)
-        .get(`/api/bots/${bot.id}/broadcasts`)
-        .set('Authorization', `Bearer ${owner.token}`)
-        .expect(200);
+      const res = await request(ctx.url).get(`/api/bots/${bot.id}/broadcasts`).set(bearer(owner)).expect(200);
       expect(res.body.data[0]).toMatchObject({ status: 'done', total_count: 15, sent_count: 15, failed_count: 0 });
       return res.body.data[0];
     }, 10_000);

@@ -5,6 +5,7 @@ import { eventually } from './support/eventually';
 import { bindTelegramBot, issueKey, registerUser } from './support/factories';
 import { addMember, upgradeToBusiness } from './support/team';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('alice on the beach')]);
 
@@ -66,8 +67,7 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
       },
     ]);
 
-  const as = (session: { token: string }) => ({ Authorization: `Bearer ${session.token}` });
-  const get = (path: string, session: { token: string } = owner) => request(ctx.url).get(path).set(as(session));
+  const get = (path: string, session: { token: string } = owner) => request(ctx.url).get(path).set(bearer(session));
   const cabinet = (path: string) => `/api/bots/${botId}${path}`;
   const openApi = (path: string) => request(ctx.url).get(`/api/v1/bots/${botId}${path}`).set('X-API-Key', readKey);
   /** A signed avatar link of one of the bot's users, on PUBLIC_BASE_URL. */
@@ -97,12 +97,12 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
     // Created in the reverse of name order, so the answer's order is by name, not by creation.
     const question = await request(ctx.url)
       .post(cabinet('/intents'))
-      .set(as(owner))
+      .set(bearer(owner))
       .send({ ...QUESTION, keywords: [], patterns: ['\\?'] })
       .expect(201);
     const delivery = await request(ctx.url)
       .post(cabinet('/intents'))
-      .set(as(owner))
+      .set(bearer(owner))
       .send({ ...DELIVERY, keywords: ['доставка'], patterns: [] })
       .expect(201);
     intentIds = { question: question.body.id, delivery: delivery.body.id };
@@ -371,7 +371,7 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
 
     it('an API key is not a session (401), and neither is no header', async () => {
       for (const path of ROUTES) {
-        const keyed = await request(ctx.url).get(cabinet(path)).set('Authorization', `Bearer ${readKey}`);
+        const keyed = await request(ctx.url).get(cabinet(path)).set(bearer(readKey));
         expect({ path, status: keyed.status, body: keyed.body }).toEqual({
           path,
           status: 401,
@@ -571,7 +571,7 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
     it('is null for every contact of a bot without a token (analytics-only mode loads no avatars)', async () => {
       const created = await request(ctx.url)
         .post('/api/bots')
-        .set(as(owner))
+        .set(bearer(owner))
         .send({ platform: 'telegram', name: 'No token' })
         .expect(201);
       const bot: CaptureBot = {
@@ -652,7 +652,7 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
   it("the list shows each contact's source and campaign through the bot's mappings, as the card does", async () => {
     await request(ctx.url)
       .put(cabinet('/sources/mappings'))
-      .set(as(owner))
+      .set(bearer(owner))
       .send([{ raw: 'ads', source_value: 'Реклама', campaign_name: 'Весна' }])
       .expect(200);
     try {
@@ -668,7 +668,7 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
       const card = await get(cabinet('/contacts/101'), observer).expect(200);
       expect([card.body.attribution.source_value, card.body.attribution.campaign_name]).toEqual(['Реклама', 'Весна']);
     } finally {
-      await request(ctx.url).put(cabinet('/sources/mappings')).set(as(owner)).send([]).expect(200);
+      await request(ctx.url).put(cabinet('/sources/mappings')).set(bearer(owner)).send([]).expect(200);
     }
   });
 });

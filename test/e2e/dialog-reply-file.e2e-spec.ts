@@ -5,6 +5,7 @@ import type { TgPhotoSize } from '../fakes';
 import { addMaxContacts, addTelegramContacts } from './support/broadcast-contacts';
 import { bindMaxBot, bindTelegramBot, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const PHOTO = Buffer.from('\x89PNG\r\n\x1a\n a reply photo');
@@ -32,9 +33,7 @@ describe('A live dialog reply with a file (POST /api/bots/:id/dialogs/:userId/me
     botId = tg.bot.id,
     userId = '31',
   ) => {
-    const req = request(ctx.url)
-      .post(`/api/bots/${botId}/dialogs/${userId}/messages`)
-      .set('Authorization', `Bearer ${owner.token}`);
+    const req = request(ctx.url).post(`/api/bots/${botId}/dialogs/${userId}/messages`).set(bearer(owner));
     for (const [name, value] of Object.entries(fields)) req.field(name, value);
     if (file) req.attach('file', file.bytes, file.name);
     return req;
@@ -116,7 +115,7 @@ describe('A live dialog reply with a file (POST /api/bots/:id/dialogs/:userId/me
     it('400 "Personal send requires bot token" for an analytics-only bot; 404 for a stranger and an unknown bot', async () => {
       const bare = await request(ctx.url)
         .post('/api/bots')
-        .set('Authorization', `Bearer ${owner.token}`)
+        .set(bearer(owner))
         .send({ platform: 'telegram', name: 'stats' })
         .expect(201);
       expect((await reply({ kind: 'photo' }, { bytes: PHOTO, name: 'a.png' }, bare.body.id).expect(400)).body).toEqual({

@@ -5,6 +5,7 @@ import { bindTelegramBot, login, registerUser, uniqueEmail } from './support/fac
 import { PrivateRedis } from './support/private-redis';
 import { SpawnedApp, startSpawnedApp } from './support/spawned-app';
 import { WebhookReceiver } from './support/webhook-receiver';
+import { bearer } from './support/session';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,7 +30,7 @@ describe('Redis restarted under the running service (every key lost)', () => {
     const { bot, token } = await bindTelegramBot(app, owner.token);
     await request(app.url)
       .post('/api/me/webhooks')
-      .set('Authorization', `Bearer ${owner.token}`)
+      .set(bearer(owner))
       .send({ url: receiver.url, events: ['message.created'], bot_id: bot.id })
       .expect(201);
     const proxyUrl = String(bot.proxy_url).replace(app.config.publicBaseUrl, app.url);

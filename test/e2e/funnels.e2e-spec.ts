@@ -5,6 +5,7 @@ import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
 import { eventually } from './support/eventually';
 import { bindTelegramBot, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 const base = Math.floor(Date.now() / 1000) - 3600;
 let updateId = 0;
@@ -35,12 +36,11 @@ describe('Funnels (session API)', () => {
   let botId: string;
   let bot: CaptureBot;
   let capture: CaptureService;
-  const auth = () => ({ Authorization: `Bearer ${owner.token}` });
   const funnel = async (source?: string) => {
     const res = await request(ctx.url)
       .get(`/api/bots/${botId}/funnel`)
       .query(source === undefined ? {} : { source })
-      .set(auth())
+      .set(bearer(owner))
       .expect(200);
     return res.body as {
       source: string | null;
@@ -52,7 +52,7 @@ describe('Funnels (session API)', () => {
   const putConfig = (body: unknown) =>
     request(ctx.url)
       .put(`/api/bots/${botId}/funnel/config`)
-      .set(auth())
+      .set(bearer(owner))
       .send(body as object);
 
   beforeAll(async () => {
@@ -63,12 +63,12 @@ describe('Funnels (session API)', () => {
     capture = ctx.app.get(CaptureService);
     await request(ctx.url)
       .post(`/api/bots/${botId}/intents`)
-      .set(auth())
+      .set(bearer(owner))
       .send({ name: 'price', keywords: ['цена'], patterns: [] })
       .expect(201);
     await request(ctx.url)
       .put(`/api/bots/${botId}/sources/mappings`)
-      .set(auth())
+      .set(bearer(owner))
       .send([
         { raw: 'ig', source_value: 'instagram' },
         { raw: 'insta', source_value: 'instagram' },
@@ -78,7 +78,9 @@ describe('Funnels (session API)', () => {
   afterAll(() => ctx.close());
 
   it('answers an empty configuration and an empty funnel before the first PUT', async () => {
-    expect((await request(ctx.url).get(`/api/bots/${botId}/funnel/config`).set(auth()).expect(200)).body).toEqual({
+    expect(
+      (await request(ctx.url).get(`/api/bots/${botId}/funnel/config`).set(bearer(owner)).expect(200)).body,
+    ).toEqual({
       stages: [],
     });
     expect(await funnel()).toEqual({ source: null, stages: [], computing: false });
@@ -87,7 +89,9 @@ describe('Funnels (session API)', () => {
   it('stores the configuration and answers it normalised (match only on text stages)', async () => {
     const put = await putConfig({ stages: STAGES }).expect(200);
     expect(put.body).toEqual({ stages: STAGES });
-    expect((await request(ctx.url).get(`/api/bots/${botId}/funnel/config`).set(auth()).expect(200)).body).toEqual({
+    expect(
+      (await request(ctx.url).get(`/api/bots/${botId}/funnel/config`).set(bearer(owner)).expect(200)).body,
+    ).toEqual({
       stages: STAGES,
     });
     await eventually(async () =>
@@ -236,10 +240,11 @@ describe('Funnels (session API)', () => {
   });
 
   it('counts intent stages again when the intent is renamed', async () => {
-    const [intent] = (await request(ctx.url).get(`/api/bots/${botId}/intents`).set(auth()).expect(200)).body.data;
+    const [intent] = (await request(ctx.url).get(`/api/bots/${botId}/intents`).set(bearer(owner)).expect(200)).body
+      .data;
     await request(ctx.url)
       .patch(`/api/bots/${botId}/intents/${intent.id}`)
-      .set(auth())
+      .set(bearer(owner))
       .send({ name: 'cost' })
       .expect(200);
     await eventually(async () =>
@@ -273,13 +278,13 @@ describe('Funnels (session API)', () => {
     const res = await putConfig(body).expect(400);
     expect(res.body).toEqual({ message });
     expect(
-      (await request(ctx.url).get(`/api/bots/${botId}/funnel/config`).set(auth()).expect(200)).body.stages,
+      (await request(ctx.url).get(`/api/bots/${botId}/funnel/config`).set(bearer(owner)).expect(200)).body.stages,
     ).toHaveLength(4);
   });
 
   it("answers 404 for another user's bot, 401 without a session, 400 for a repeated source", async () => {
     const stranger = await registerUser(ctx);
-    const theirs = { Authorization: `Bearer ${stranger.token}` };
+    const theirs = bearer(stranger);
     for (const call of [
       request(ctx.url).get(`/api/bots/${botId}/funnel/config`).set(theirs),
       request(ctx.url).put(`/api/bots/${botId}/funnel/config`).set(theirs).send({ stages: STAGES }),
@@ -291,7 +296,10 @@ describe('Funnels (session API)', () => {
     expect((await request(ctx.url).get(`/api/bots/${botId}/funnel`).expect(401)).body).toEqual({
       message: Messages.sessionRequired,
     });
-    const repeated = await request(ctx.url).get(`/api/bots/${botId}/funnel?source=a&source=b`).set(auth()).expect(400);
+    const repeated = await request(ctx.url)
+      .get(`/api/bots/${botId}/funnel?source=a&source=b`)
+      .set(bearer(owner))
+      .expect(400);
     expect(repeated.body).toEqual({ message: Messages.funnelSourceOnce });
   });
 });

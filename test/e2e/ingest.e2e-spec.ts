@@ -3,6 +3,7 @@ import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
 import { bindTelegramBot, maxToken, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 import request from 'supertest';
+import { bearer } from './support/session';
 
 const DAY = 86400;
 const now = Math.floor(Date.now() / 1000);
@@ -273,7 +274,7 @@ describe('Ingest: facts from traffic (contract §6)', () => {
     const owner = await registerUser(ctx);
     const created = await request(ctx.url)
       .post('/api/bots')
-      .set('Authorization', `Bearer ${owner.token}`)
+      .set(bearer(owner))
       .send({ platform: 'max', name: 'M', token })
       .expect(201);
     const maxBot: CaptureBot = { id: created.body.id, userId: owner.user.id, platform: 'max', utmKey: 'utm_source' };

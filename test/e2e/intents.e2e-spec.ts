@@ -4,6 +4,7 @@ import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
 import { eventually } from './support/eventually';
 import { bindTelegramBot, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 const now = Math.floor(Date.now() / 1000);
 const tgMessage = (updateId: number, userId: number, text: string) => ({
@@ -22,7 +23,6 @@ describe('Intents (session API; matched at ingest)', () => {
   let owner: { token: string; user: { id: string } };
   let botId: string;
   let capture: (updates: unknown[]) => Promise<void>;
-  const auth = () => ({ Authorization: `Bearer ${owner.token}` });
 
   beforeAll(async () => {
     ctx = await startTestApp();
@@ -34,7 +34,7 @@ describe('Intents (session API; matched at ingest)', () => {
   afterAll(() => ctx.close());
 
   const create = (body: Record<string, unknown>) =>
-    request(ctx.url).post(`/api/bots/${botId}/intents`).set(auth()).send(body);
+    request(ctx.url).post(`/api/bots/${botId}/intents`).set(bearer(owner)).send(body);
 
   it('creates an intent, matches new inbound messages, and counts users and messages', async () => {
     const created = await create({
@@ -64,7 +64,7 @@ describe('Intents (session API; matched at ingest)', () => {
       tgMessage(4, 12, 'привет'),
     ]);
     const list = await eventually(async () => {
-      const res = await request(ctx.url).get(`/api/bots/${botId}/intents`).set(auth()).expect(200);
+      const res = await request(ctx.url).get(`/api/bots/${botId}/intents`).set(bearer(owner)).expect(200);
       expect(res.body.data[0]).toMatchObject({ users_count: 2, messages_count: 3 });
       return res;
     });
@@ -72,7 +72,7 @@ describe('Intents (session API; matched at ingest)', () => {
 
     const open = await request(ctx.url)
       .post('/api/me/api-keys')
-      .set(auth())
+      .set(bearer(owner))
       .send({ name: 'r', scopes: ['read'] })
       .expect(201);
     const v1 = await request(ctx.url).get(`/api/v1/bots/${botId}/intents`).set('X-API-Key', open.body.key).expect(200);
@@ -80,7 +80,7 @@ describe('Intents (session API; matched at ingest)', () => {
 
     const messages = await request(ctx.url)
       .get(`/api/bots/${botId}/intents/${created.body.id}/messages?limit=2`)
-      .set(auth())
+      .set(bearer(owner))
       .expect(200);
     expect(messages.body).toMatchObject({ total: 3, limit: 2, offset: 0 });
     expect(messages.body.data).toHaveLength(2);
@@ -98,19 +98,19 @@ describe('Intents (session API; matched at ingest)', () => {
     await capture([tgMessage(10, 20, 'какая цена')]);
     await eventually(async () =>
       expect(
-        (await request(ctx.url).get(`/api/bots/${botId}/intents/${intent.id}/messages`).set(auth())).body.total,
+        (await request(ctx.url).get(`/api/bots/${botId}/intents/${intent.id}/messages`).set(bearer(owner))).body.total,
       ).toBe(1),
     );
     await request(ctx.url)
       .patch(`/api/bots/${botId}/intents/${intent.id}`)
-      .set(auth())
+      .set(bearer(owner))
       .send({ is_active: false })
       .expect(200);
     await capture([tgMessage(11, 21, 'цена?')]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const after = await request(ctx.url)
       .get(`/api/bots/${botId}/intents/${intent.id}/messages`)
-      .set(auth())
+      .set(bearer(owner))
       .expect(200);
     expect(after.body.total).toBe(1);
   });
@@ -143,23 +143,20 @@ describe('Intents (session API; matched at ingest)', () => {
 
     const missing = await request(ctx.url)
       .patch(`/api/bots/${botId}/intents/00000000-0000-0000-0000-000000000000`)
-      .set(auth())
+      .set(bearer(owner))
       .send({ is_active: false })
       .expect(404);
     expect(missing.body).toEqual({ message: Messages.intentNotFound });
 
     const stranger = await registerUser(ctx);
-    const theirs = await request(ctx.url)
-      .get(`/api/bots/${botId}/intents`)
-      .set('Authorization', `Bearer ${stranger.token}`)
-      .expect(404);
+    const theirs = await request(ctx.url).get(`/api/bots/${botId}/intents`).set(bearer(stranger)).expect(404);
     expect(theirs.body).toEqual({ message: Messages.botNotFound });
   });
 
   it('validates changes with the same rules', async () => {
     const intent = (await create({ name: 'patchme', keywords: ['x'], patterns: [] }).expect(201)).body;
     const patch = (body: object) =>
-      request(ctx.url).patch(`/api/bots/${botId}/intents/${intent.id}`).set(auth()).send(body);
+      request(ctx.url).patch(`/api/bots/${botId}/intents/${intent.id}`).set(bearer(owner)).send(body);
     expect((await patch({ patterns: ['(bad'] }).expect(400)).body).toEqual({
       message: 'patterns[0] is not a valid regular expression',
     });
@@ -178,7 +175,7 @@ describe('Intents (session API; matched at ingest)', () => {
 
   it('deletes an intent', async () => {
     const intent = (await create({ name: 'gone', keywords: ['bye'], patterns: [] }).expect(201)).body;
-    await request(ctx.url).delete(`/api/bots/${botId}/intents/${intent.id}`).set(auth()).expect(204);
-    await request(ctx.url).delete(`/api/bots/${botId}/intents/${intent.id}`).set(auth()).expect(404);
+    await request(ctx.url).delete(`/api/bots/${botId}/intents/${intent.id}`).set(bearer(owner)).expect(204);
+    await request(ctx.url).delete(`/api/bots/${botId}/intents/${intent.id}`).set(bearer(owner)).expect(404);
   });
 });

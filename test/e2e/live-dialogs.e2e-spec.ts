@@ -6,6 +6,7 @@ import { eventually } from './support/eventually';
 import { bindTelegramBot, login, registerUser } from './support/factories';
 import { addMember, upgradeToBusiness } from './support/team';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 const now = Math.floor(Date.now() / 1000);
 let updateId = 0;
@@ -151,10 +152,7 @@ describe('Live dialogs (socket.io at /api/ws)', () => {
       expect(client.updates).toEqual([expect.objectContaining({ bot_id: teamBot.id, last_text: 'to the team' })]),
     );
 
-    await request(ctx.url)
-      .delete(`/api/team/members/${member.user.id}`)
-      .set('Authorization', `Bearer ${teamOwner.token}`)
-      .expect(204);
+    await request(ctx.url).delete(`/api/team/members/${member.user.id}`).set(bearer(teamOwner)).expect(204);
     await capture.inboundUpdates(teamBot, [tgMessage(91, 'after removal')]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(client.updates).toHaveLength(1);
@@ -177,7 +175,7 @@ describe('Live dialogs (socket.io at /api/ws)', () => {
     const client = await signedIn({ token: session });
     const ended = new Promise<unknown>((resolve) => client.socket.once('session.ended', resolve));
     const closed = new Promise<string>((resolve) => client.socket.once('disconnect', resolve));
-    await request(ctx.url).post('/api/auth/logout').set('Authorization', `Bearer ${session}`).expect(204);
+    await request(ctx.url).post('/api/auth/logout').set(bearer(session)).expect(204);
     expect(await ended).toEqual({ message: Messages.sessionExpired });
     expect(await closed).toBe('io server disconnect');
   });

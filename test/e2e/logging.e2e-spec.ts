@@ -3,6 +3,7 @@ import request from 'supertest';
 import { Messages } from '../../src/common/messages';
 import { bindTelegramBot, issueKey, registerUser, telegramToken, uniqueEmail } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 /** Collects every log line the app writes. */
 class LogSink extends Writable {
@@ -28,10 +29,10 @@ describe('Logs: structured JSON with request ids, and no secret in any line', ()
     const key = await issueKey(ctx, session, ['read']);
     const { token: botToken, bot } = await bindTelegramBot(ctx, session);
     await request(ctx.url).get('/api/v1/bots').set('X-API-Key', key.key).expect(200);
-    await request(ctx.url).get(`/api/v1/bots/${bot.id}`).set('Authorization', `Bearer ${key.key}`).expect(200);
+    await request(ctx.url).get(`/api/v1/bots/${bot.id}`).set(bearer(key.key)).expect(200);
     await request(ctx.url)
       .post('/api/bots')
-      .set('Authorization', `Bearer ${session}`)
+      .set(bearer(session))
       .send({ platform: 'telegram', name: 'x', token: telegramToken().token })
       .expect(400);
     await request(ctx.url).post('/api/auth/login').send({ email: uniqueEmail(), password }).expect(401);
@@ -60,7 +61,7 @@ describe('Logs: structured JSON with request ids, and no secret in any line', ()
     // A missing table is the kind of internal failure nobody planned a message for.
     await ctx.db.query('ALTER TABLE support_tickets RENAME TO support_tickets_away');
     try {
-      const res = await request(ctx.url).get('/api/support').set('Authorization', `Bearer ${token}`).expect(500);
+      const res = await request(ctx.url).get('/api/support').set(bearer(token)).expect(500);
       expect(res.body).toEqual({ message: Messages.internal });
     } finally {
       await ctx.db.query('ALTER TABLE support_tickets_away RENAME TO support_tickets');

@@ -5,6 +5,7 @@ import { FakeMax } from '../fakes';
 import { eventually } from './support/eventually';
 import { bindMaxBot, maxToken, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 // Contract §4's 30 s shrunk so the timeout rules can be shown in seconds.
 const PLATFORM_WAIT_MS = 1000;
@@ -123,11 +124,7 @@ describe('MAX mirror (contract §4)', () => {
 
   it('answers a deactivated bot 403 in MAX format without forwarding', async () => {
     const { token, bot } = await bindMaxBot(ctx, session);
-    await request(ctx.url)
-      .patch(`/api/bots/${bot.id}`)
-      .set('Authorization', `Bearer ${session}`)
-      .send({ active: false })
-      .expect(200);
+    await request(ctx.url).patch(`/api/bots/${bot.id}`).set(bearer(session)).send({ active: false }).expect(200);
     const before = callsOf(token).length;
     const res = await fetch(`${ctx.url}/max/me`, { headers: { Authorization: token } });
     expect(res.status).toBe(403);

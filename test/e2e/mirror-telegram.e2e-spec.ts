@@ -7,6 +7,7 @@ import { eventually } from './support/eventually';
 import { bindTelegramBot, registerUser, telegramToken } from './support/factories';
 import { rawRequest } from './support/raw-http';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 const MB = 1024 * 1024;
 // Contract §4's 30 s shrunk so the timeout rules can be shown in seconds.
@@ -186,11 +187,7 @@ describe('Telegram mirror (contract §4)', () => {
   it('answers a deactivated bot 403 in Telegram format without forwarding, and forwards again once it is activated', async () => {
     const { token, bot } = await bindTelegramBot(ctx, session);
     expect((await fetch(api(token, 'getMe'))).status).toBe(200);
-    await request(ctx.url)
-      .patch(`/api/bots/${bot.id}`)
-      .set('Authorization', `Bearer ${session}`)
-      .send({ active: false })
-      .expect(200);
+    await request(ctx.url).patch(`/api/bots/${bot.id}`).set(bearer(session)).send({ active: false }).expect(200);
     const before = callsOf(token).length;
 
     const res = await fetch(api(token, 'getMe'));
@@ -203,11 +200,7 @@ describe('Telegram mirror (contract §4)', () => {
     expect(callsOf(token)).toHaveLength(before);
 
     // Activated again, its calls pass through at once (the registry entry was dropped on the change).
-    await request(ctx.url)
-      .patch(`/api/bots/${bot.id}`)
-      .set('Authorization', `Bearer ${session}`)
-      .send({ active: true })
-      .expect(200);
+    await request(ctx.url).patch(`/api/bots/${bot.id}`).set(bearer(session)).send({ active: true }).expect(200);
     expect((await fetch(api(token, 'getMe'))).status).toBe(200);
     expect(callsOf(token)).toHaveLength(before + 1);
   });

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { Messages } from '../../src/common/messages';
 import { bindTelegramBot, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 type Operation = {
@@ -161,7 +162,7 @@ describe('Service basics: health, OpenAPI, error shape, configuration', () => {
         expect([login.status, login.body]).toEqual([400, { message: Messages.malformedJson }]);
         const bots = await request(ctx.url)
           .post('/api/bots')
-          .set('Authorization', `Bearer ${token}`)
+          .set(bearer(token))
           .set('Content-Type', 'application/json')
           .send(body);
         expect([bots.status, bots.body]).toEqual([400, { message: Messages.malformedJson }]);
@@ -171,9 +172,7 @@ describe('Service basics: health, OpenAPI, error shape, configuration', () => {
     it('400 for a path parameter PostgreSQL cannot take (a NUL character)', async () => {
       const { token } = await registerUser(ctx);
       const { bot } = await bindTelegramBot(ctx, token);
-      const res = await request(ctx.url)
-        .get(`/api/bots/${bot.id}/dialogs/%00/messages`)
-        .set('Authorization', `Bearer ${token}`);
+      const res = await request(ctx.url).get(`/api/bots/${bot.id}/dialogs/%00/messages`).set(bearer(token));
       expect([res.status, res.body]).toEqual([400, { message: Messages.refusedValue }]);
     });
 
@@ -190,7 +189,7 @@ describe('Service basics: health, OpenAPI, error shape, configuration', () => {
       const { token } = await registerUser(ctx);
       await ctx.db.query(`ALTER TABLE bots RENAME TO bots_away`);
       try {
-        const res = await request(ctx.url).get('/api/bots').set('Authorization', `Bearer ${token}`).expect(500);
+        const res = await request(ctx.url).get('/api/bots').set(bearer(token)).expect(500);
         expect(res.body).toEqual({ message: Messages.internal });
       } finally {
         await ctx.db.query(`ALTER TABLE bots_away RENAME TO bots`);

@@ -8,13 +8,13 @@ import { HELD_UPDATES_MAX_PER_BOT, HeldUpdatesStore } from '../../src/polling/he
 import { eventually } from './support/eventually';
 import { bindMaxBot, bindTelegramBot, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 type Update = Record<string, unknown>;
 
 describe('Polling mode: proxy-webhook for a bot that keeps polling (contract §5)', () => {
   let ctx: TestApp;
   let owner: { token: string };
-  const auth = (session: string) => ({ Authorization: `Bearer ${session}` });
   let updateIds = 1000;
   const privateMessage = (text: string, updateId = ++updateIds): Update => ({
     update_id: updateId,
@@ -43,7 +43,7 @@ describe('Polling mode: proxy-webhook for a bot that keeps polling (contract §5
 
   async function pollingTelegramBot() {
     const bound = await bindTelegramBot(ctx, owner.token, { target_url: 'polling' });
-    await request(ctx.url).post(`/api/bots/${bound.bot.id}/webhook`).set(auth(owner.token)).expect(200);
+    await request(ctx.url).post(`/api/bots/${bound.bot.id}/webhook`).set(bearer(owner)).expect(200);
     const hook = ctx.telegram.webhookOf(bound.token)!;
     hook.url = reachable(hook.url);
     const deliver = async (update: Update) =>
@@ -59,7 +59,7 @@ describe('Polling mode: proxy-webhook for a bot that keeps polling (contract §5
 
   async function pollingMaxBot() {
     const bound = await bindMaxBot(ctx, owner.token, { target_url: 'polling' });
-    await request(ctx.url).post(`/api/bots/${bound.bot.id}/webhook`).set(auth(owner.token)).expect(200);
+    await request(ctx.url).post(`/api/bots/${bound.bot.id}/webhook`).set(bearer(owner)).expect(200);
     const [subscription] = ctx.max.subscriptionsOf(bound.token);
     subscription.url = reachable(subscription.url);
     const deliver = async (update: Update) => {

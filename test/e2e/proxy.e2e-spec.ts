@@ -8,6 +8,7 @@ import { bindMaxBot, bindTelegramBot, bindTelegramProxyBot, registerUser } from 
 import { rawRequest } from './support/raw-http';
 import { TargetReceiver } from './support/target-receiver';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 const SECRET = /^[A-Za-z0-9_-]{5,256}$/;
 
@@ -15,7 +16,6 @@ describe('Proxy-webhook (contract §5)', () => {
   let ctx: TestApp;
   let owner: { token: string };
   let target: TargetReceiver;
-  const auth = (session: string) => ({ Authorization: `Bearer ${session}` });
   let updateIds = 5000;
   const privateMessage = (userId: number, text: string) => ({
     update_id: ++updateIds,
@@ -36,14 +36,14 @@ describe('Proxy-webhook (contract §5)', () => {
 
   async function connectedMaxBot(fields: Record<string, unknown> = {}) {
     const bound = await bindMaxBot(ctx, owner.token, fields);
-    await request(ctx.url).post(`/api/bots/${bound.bot.id}/webhook`).set(auth(owner.token)).expect(200);
+    await request(ctx.url).post(`/api/bots/${bound.bot.id}/webhook`).set(bearer(owner)).expect(200);
     const [subscription] = ctx.max.subscriptionsOf(bound.token);
     subscription.url = reachable(subscription.url);
     return { ...bound, secret: subscription.secret! };
   }
 
   const botRow = async (id: string) =>
-    (await request(ctx.url).get(`/api/bots/${id}`).set(auth(owner.token)).expect(200)).body;
+    (await request(ctx.url).get(`/api/bots/${id}`).set(bearer(owner)).expect(200)).body;
   const messageCount = async (botId: string) =>
     (await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'in'`, [botId]))
       .rows[0].n;
@@ -65,7 +65,7 @@ describe('Proxy-webhook (contract §5)', () => {
   describe('connecting proxy mode from the session API', () => {
     it('sets the Telegram webhook to the proxy URL with a fresh secret and the update types, reports it and removes it', async () => {
       const { bot, token } = await bindTelegramBot(ctx, owner.token);
-      const set = await request(ctx.url).post(`/api/bots/${bot.id}/webhook`).set(auth(owner.token)).expect(200);
+      const set = await request(ctx.url).post(`/api/bots/${bot.id}/webhook`).set(bearer(owner)).expect(200);
 
       const hook = ctx.telegram.webhookOf(token)!;
       expect(hook.url).toBe(bot.proxy_url);
@@ -86,25 +86,25 @@ describe('Proxy-webhook (contract §5)', () => {
         has_secret: true,
       });
 
-      const info = await request(ctx.url).get(`/api/bots/${bot.id}/webhook`).set(auth(owner.token)).expect(200);
+      const info = await request(ctx.url).get(`/api/bots/${bot.id}/webhook`).set(bearer(owner)).expect(200);
       expect(info.body).toEqual(set.body);
 
       // A second connect rotates the secret.
-      await request(ctx.url).post(`/api/bots/${bot.id}/webhook`).set(auth(owner.token)).expect(200);
+      await request(ctx.url).post(`/api/bots/${bot.id}/webhook`).set(bearer(owner)).expect(200);
       expect(ctx.telegram.webhookOf(token)!.secret_token).not.toBe(hook.secret_token);
 
-      await request(ctx.url).delete(`/api/bots/${bot.id}/webhook`).set(auth(owner.token)).expect(204);
+      await request(ctx.url).delete(`/api/bots/${bot.id}/webhook`).set(bearer(owner)).expect(204);
       expect(ctx.telegram.webhookOf(token)).toBeUndefined();
       expect(ctx.telegram.callsOf('deleteWebhook').filter((call) => call.token === token)).toHaveLength(1);
       const cleared = await ctx.db.query(`SELECT webhook_secret FROM bots WHERE id = $1`, [bot.id]);
       expect(cleared.rows[0].webhook_secret).toBeNull();
-      const after = await request(ctx.url).get(`/api/bots/${bot.id}/webhook`).set(auth(owner.token)).expect(200);
+      const after = await request(ctx.url).get(`/api/bots/${bot.id}/webhook`).set(bearer(owner)).expect(200);
       expect(after.body).toMatchObject({ connected: false, url: null, has_secret: false });
     });
 
     it('subscribes a MAX bot to the proxy URL with a secret and the update types, reports it and unsubscribes', async () => {
       const { bot, token } = await bindMaxBot(ctx, owner.token);
-      const set = await request(ctx.url).post(`/api/bots/${bot.id}/webhook`).set(auth(owner.token)).expect(200);
+      const set = await request(ctx.url).post(`/api/bots/${bot.id}/webhook`).set(bearer(owner)).expect(200);
 
       const subscriptions = ctx.max.subscriptionsOf(token);
       expect(subscriptions).toHaveLength(1);
@@ -139,31 +139,28 @@ describe('Proxy-webhook (contract §5)', () => {
         has_secret: true,
       });
 
-      await request(ctx.url).delete(`/api/bots/${bot.id}/webhook`).set(auth(owner.token)).expect(204);
+      await request(ctx.url).delete(`/api/bots/${bot.id}/webhook`).set(bearer(owner)).expect(204);
       expect(ctx.max.subscriptionsOf(token)).toEqual([]);
       const deletion = ctx.max.callsOf('DELETE', '/subscriptions').find((c) => c.token === token)!;
       expect(deletion.query).toEqual({ url: bot.proxy_url });
-      const after = await request(ctx.url).get(`/api/bots/${bot.id}/webhook`).set(auth(owner.token)).expect(200);
+      const after = await request(ctx.url).get(`/api/bots/${bot.id}/webhook`).set(bearer(owner)).expect(200);
       expect(after.body).toMatchObject({ connected: false, url: null, update_types: [], has_secret: false });
     });
 
     it("answers 400 for a bot without a token, 404 for another user's bot and 502 when the platform refuses", async () => {
       const bare = await request(ctx.url)
         .post('/api/bots')
-        .set(auth(owner.token))
+        .set(bearer(owner))
         .send({ platform: 'telegram', name: 'Stats' })
         .expect(201);
       for (const method of ['post', 'get', 'delete'] as const) {
-        const res = await request(ctx.url)
-          [method](`/api/bots/${bare.body.id}/webhook`)
-          .set(auth(owner.token))
-          .expect(400);
+        const res = await request(ctx.url)[method](`/api/bots/${bare.body.id}/webhook`).set(bearer(owner)).expect(400);
         expect(res.body).toEqual({ message: Messages.webhookNeedsToken });
       }
 
       const { bot, token } = await bindTelegramBot(ctx, owner.token);
       const stranger = await registerUser(ctx);
-      const foreign = await request(ctx.url).post(`/api/bots/${bot.id}/webhook`).set(auth(stranger.token)).expect(404);
+      const foreign = await request(ctx.url).post(`/api/bots/${bot.id}/webhook`).set(bearer(stranger)).expect(404);
       expect(foreign.body).toEqual({ message: Messages.botNotFound });
       expect(ctx.telegram.webhookOf(token)).toBeUndefined();
 
@@ -171,7 +168,7 @@ describe('Proxy-webhook (contract §5)', () => {
         error_code: 400,
         description: 'Bad Request: bad webhook: HTTPS url must be provided for webhook',
       });
-      const refused = await request(ctx.url).post(`/api/bots/${bot.id}/webhook`).set(auth(owner.token)).expect(502);
+      const refused = await request(ctx.url).post(`/api/bots/${bot.id}/webhook`).set(bearer(owner)).expect(502);
       expect(refused.body).toMatchObject({ message: 'telegram 400' });
       const stored = await ctx.db.query(`SELECT webhook_secret FROM bots WHERE id = $1`, [bot.id]);
       expect(stored.rows[0].webhook_secret).toBeNull();
@@ -291,7 +288,7 @@ describe('Proxy-webhook (contract §5)', () => {
 
     it('answers MAX 403 in its own error format for a deactivated bot, forwarding and recording nothing', async () => {
       const { bot, token } = await connectedMaxBot({ target_url: target.url });
-      await request(ctx.url).patch(`/api/bots/${bot.id}`).set(auth(owner.token)).send({ active: false }).expect(200);
+      await request(ctx.url).patch(`/api/bots/${bot.id}`).set(bearer(owner)).send({ active: false }).expect(200);
       const update = {
         update_type: 'bot_started',
         timestamp: Date.now(),
@@ -306,7 +303,7 @@ describe('Proxy-webhook (contract §5)', () => {
       expect(target.requests).toHaveLength(0);
       expect(await messageCount(bot.id)).toBe(0);
       // Frees its place: this file binds close to the 20 bots a user may have.
-      await request(ctx.url).delete(`/api/bots/${bot.id}`).set(auth(owner.token)).expect(204);
+      await request(ctx.url).delete(`/api/bots/${bot.id}`).set(bearer(owner)).expect(204);
     });
 
     it('stores an update without a target and answers 200 empty', async () => {
@@ -410,7 +407,7 @@ describe('Proxy-webhook (contract §5)', () => {
 
     it('answers 403 in the platform format for a deactivated bot, recording and forwarding nothing; reactivated, it records again', async () => {
       const { bot, token } = await connectedTelegramBot({ target_url: target.url });
-      await request(ctx.url).patch(`/api/bots/${bot.id}`).set(auth(owner.token)).send({ active: false }).expect(200);
+      await request(ctx.url).patch(`/api/bots/${bot.id}`).set(bearer(owner)).send({ active: false }).expect(200);
       const delivery = await ctx.telegram.deliverWebhook(token, privateMessage(13, 'paused'));
       expect({ status: delivery.status, body: JSON.parse(delivery.body) }).toEqual({
         status: 403,
@@ -422,7 +419,7 @@ describe('Proxy-webhook (contract §5)', () => {
       expect(rows.rows[0].n).toBe(0);
 
       // Activating it again resumes collection with the next update.
-      await request(ctx.url).patch(`/api/bots/${bot.id}`).set(auth(owner.token)).send({ active: true }).expect(200);
+      await request(ctx.url).patch(`/api/bots/${bot.id}`).set(bearer(owner)).send({ active: true }).expect(200);
       await ctx.telegram.deliverWebhook(token, privateMessage(14, 'back'));
       expect(await messageCount(bot.id)).toBe(1);
     });

@@ -3,6 +3,7 @@ import { Messages } from '../../src/common/messages';
 import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
 import { bindTelegramBot, issueKey, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 const DAY = 24 * 60 * 60 * 1000;
 const UNMAPPED = '— unmapped';
@@ -509,11 +510,10 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
   });
 
   describe('GET /sources and the source mappings', () => {
-    const auth = () => ({ Authorization: `Bearer ${session}` });
     const putMappings = (body: unknown) =>
       request(ctx.url)
         .put(`/api/bots/${botId}/sources/mappings`)
-        .set(auth())
+        .set(bearer(session))
         .send(body as object);
 
     afterEach(async () => {
@@ -559,7 +559,7 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
 
       // A mapping's campaign replaces the link's own; the body may also be { data: [...] } as GET answers it.
       await putMappings({ data: [{ raw: 'ads', source_value: 'Ads', campaign_name: 'promo' }] }).expect(200);
-      const listed = await request(ctx.url).get(`/api/bots/${botId}/sources/mappings`).set(auth()).expect(200);
+      const listed = await request(ctx.url).get(`/api/bots/${botId}/sources/mappings`).set(bearer(session)).expect(200);
       expect(listed.body).toEqual({ data: [{ raw: 'ads', source_value: 'Ads', campaign_name: 'promo' }] });
       const regrouped = await read(api('/sources')).expect(200);
       expect(regrouped.body.data).toEqual([
@@ -610,7 +610,7 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
       await putMappings([{ raw: 'tg', source_value: 'Telegram' }]).expect(200);
       const res = await putMappings(body).expect(400);
       expect(res.body).toEqual({ message });
-      const listed = await request(ctx.url).get(`/api/bots/${botId}/sources/mappings`).set(auth()).expect(200);
+      const listed = await request(ctx.url).get(`/api/bots/${botId}/sources/mappings`).set(bearer(session)).expect(200);
       expect(listed.body).toEqual({ data: [{ raw: 'tg', source_value: 'Telegram', campaign_name: null }] });
     });
 
@@ -629,7 +629,7 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
       const stranger = await registerUser(ctx);
       const res = await request(ctx.url)
         .put(`/api/bots/${botId}/sources/mappings`)
-        .set({ Authorization: `Bearer ${stranger.token}` })
+        .set(bearer(stranger))
         .send([])
         .expect(404);
       expect(res.body).toEqual({ message: Messages.botNotFound });
@@ -642,7 +642,7 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
       const key = (await issueKey(ctx, owner.token, ['read'])).key;
       const created = await request(ctx.url)
         .post('/api/bots')
-        .set({ Authorization: `Bearer ${owner.token}` })
+        .set(bearer(owner))
         .send({ platform: 'max', name: 'MAX shop', utm_key: 'src' })
         .expect(201);
       const maxBot: CaptureBot = { id: created.body.id, userId: owner.user.id, platform: 'max', utmKey: 'src' };
@@ -685,7 +685,7 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
       expect((await read(api('/intents')).expect(200)).body).toEqual({ data: [] });
       await request(ctx.url)
         .post(`/api/bots/${botId}/intents`)
-        .set({ Authorization: `Bearer ${session}` })
+        .set(bearer(session))
         .send({ name: 'price', description: 'Asks for a price', color: '#22C55E', keywords: ['цена'], patterns: [] })
         .expect(201);
       expect((await read(api('/intents')).expect(200)).body).toEqual({

@@ -4,6 +4,7 @@ import { CaptureService } from '../../src/ingest/capture.service';
 import { FakeTelegram } from '../fakes';
 import { bindTelegramBot, issueKey, maxToken, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
 
 const now = Math.floor(Date.now() / 1000);
 
@@ -76,7 +77,7 @@ describe('POST /api/v1/bots/{id}/send (scope write)', () => {
   it('answers 400 "Personal send requires bot token" for an analytics-only bot', async () => {
     const bare = await request(ctx.url)
       .post('/api/bots')
-      .set('Authorization', `Bearer ${owner.token}`)
+      .set(bearer(owner))
       .send({ platform: 'telegram', name: 'stats' })
       .expect(201);
     const res = await send(bare.body.id, { userId: '555', text: 'hi' }).expect(400);
@@ -118,7 +119,7 @@ describe('POST /api/v1/bots/{id}/send (scope write)', () => {
     const bot = (
       await request(ctx.url)
         .post('/api/bots')
-        .set('Authorization', `Bearer ${owner.token}`)
+        .set(bearer(owner))
         .send({ platform: 'max', name: 'M', token })
         .expect(201)
     ).body;
@@ -142,17 +143,15 @@ describe('POST /api/v1/bots/{id}/send (scope write)', () => {
   });
 
   describe('the cabinet dialogs (session API)', () => {
-    const session = () => ({ Authorization: `Bearer ${owner.token}` });
-
     it('lists dialogs, reads one dialog both ways, and replies with the same rules', async () => {
       const reply = await request(ctx.url)
         .post(`/api/bots/${tg.bot.id}/dialogs/555/messages`)
-        .set(session())
+        .set(bearer(owner))
         .send({ text: 'Из кабинета' })
         .expect(201);
       expect(reply.body).toMatchObject({ ok: true, direction: 'out', text: 'Из кабинета', id: expect.any(String) });
 
-      const dialogs = await request(ctx.url).get(`/api/bots/${tg.bot.id}/dialogs`).set(session()).expect(200);
+      const dialogs = await request(ctx.url).get(`/api/bots/${tg.bot.id}/dialogs`).set(bearer(owner)).expect(200);
       expect(dialogs.body.limit).toBe(100);
       expect(dialogs.body.data[0]).toMatchObject({
         external_user_id: '555',
@@ -163,7 +162,7 @@ describe('POST /api/v1/bots/{id}/send (scope write)', () => {
       // Telegram times have whole seconds, so messages of the same second may come in any order.
       const history = await request(ctx.url)
         .get(`/api/bots/${tg.bot.id}/dialogs/555/messages`)
-        .set(session())
+        .set(bearer(owner))
         .expect(200);
       expect(history.body.data.map((m: { direction: string; text: string }) => [m.direction, m.text])).toEqual(
         expect.arrayContaining([
@@ -175,7 +174,7 @@ describe('POST /api/v1/bots/{id}/send (scope write)', () => {
       expect(history.body.data.every((m: { external_user_id: string }) => m.external_user_id === '555')).toBe(true);
       const page = await request(ctx.url)
         .get(`/api/bots/${tg.bot.id}/dialogs/555/messages?limit=2`)
-        .set(session())
+        .set(bearer(owner))
         .expect(200);
       expect(page.body).toMatchObject({ limit: 2, data: [expect.anything(), expect.anything()] });
     });
@@ -183,21 +182,18 @@ describe('POST /api/v1/bots/{id}/send (scope write)', () => {
     it('answers the spec messages for a missing text and a stranger', async () => {
       const missing = await request(ctx.url)
         .post(`/api/bots/${tg.bot.id}/dialogs/555/messages`)
-        .set(session())
+        .set(bearer(owner))
         .send({})
         .expect(400);
       expect(missing.body).toEqual({ message: Messages.userIdAndTextRequired });
       const unknown = await request(ctx.url)
         .post(`/api/bots/${tg.bot.id}/dialogs/404404/messages`)
-        .set(session())
+        .set(bearer(owner))
         .send({ text: 'hi' })
         .expect(404);
       expect(unknown.body).toEqual({ message: Messages.contactNotFound });
       const stranger = await registerUser(ctx);
-      const theirs = await request(ctx.url)
-        .get(`/api/bots/${tg.bot.id}/dialogs`)
-        .set('Authorization', `Bearer ${stranger.token}`)
-        .expect(404);
+      const theirs = await request(ctx.url).get(`/api/bots/${tg.bot.id}/dialogs`).set(bearer(stranger)).expect(404);
       expect(theirs.body).toEqual({ message: Messages.botNotFound });
     });
   });

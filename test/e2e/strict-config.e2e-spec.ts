@@ -6,6 +6,7 @@ import { bindTelegramProxyBot, registerUser, uniqueEmail } from './support/facto
 import { TargetReceiver } from './support/target-receiver';
 import { startTestApp, TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
+import { bearer } from './support/session';
 
 /** Accepted when saved: a literal public address needs no DNS. */
 const PUBLIC_URL = 'https://8.8.8.8/hook';
@@ -13,7 +14,6 @@ const PUBLIC_URL = 'https://8.8.8.8/hook';
 describe('Production-like limits: private targets refused, sign-in limited per client address', () => {
   let ctx: TestApp;
   let token: string;
-  const auth = () => ({ Authorization: `Bearer ${token}` });
   let updateIds = 9000;
   const textUpdate = (userId: number, text: string) => ({
     update_id: ++updateIds,
@@ -43,20 +43,20 @@ describe('Production-like limits: private targets refused, sign-in limited per c
     ]) {
       const res = await request(ctx.url)
         .post('/api/bots')
-        .set('Authorization', `Bearer ${token}`)
+        .set(bearer(token))
         .send({ platform: 'telegram', name: 'x', target_url })
         .expect(400);
       expect(res.body).toEqual({ message: Messages.privateTarget });
     }
     await request(ctx.url)
       .post('/api/bots')
-      .set('Authorization', `Bearer ${token}`)
+      .set(bearer(token))
       .send({ platform: 'telegram', name: 'x', target_url: 'polling' })
       .expect(201);
 
     const hook = await request(ctx.url)
       .post('/api/me/webhooks')
-      .set('Authorization', `Bearer ${token}`)
+      .set(bearer(token))
       .send({ url: 'http://127.0.0.1:9/hook', events: ['message.created'] })
       .expect(400);
     expect(hook.body).toEqual({ message: Messages.privateWebhookUrl });
@@ -73,7 +73,7 @@ describe('Production-like limits: private targets refused, sign-in limited per c
 
         const delivery = await ctx.telegram.deliverWebhook(botToken, textUpdate(1, 'hi'));
         expect(delivery).toMatchObject({ status: 200, body: '' });
-        const row = await request(ctx.url).get(`/api/bots/${bot.id}`).set(auth()).expect(200);
+        const row = await request(ctx.url).get(`/api/bots/${bot.id}`).set(bearer(token)).expect(200);
         expect(row.body).toMatchObject({
           last_forward_error: Messages.privateTarget,
           last_forward_at: expect.any(String),
@@ -91,13 +91,16 @@ describe('Production-like limits: private targets refused, sign-in limited per c
       for (const url of Object.values(loopbackUrls(receiver.url))) {
         const created = await request(ctx.url)
           .post('/api/me/webhooks')
-          .set(auth())
+          .set(bearer(token))
           .send({ url: PUBLIC_URL, events: ['message.created', 'test.ping'] })
           .expect(201);
         const subscriptionId = created.body.id as string;
         await ctx.db.query(`UPDATE webhook_subscriptions SET url = $2 WHERE id = $1`, [subscriptionId, url]);
 
-        const ping = await request(ctx.url).post(`/api/me/webhooks/${subscriptionId}/test`).set(auth()).expect(200);
+        const ping = await request(ctx.url)
+          .post(`/api/me/webhooks/${subscriptionId}/test`)
+          .set(bearer(token))
+          .expect(200);
         expect(ping.body).toMatchObject({ event: 'test.ping', status_code: null, error: 'EPRIVATEADDRESS' });
 
         const { token: botToken } = await bindTelegramProxyBot(ctx, token);
@@ -105,14 +108,14 @@ describe('Production-like limits: private targets refused, sign-in limited per c
         await eventually(async () => {
           const deliveries = await request(ctx.url)
             .get(`/api/me/webhooks/${subscriptionId}/deliveries`)
-            .set(auth())
+            .set(bearer(token))
             .expect(200);
           expect(deliveries.body).toEqual([
             expect.objectContaining({ event: 'message.created', status_code: null, error: 'EPRIVATEADDRESS' }),
             expect.objectContaining({ event: 'test.ping', status_code: null, error: 'EPRIVATEADDRESS' }),
           ]);
         });
-        await request(ctx.url).delete(`/api/me/webhooks/${subscriptionId}`).set(auth()).expect(204);
+        await request(ctx.url).delete(`/api/me/webhooks/${subscriptionId}`).set(bearer(token)).expect(204);
       }
       expect(receiver.requests).toEqual([]);
     } finally {

@@ -7,6 +7,7 @@ import { bindTelegramBot, issueKey, registerUser, uniqueEmail } from './support/
 import { addMember, invite, upgradeToBusiness } from './support/team';
 import { startTestApp, TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
+import { bearer } from './support/session';
 
 type Session = { token: string; user: { id: string }; email: string };
 
@@ -42,7 +43,6 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
   let ctx: TestApp;
   let owner: Session;
   let bot: { id: string };
-  const as = (session: { token: string }) => ({ Authorization: `Bearer ${session.token}` });
 
   beforeAll(async () => {
     ctx = await startTestApp();
@@ -60,7 +60,7 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
   it('an invitation is mailed with a single-use link; the invitee registers with that address and joins', async () => {
     const email = uniqueEmail('invitee');
     const { token, id } = await invite(ctx, owner.token, email, 'administrator');
-    const pending = await request(ctx.url).get('/api/team').set(as(owner)).expect(200);
+    const pending = await request(ctx.url).get('/api/team').set(bearer(owner)).expect(200);
     expect(pending.body.invites).toContainEqual({
       id,
       email,
@@ -70,12 +70,12 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
     });
 
     const member = await registerUser(ctx, email);
-    const accepted = await request(ctx.url).post(`/api/team/invites/${token}/accept`).set(as(member)).expect(200);
+    const accepted = await request(ctx.url).post(`/api/team/invites/${token}/accept`).set(bearer(member)).expect(200);
     expect(accepted.body).toEqual({ account_id: owner.user.id, role: 'administrator' });
-    const again = await request(ctx.url).post(`/api/team/invites/${token}/accept`).set(as(member)).expect(404);
+    const again = await request(ctx.url).post(`/api/team/invites/${token}/accept`).set(bearer(member)).expect(404);
     expect(again.body).toEqual({ message: Messages.inviteNotFound });
 
-    const team = await request(ctx.url).get('/api/team').set(as(member)).expect(200);
+    const team = await request(ctx.url).get('/api/team').set(bearer(member)).expect(200);
     expect(team.body).toMatchObject({
       account: { id: owner.user.id, email: owner.email, tariff: 'business', team_size: 10 },
       role: 'administrator',
@@ -90,7 +90,7 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       role: 'administrator',
       joined_at: expect.any(String),
     });
-    const me = await request(ctx.url).get('/api/me').set(as(member)).expect(200);
+    const me = await request(ctx.url).get('/api/me').set(bearer(member)).expect(200);
     expect(me.body).toMatchObject({
       id: member.user.id,
       tariff: 'business',
@@ -101,27 +101,30 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
   it('refuses an invitation taken by another address, an unknown token, and inviting yourself or a member', async () => {
     const { token } = await invite(ctx, owner.token, uniqueEmail('someone'), 'observer');
     const stranger = await registerUser(ctx);
-    const wrong = await request(ctx.url).post(`/api/team/invites/${token}/accept`).set(as(stranger)).expect(403);
+    const wrong = await request(ctx.url).post(`/api/team/invites/${token}/accept`).set(bearer(stranger)).expect(403);
     expect(wrong.body).toEqual({ message: Messages.inviteForAnotherEmail });
-    const unknown = await request(ctx.url).post('/api/team/invites/bti_unknown/accept').set(as(stranger)).expect(404);
+    const unknown = await request(ctx.url)
+      .post('/api/team/invites/bti_unknown/accept')
+      .set(bearer(stranger))
+      .expect(404);
     expect(unknown.body).toEqual({ message: Messages.inviteNotFound });
 
     const self = await request(ctx.url)
       .post('/api/team/invites')
-      .set(as(owner))
+      .set(bearer(owner))
       .send({ email: owner.email, role: 'observer' })
       .expect(400);
     expect(self.body).toEqual({ message: Messages.cannotInviteSelf });
     const member = await addMember(ctx, owner.token, 'observer');
     const twice = await request(ctx.url)
       .post('/api/team/invites')
-      .set(as(owner))
+      .set(bearer(owner))
       .send({ email: member.email, role: 'administrator' })
       .expect(409);
     expect(twice.body).toEqual({ message: Messages.alreadyMember });
     const badRole = await request(ctx.url)
       .post('/api/team/invites')
-      .set(as(owner))
+      .set(bearer(owner))
       .send({ email: uniqueEmail(), role: 'owner' })
       .expect(400);
     expect(badRole.body).toEqual({ message: 'role must be administrator or observer' });
@@ -131,14 +134,17 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
     const withBots = await registerUser(ctx);
     await bindTelegramBot(ctx, withBots.token);
     const { token } = await invite(ctx, owner.token, withBots.email, 'observer');
-    const refused = await request(ctx.url).post(`/api/team/invites/${token}/accept`).set(as(withBots)).expect(409);
+    const refused = await request(ctx.url).post(`/api/team/invites/${token}/accept`).set(bearer(withBots)).expect(409);
     expect(refused.body).toEqual({ message: Messages.ownBotsBlockJoin });
 
     const otherOwner = await registerUser(ctx);
     await upgradeToBusiness(ctx, otherOwner.token);
     const member = await addMember(ctx, owner.token, 'observer');
     const second = await invite(ctx, otherOwner.token, member.email, 'observer');
-    const busy = await request(ctx.url).post(`/api/team/invites/${second.token}/accept`).set(as(member)).expect(409);
+    const busy = await request(ctx.url)
+      .post(`/api/team/invites/${second.token}/accept`)
+      .set(bearer(member))
+      .expect(409);
     expect(busy.body).toEqual({ message: Messages.alreadyInTeam });
   });
 
@@ -160,9 +166,9 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
     ]);
 
     for (const member of [administrator, observer]) {
-      const bots = await request(ctx.url).get('/api/bots').set(as(member)).expect(200);
+      const bots = await request(ctx.url).get('/api/bots').set(bearer(member)).expect(200);
       expect(bots.body.data.map((b: { id: string }) => b.id)).toContain(bot.id);
-      const dialogs = await request(ctx.url).get(`/api/bots/${bot.id}/dialogs`).set(as(member)).expect(200);
+      const dialogs = await request(ctx.url).get(`/api/bots/${bot.id}/dialogs`).set(bearer(member)).expect(200);
       expect(dialogs.body.data).toEqual([
         expect.objectContaining({ external_user_id: '501', last_text: '/start promo' }),
       ]);
@@ -170,24 +176,24 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
 
     // An administrator's bot belongs to the account: the owner sees it, and it counts against the account's 20.
     const { bot: added } = await bindTelegramBot(ctx, administrator.token);
-    const ownerBots = await request(ctx.url).get('/api/bots').set(as(owner)).expect(200);
+    const ownerBots = await request(ctx.url).get('/api/bots').set(bearer(owner)).expect(200);
     expect(ownerBots.body.data.map((b: { id: string }) => b.id)).toContain(added.id);
     await request(ctx.url)
       .patch(`/api/bots/${added.id}`)
-      .set(as(administrator))
+      .set(bearer(administrator))
       .send({ name: 'Renamed by the administrator' })
       .expect(200);
 
     const denied = await request(ctx.url)
       .patch(`/api/bots/${bot.id}`)
-      .set(as(observer))
+      .set(bearer(observer))
       .send({ name: 'nope' })
       .expect(403);
     expect(denied.body).toEqual({ message: Messages.forbidden });
-    await request(ctx.url).get(`/api/bots/${bot.id}`).set(as(observer)).expect(200);
+    await request(ctx.url).get(`/api/bots/${bot.id}`).set(bearer(observer)).expect(200);
     const noKeys = await request(ctx.url)
       .post('/api/me/api-keys')
-      .set(as(observer))
+      .set(bearer(observer))
       .send({ name: 'k', scopes: ['read'] })
       .expect(403);
     expect(noKeys.body).toEqual({ message: Messages.forbidden });
@@ -202,7 +208,7 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       ['put', '/api/billing/tariff', { tariff: 'pro' }],
       ['get', '/api/billing/invoices', undefined],
     ] as const) {
-      const res = await request(ctx.url)[method](path).set(as(administrator)).send(body).expect(403);
+      const res = await request(ctx.url)[method](path).set(bearer(administrator)).send(body).expect(403);
       expect({ method, path, body: res.body }).toEqual({ method, path, body: { message: Messages.forbidden } });
     }
   });
@@ -220,7 +226,7 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       const [method, template] = route.split(' ');
       // The account's own bot, so only the role (never a 404) can refuse the call.
       const path = template.replace(':id', bot.id).replace(/:[A-Za-z]+/g, randomUUID());
-      const res = await request(ctx.url)[method.toLowerCase() as 'post'](path).set(as(observer)).send({});
+      const res = await request(ctx.url)[method.toLowerCase() as 'post'](path).set(bearer(observer)).send({});
       expect({ route, status: res.status, body: res.body }).toEqual({
         route,
         status: 403,
@@ -243,7 +249,7 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
 
     await request(ctx.url)
       .patch(`/api/team/members/${administrator.user.id}`)
-      .set(as(owner))
+      .set(bearer(owner))
       .send({ role: 'observer' })
       .expect(200);
     const writes = routesOf(ctx).filter((route) => /^(POST|PUT|PATCH|DELETE) \/api\/v1\//.test(route));
@@ -261,7 +267,7 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
     }
     await request(ctx.url).get(`/api/v1/bots/${bot.id}/stats`).set('X-API-Key', key).expect(200);
 
-    await request(ctx.url).delete(`/api/team/members/${administrator.user.id}`).set(as(owner)).expect(204);
+    await request(ctx.url).delete(`/api/team/members/${administrator.user.id}`).set(bearer(owner)).expect(204);
     const gone = await request(ctx.url).get(`/api/v1/bots/${bot.id}/stats`).set('X-API-Key', key).expect(404);
     expect(gone.body).toEqual({ message: Messages.botNotFound });
   });
@@ -269,7 +275,7 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
   describe("the account's API keys: GET /api/team/api-keys, DELETE /api/team/api-keys/:keyId", () => {
     const callWith = (key: string) => request(ctx.url).get(`/api/v1/bots/${bot.id}`).set('X-API-Key', key);
     const revoke = (session: Session, keyId: string) =>
-      request(ctx.url).delete(`/api/team/api-keys/${keyId}`).set(as(session));
+      request(ctx.url).delete(`/api/team/api-keys/${keyId}`).set(bearer(session));
 
     it('the owner and administrators see every key of the account with its holder, never the key itself', async () => {
       const administrator = await addMember(ctx, owner.token, 'administrator');
@@ -279,7 +285,7 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       const strangerKey = await issueKey(ctx, stranger.token, ['read']);
 
       for (const viewer of [owner, administrator]) {
-        const res = await request(ctx.url).get('/api/team/api-keys').set(as(viewer)).expect(200);
+        const res = await request(ctx.url).get('/api/team/api-keys').set(bearer(viewer)).expect(200);
         expect(res.body.data.map((k: { id: string }) => k.id).sort()).toEqual([ownerKey.id, memberKey.id].sort());
         expect(res.body.data.find((k: { id: string }) => k.id === memberKey.id)).toEqual({
           id: memberKey.id,
@@ -319,7 +325,7 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       await callWith(kept.key).expect(200);
       // Revoking a revoked key again changes nothing.
       await revoke(owner, byOwner.id).expect(204);
-      const listed = await request(ctx.url).get('/api/team/api-keys').set(as(owner)).expect(200);
+      const listed = await request(ctx.url).get('/api/team/api-keys').set(bearer(owner)).expect(200);
       expect(listed.body.data.find((k: { id: string }) => k.id === byAdministrator.id)).toMatchObject({
         status: 'revoked',
         revoked_at: expect.any(String),
@@ -338,7 +344,7 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       const observer = await addMember(ctx, owner.token, 'observer');
       const administrator = await addMember(ctx, owner.token, 'administrator');
       const key = await issueKey(ctx, administrator.token, ['read']);
-      const list = await request(ctx.url).get('/api/team/api-keys').set(as(observer)).expect(403);
+      const list = await request(ctx.url).get('/api/team/api-keys').set(bearer(observer)).expect(403);
       expect(list.body).toEqual({ message: Messages.forbidden });
       const res = await revoke(observer, key.id).expect(403);
       expect(res.body).toEqual({ message: Messages.forbidden });
@@ -350,7 +356,7 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       const strangerKey = await issueKey(ctx, stranger.token, ['read']);
       const removed = await addMember(ctx, owner.token, 'administrator');
       const removedKey = await issueKey(ctx, removed.token, ['read']);
-      await request(ctx.url).delete(`/api/team/members/${removed.user.id}`).set(as(owner)).expect(204);
+      await request(ctx.url).delete(`/api/team/members/${removed.user.id}`).set(bearer(owner)).expect(204);
 
       for (const keyId of [strangerKey.id, removedKey.id, randomUUID(), 'not-a-uuid']) {
         const res = await revoke(owner, keyId);
@@ -361,26 +367,29 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
         });
       }
       await request(ctx.url).get('/api/v1/bots').set('X-API-Key', strangerKey.key).expect(200);
-      const listed = await request(ctx.url).get('/api/team/api-keys').set(as(owner)).expect(200);
+      const listed = await request(ctx.url).get('/api/team/api-keys').set(bearer(owner)).expect(200);
       expect(listed.body.data.map((k: { id: string }) => k.id)).not.toContain(removedKey.id);
     });
   });
 
   it('a removed member loses access at once; a member may leave; the owner may not', async () => {
     const removed = await addMember(ctx, owner.token, 'administrator');
-    await request(ctx.url).get(`/api/bots/${bot.id}`).set(as(removed)).expect(200);
-    await request(ctx.url).delete(`/api/team/members/${removed.user.id}`).set(as(owner)).expect(204);
-    const after = await request(ctx.url).get(`/api/bots/${bot.id}`).set(as(removed)).expect(404);
+    await request(ctx.url).get(`/api/bots/${bot.id}`).set(bearer(removed)).expect(200);
+    await request(ctx.url).delete(`/api/team/members/${removed.user.id}`).set(bearer(owner)).expect(204);
+    const after = await request(ctx.url).get(`/api/bots/${bot.id}`).set(bearer(removed)).expect(404);
     expect(after.body).toEqual({ message: Messages.botNotFound });
-    const me = await request(ctx.url).get('/api/me').set(as(removed)).expect(200);
+    const me = await request(ctx.url).get('/api/me').set(bearer(removed)).expect(200);
     expect(me.body.team).toEqual({ account_id: removed.user.id, role: 'owner' });
-    const unknown = await request(ctx.url).delete(`/api/team/members/${removed.user.id}`).set(as(owner)).expect(404);
+    const unknown = await request(ctx.url)
+      .delete(`/api/team/members/${removed.user.id}`)
+      .set(bearer(owner))
+      .expect(404);
     expect(unknown.body).toEqual({ message: Messages.memberNotFound });
 
     const leaving = await addMember(ctx, owner.token, 'observer');
-    await request(ctx.url).post('/api/team/leave').set(as(leaving)).expect(204);
-    await request(ctx.url).get(`/api/bots/${bot.id}`).set(as(leaving)).expect(404);
-    const ownerLeaves = await request(ctx.url).post('/api/team/leave').set(as(owner)).expect(409);
+    await request(ctx.url).post('/api/team/leave').set(bearer(leaving)).expect(204);
+    await request(ctx.url).get(`/api/bots/${bot.id}`).set(bearer(leaving)).expect(404);
+    const ownerLeaves = await request(ctx.url).post('/api/team/leave').set(bearer(owner)).expect(409);
     expect(ownerLeaves.body).toEqual({ message: Messages.ownerCannotLeave });
   });
 
@@ -390,12 +399,12 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       const administrator = await addMember(ctx, owner.token, 'administrator');
       await request(ctx.url)
         .post('/api/me/webhooks')
-        .set(as(administrator))
+        .set(bearer(administrator))
         .send({ url: receiver.url, events: ['message.created'] })
         .expect(201);
       const botOnly = await request(ctx.url)
         .post('/api/me/webhooks')
-        .set(as(administrator))
+        .set(bearer(administrator))
         .send({ url: receiver.url, events: ['message.created'], bot_id: bot.id })
         .expect(201);
       expect(botOnly.body.bot_id).toBe(bot.id);
@@ -429,15 +438,15 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       for (let i = 0; i < 9; i++) invited.push(await invite(ctx, big.token, uniqueEmail('seat'), 'observer'));
       const eleventh = await request(ctx.url)
         .post('/api/team/invites')
-        .set(as(big))
+        .set(bearer(big))
         .send({ email: uniqueEmail('late'), role: 'observer' })
         .expect(429);
       expect(eleventh.body).toEqual({ message: Messages.teamLimit(10) });
       // Withdrawing an invitation frees its seat.
-      await request(ctx.url).delete(`/api/team/invites/${invited[0].id}`).set(as(big)).expect(204);
+      await request(ctx.url).delete(`/api/team/invites/${invited[0].id}`).set(bearer(big)).expect(204);
       await request(ctx.url)
         .post('/api/team/invites')
-        .set(as(big))
+        .set(bearer(big))
         .send({ email: uniqueEmail('late'), role: 'observer' })
         .expect(201);
     });
@@ -446,7 +455,7 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       const free = await registerUser(ctx);
       const refused = await request(ctx.url)
         .post('/api/team/invites')
-        .set(as(free))
+        .set(bearer(free))
         .send({ email: uniqueEmail(), role: 'observer' })
         .expect(403);
       expect(refused.body).toEqual({ message: Messages.teamNeedsBusiness });
@@ -456,12 +465,12 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       const member = await addMember(ctx, shrinking.token, 'observer');
       const downgrade = await request(ctx.url)
         .put('/api/billing/tariff')
-        .set(as(shrinking))
+        .set(bearer(shrinking))
         .send({ tariff: 'pro' })
         .expect(409);
       expect(downgrade.body).toEqual({ message: Messages.teamTooLargeForTariff });
-      await request(ctx.url).delete(`/api/team/members/${member.user.id}`).set(as(shrinking)).expect(204);
-      await request(ctx.url).put('/api/billing/tariff').set(as(shrinking)).send({ tariff: 'pro' }).expect(200);
+      await request(ctx.url).delete(`/api/team/members/${member.user.id}`).set(bearer(shrinking)).expect(204);
+      await request(ctx.url).put('/api/billing/tariff').set(bearer(shrinking)).send({ tariff: 'pro' }).expect(200);
     });
   });
 });

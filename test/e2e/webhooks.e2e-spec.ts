@@ -8,6 +8,7 @@ import { eventually } from './support/eventually';
 import { bindTelegramBot, issueKey, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
+import { bearer } from './support/session';
 
 const now = Math.floor(Date.now() / 1000);
 const tgMessage = (updateId: number, userId: number, text: string) => ({
@@ -32,7 +33,6 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
   let ctx: TestApp;
   let receiver: WebhookReceiver;
   let owner: { token: string; user: { id: string } };
-  const auth = () => ({ Authorization: `Bearer ${owner.token}` });
 
   beforeAll(async () => {
     ctx = await startTestApp();
@@ -45,8 +45,7 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
   });
 
   const subscribe = async (body: Record<string, unknown>, session = owner.token) =>
-    (await request(ctx.url).post('/api/me/webhooks').set('Authorization', `Bearer ${session}`).send(body).expect(201))
-      .body;
+    (await request(ctx.url).post('/api/me/webhooks').set(bearer(session)).send(body).expect(201)).body;
 
   it('creates a subscription whose whsec_ secret is shown once and stored encrypted', async () => {
     const created = await subscribe({ url: receiver.url, events: ['message.created'] });
@@ -59,11 +58,11 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
       created_at: expect.any(String),
       secret: expect.stringMatching(/^whsec_[0-9A-Za-z]{44}$/),
     });
-    const list = await request(ctx.url).get('/api/me/webhooks').set(auth()).expect(200);
+    const list = await request(ctx.url).get('/api/me/webhooks').set(bearer(owner)).expect(200);
     expect(list.body.data.find((s: { id: string }) => s.id === created.id)).not.toHaveProperty('secret');
     const stored = await ctx.db.query(`SELECT * FROM webhook_subscriptions WHERE id = $1`, [created.id]);
     expect(JSON.stringify(stored.rows)).not.toContain(created.secret);
-    await request(ctx.url).delete(`/api/me/webhooks/${created.id}`).set(auth()).expect(204);
+    await request(ctx.url).delete(`/api/me/webhooks/${created.id}`).set(bearer(owner)).expect(204);
   });
 
   const badUrl = 'url must be an http:// or https:// URL of at most 500 characters';
@@ -75,7 +74,7 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     ['an unknown event', { url: 'https://x.test/h', events: ['order.paid'] }, badEvents],
     ['a missing events field', { url: 'https://x.test/h' }, badEvents],
   ])('refuses %s with 400 naming the field', async (_, body, message) => {
-    const res = await request(ctx.url).post('/api/me/webhooks').set(auth()).send(body).expect(400);
+    const res = await request(ctx.url).post('/api/me/webhooks').set(bearer(owner)).send(body).expect(400);
     expect(res.body).toEqual({ message });
   });
 
@@ -84,18 +83,18 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     const { bot } = await bindTelegramBot(ctx, stranger.token);
     const res = await request(ctx.url)
       .post('/api/me/webhooks')
-      .set(auth())
+      .set(bearer(owner))
       .send({ url: receiver.url, events: ['message.created'], bot_id: bot.id })
       .expect(404);
     expect(res.body).toEqual({ message: Messages.botNotFound });
 
     const theirs = await subscribe({ url: receiver.url, events: ['message.created'] }, stranger.token);
     for (const call of [
-      request(ctx.url).patch(`/api/me/webhooks/${theirs.id}`).set(auth()).send({ active: false }),
-      request(ctx.url).delete(`/api/me/webhooks/${theirs.id}`).set(auth()),
-      request(ctx.url).post(`/api/me/webhooks/${theirs.id}/test`).set(auth()),
-      request(ctx.url).get(`/api/me/webhooks/${theirs.id}/deliveries`).set(auth()),
-      request(ctx.url).get(`/api/me/webhooks/not-an-id/deliveries`).set(auth()),
+      request(ctx.url).patch(`/api/me/webhooks/${theirs.id}`).set(bearer(owner)).send({ active: false }),
+      request(ctx.url).delete(`/api/me/webhooks/${theirs.id}`).set(bearer(owner)),
+      request(ctx.url).post(`/api/me/webhooks/${theirs.id}/test`).set(bearer(owner)),
+      request(ctx.url).get(`/api/me/webhooks/${theirs.id}/deliveries`).set(bearer(owner)),
+      request(ctx.url).get(`/api/me/webhooks/not-an-id/deliveries`).set(bearer(owner)),
     ]) {
       const answer = await call;
       expect(answer.status).toBe(404);
@@ -106,20 +105,17 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
   it('cannot be managed with an API key', async () => {
     const key = await request(ctx.url)
       .post('/api/me/api-keys')
-      .set(auth())
+      .set(bearer(owner))
       .send({ name: 'k', scopes: ['read', 'write'] })
       .expect(201);
-    const res = await request(ctx.url)
-      .get('/api/me/webhooks')
-      .set('Authorization', `Bearer ${key.body.key}`)
-      .expect(401);
+    const res = await request(ctx.url).get('/api/me/webhooks').set(bearer(key.body.key)).expect(401);
     expect(res.body).toEqual({ message: Messages.sessionRequired });
   });
 
   it('sends a signed test.ping with the spec headers and answers its delivery record', async () => {
     const sub = await subscribe({ url: receiver.url, events: ['test.ping'] });
     const before = receiver.requests.length;
-    const res = await request(ctx.url).post(`/api/me/webhooks/${sub.id}/test`).set(auth()).expect(200);
+    const res = await request(ctx.url).post(`/api/me/webhooks/${sub.id}/test`).set(bearer(owner)).expect(200);
     const received = receiver.requests[before];
     expect(res.body).toEqual({
       event: 'test.ping',
@@ -150,7 +146,10 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
       subscription_id: sub.id,
       data: { message: expect.any(String), timestamp: expect.any(String) },
     });
-    const deliveries = await request(ctx.url).get(`/api/me/webhooks/${sub.id}/deliveries`).set(auth()).expect(200);
+    const deliveries = await request(ctx.url)
+      .get(`/api/me/webhooks/${sub.id}/deliveries`)
+      .set(bearer(owner))
+      .expect(200);
     expect(deliveries.body).toEqual([res.body]);
   });
 
@@ -158,14 +157,18 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     const sub = await subscribe({ url: receiver.url, events: ['test.ping'] });
     receiver.status = 500;
     const before = receiver.requests.length;
-    const failed = await request(ctx.url).post(`/api/me/webhooks/${sub.id}/test`).set(auth()).expect(200);
+    const failed = await request(ctx.url).post(`/api/me/webhooks/${sub.id}/test`).set(bearer(owner)).expect(200);
     expect(failed.body).toMatchObject({ status_code: 500, error: 'HTTP 500' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receiver.requests.length - before).toBe(1);
     receiver.status = 200;
 
-    for (let i = 0; i < 55; i++) await request(ctx.url).post(`/api/me/webhooks/${sub.id}/test`).set(auth()).expect(200);
-    const deliveries = await request(ctx.url).get(`/api/me/webhooks/${sub.id}/deliveries`).set(auth()).expect(200);
+    for (let i = 0; i < 55; i++)
+      await request(ctx.url).post(`/api/me/webhooks/${sub.id}/test`).set(bearer(owner)).expect(200);
+    const deliveries = await request(ctx.url)
+      .get(`/api/me/webhooks/${sub.id}/deliveries`)
+      .set(bearer(owner))
+      .expect(200);
     expect(deliveries.body).toHaveLength(50);
     expect(deliveries.body.every((d: { status_code: number }) => d.status_code === 200)).toBe(true);
     const stored = await ctx.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE subscription_id = $1`, [
@@ -177,7 +180,7 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
   it('keeps a batch of delivery records when one of their subscriptions was deleted meanwhile', async () => {
     const kept = await subscribe({ url: receiver.url, events: ['test.ping'] });
     const gone = await subscribe({ url: receiver.url, events: ['test.ping'] });
-    await request(ctx.url).delete(`/api/me/webhooks/${gone.id}`).set(auth()).expect(204);
+    await request(ctx.url).delete(`/api/me/webhooks/${gone.id}`).set(bearer(owner)).expect(204);
     const log = ctx.app.get(DeliveryLog);
     // Both land in one batch, as deliveries finishing together do.
     log.add(gone.id, 'test.ping', {
@@ -208,7 +211,7 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     const url = gone.url;
     await gone.close();
     const sub = await subscribe({ url, events: ['test.ping'] });
-    const res = await request(ctx.url).post(`/api/me/webhooks/${sub.id}/test`).set(auth()).expect(200);
+    const res = await request(ctx.url).post(`/api/me/webhooks/${sub.id}/test`).set(bearer(owner)).expect(200);
     expect(res.body).toMatchObject({ status_code: null, error: 'ECONNREFUSED', response_preview: null });
     expect(JSON.parse(res.body.body_preview)).toMatchObject({ event: 'test.ping', subscription_id: sub.id });
   });
@@ -230,10 +233,7 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
       await hook.waitForCount(1);
       const sent = Array.from(hook.requests[0].body);
       await eventually(async () => {
-        const log = await request(ctx.url)
-          .get(`/api/me/webhooks/${sub.id}/deliveries`)
-          .set('Authorization', `Bearer ${user.token}`)
-          .expect(200);
+        const log = await request(ctx.url).get(`/api/me/webhooks/${sub.id}/deliveries`).set(bearer(user)).expect(200);
         expect(log.body).toEqual([
           {
             event: 'message.created',
@@ -317,10 +317,7 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
 
       // Queued deliveries are logged too (in batches, so shortly after they happen).
       await eventually(async () => {
-        const log = await request(ctx.url)
-          .get(`/api/me/webhooks/${all.id}/deliveries`)
-          .set('Authorization', `Bearer ${user.token}`)
-          .expect(200);
+        const log = await request(ctx.url).get(`/api/me/webhooks/${all.id}/deliveries`).set(bearer(user)).expect(200);
         expect(
           log.body.map((d: { event: string; status_code: number }) => `${d.event} ${d.status_code}`).sort(),
         ).toEqual(['contact.created 200', 'message.created 200', 'message.outbound 200']);
@@ -375,11 +372,7 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     const hook = await WebhookReceiver.start();
     try {
       const sub = await subscribe({ url: hook.url, events: ['message.created'] }, user.token);
-      await request(ctx.url)
-        .patch(`/api/me/webhooks/${sub.id}`)
-        .set('Authorization', `Bearer ${user.token}`)
-        .send({ active: false })
-        .expect(200);
+      await request(ctx.url).patch(`/api/me/webhooks/${sub.id}`).set(bearer(user)).send({ active: false }).expect(200);
       await ctx.app
         .get(CaptureService)
         .inboundUpdates({ id: bot.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' }, [
@@ -408,17 +401,9 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
       await capture.inboundUpdates(asCapture, [tgMessage(3, 31, 'heard')]);
       await hook.waitForCount(1);
 
-      await request(ctx.url)
-        .patch(`/api/me/webhooks/${sub.id}`)
-        .set('Authorization', `Bearer ${user.token}`)
-        .send({ active: false })
-        .expect(200);
+      await request(ctx.url).patch(`/api/me/webhooks/${sub.id}`).set(bearer(user)).send({ active: false }).expect(200);
       await capture.inboundUpdates(asCapture, [tgMessage(4, 31, 'while inactive')]);
-      await request(ctx.url)
-        .patch(`/api/me/webhooks/${sub.id}`)
-        .set('Authorization', `Bearer ${user.token}`)
-        .send({ active: true })
-        .expect(200);
+      await request(ctx.url).patch(`/api/me/webhooks/${sub.id}`).set(bearer(user)).send({ active: true }).expect(200);
       await capture.inboundUpdates(asCapture, [tgMessage(5, 31, 'heard again')]);
       await hook.waitForCount(2);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -434,7 +419,7 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
       await subscribe({ url: `https://hooks.example/${i}`, events: ['message.created'] }, user.token);
     const res = await request(ctx.url)
       .post('/api/me/webhooks')
-      .set('Authorization', `Bearer ${user.token}`)
+      .set(bearer(user))
       .send({ url: 'https://hooks.example/21', events: ['message.created'] })
       .expect(429);
     expect(res.body).toEqual({ message: Messages.subscriptionLimit });

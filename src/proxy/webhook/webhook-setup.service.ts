@@ -1,5 +1,7 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
+import type { Principal } from '../../auth/principal';
+import { BotAccess } from '../../bots/bot-access';
 import { Bot } from '../../bots/bot.entity';
 import { BotsRepository } from '../../bots/bots.repository';
 import { BotsService } from '../../bots/bots.service';
@@ -20,6 +22,7 @@ const PLATFORM_SECRET_LENGTH = 48;
 @Injectable()
 export class WebhookSetupService {
   constructor(
+    private readonly access: BotAccess,
     private readonly bots: BotsService,
     private readonly botRows: BotsRepository,
     private readonly telegram: TelegramWebhooks,
@@ -29,8 +32,8 @@ export class WebhookSetupService {
   ) {}
 
   /** Points the platform's webhook at the bot's proxy URL with a fresh secret, then reports it. */
-  async connect(userId: string, botId: string): Promise<WebhookInfoDto> {
-    const bot = await this.bots.getOwned(userId, botId);
+  async connect(principal: Principal, botId: string): Promise<WebhookInfoDto> {
+    const bot = await this.access.require(principal, botId, 'manage');
     const token = this.tokenOf(bot);
     const secret = randomBase62(PLATFORM_SECRET_LENGTH);
     // The platform first: if it refuses, the stored secret must stay the one it still sends.
@@ -39,13 +42,13 @@ export class WebhookSetupService {
     return this.describe(bot, token);
   }
 
-  async info(userId: string, botId: string): Promise<WebhookInfoDto> {
-    const bot = await this.bots.getOwned(userId, botId);
+  async info(principal: Principal, botId: string): Promise<WebhookInfoDto> {
+    const bot = await this.access.require(principal, botId, 'read');
     return this.describe(bot, this.tokenOf(bot));
   }
 
-  async disconnect(userId: string, botId: string): Promise<void> {
-    const bot = await this.bots.getOwned(userId, botId);
+  async disconnect(principal: Principal, botId: string): Promise<void> {
+    const bot = await this.access.require(principal, botId, 'manage');
     await this.platform(bot).remove(this.tokenOf(bot), this.proxyUrl(bot));
     await this.saveSecret(bot, null);
   }

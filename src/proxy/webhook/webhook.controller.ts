@@ -22,7 +22,7 @@ export class WebhookController {
   @ApiOkResponse({ type: WebhookInfoDto })
   @ApiErrors(400, 404, 502)
   connect(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<WebhookInfoDto> {
-    return this.webhooks.connect(principal.accountId, id);
+    return this.webhooks.connect(principal, id);
   }
 
   @Get()
@@ -32,7 +32,7 @@ export class WebhookController {
   @ApiOkResponse({ type: WebhookInfoDto })
   @ApiErrors(400, 404, 502)
   info(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<WebhookInfoDto> {
-    return this.webhooks.info(principal.accountId, id);
+    return this.webhooks.info(principal, id);
   }
 
   @Delete()
@@ -41,6 +41,6 @@ export class WebhookController {
   @ApiNoContentResponse()
   @ApiErrors(400, 404, 502)
   async disconnect(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.webhooks.disconnect(principal.accountId, id);
+    await this.webhooks.disconnect(principal, id);
   }
 }

@@ -7,6 +7,7 @@ import { eventually } from './eventually';
 import { bindTelegramBot, issueKey } from './factories';
 import type { TestApp } from './test-app';
 import type { WebhookReceiver } from './webhook-receiver';
+import { bearer } from './session';
 
 export interface Owner {
   token: string;
@@ -23,7 +24,7 @@ const count = async (ctx: TestApp, sql: string, params: unknown[]) =>
  * with reach, a broadcast with a file and its recipients, held updates.
  */
 export async function botWithData(ctx: TestApp, owner: Owner) {
-  const auth = { Authorization: `Bearer ${owner.token}` };
+  const auth = bearer(owner);
   const bound = await bindTelegramBot(ctx, owner.token);
   const botId = bound.bot.id;
   const capture: CaptureBot = { id: botId, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
@@ -91,7 +92,7 @@ export async function botWithData(ctx: TestApp, owner: Owner) {
  * subscription for all bots and one for `botId`, each with a delivery.
  */
 export async function accountData(ctx: TestApp, owner: Owner, admin: string, receiver: WebhookReceiver, botId: string) {
-  const auth = { Authorization: `Bearer ${owner.token}` };
+  const auth = bearer(owner);
   await issueKey(ctx, owner.token, ['read']);
   await request(ctx.url).put('/api/billing/tariff').set(auth).send({ tariff: 'pro' }).expect(200);
   // The free plan's cap keeps this row while the account records on `free`; make sure there is one either way.
@@ -114,7 +115,7 @@ export async function accountData(ctx: TestApp, owner: Owner, admin: string, rec
     .expect(201);
   await request(ctx.url)
     .post(`/api/admin/support/${ticket.body.id}/reply`)
-    .set('Authorization', `Bearer ${admin}`)
+    .set(bearer(admin))
     .send({ text: 'Done' })
     .expect(201);
 

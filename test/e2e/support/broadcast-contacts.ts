@@ -3,6 +3,7 @@ import { CaptureBot, CaptureService } from '../../../src/ingest/capture.service'
 import { eventually } from './eventually';
 import { bindTelegramBot } from './factories';
 import type { TestApp } from './test-app';
+import { bearer } from './session';
 
 let updateId = 1;
 
@@ -76,7 +77,7 @@ const DAY_S = 24 * 60 * 60;
  * (intent `delivery`).
  */
 export async function botWithSegmentAudience(ctx: TestApp, owner: { token: string; user: { id: string } }) {
-  const auth = { Authorization: `Bearer ${owner.token}` };
+  const auth = bearer(owner);
   const bound = await bindTelegramBot(ctx, owner.token);
   const capture: CaptureBot = { id: bound.bot.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
   await request(ctx.url)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { TestApp } from './test-app';
+import { bearer } from './session';
 
 /** What the factories need of a running service: an in-process test app or a spawned one. */
 type AppUnderTest = Pick<TestApp, 'url' | 'config' | 'telegram' | 'max' | 'smtp'>;
@@ -59,7 +60,7 @@ export async function issueKey(
 ) {
   const res = await request(ctx.url)
     .post('/api/me/api-keys')
-    .set('Authorization', `Bearer ${session}`)
+    .set(bearer(session))
     .send({ name: 'test key', scopes, ...extra })
     .expect(201);
   return res.body as { id: string; key: string };
@@ -71,7 +72,7 @@ export async function bindTelegramBot(ctx: AppUnderTest, session: string, fields
   ctx.telegram.addBot({ token, id, username: `bot${id}_bot`, first_name: 'Test bot' });
   const res = await request(ctx.url)
     .post('/api/bots')
-    .set('Authorization', `Bearer ${session}`)
+    .set(bearer(session))
     .send({ platform: 'telegram', name: 'My Telegram bot', token, ...fields })
     .expect(201);
   return { bot: res.body as Record<string, unknown> & { id: string }, token, platformId: id };
@@ -83,10 +84,7 @@ export async function bindTelegramBot(ctx: AppUnderTest, session: string, fields
  */
 export async function bindTelegramProxyBot(ctx: AppUnderTest, session: string, fields: Record<string, unknown> = {}) {
   const bound = await bindTelegramBot(ctx, session, fields);
-  await request(ctx.url)
-    .post(`/api/bots/${bound.bot.id}/webhook`)
-    .set('Authorization', `Bearer ${session}`)
-    .expect(200);
+  await request(ctx.url).post(`/api/bots/${bound.bot.id}/webhook`).set(bearer(session)).expect(200);
   const hook = ctx.telegram.webhookOf(bound.token)!;
   hook.url = hook.url.replace(ctx.config.publicBaseUrl, ctx.url);
   return { ...bound, secret: hook.secret_token! };
@@ -98,7 +96,7 @@ export async function bindMaxBot(ctx: AppUnderTest, session: string, fields: Rec
   ctx.max.addBot({ token, user_id: id, first_name: 'Test bot', username: `max${id}_bot` });
   const res = await request(ctx.url)
     .post('/api/bots')
-    .set('Authorization', `Bearer ${session}`)
+    .set(bearer(session))
     .send({ platform: 'max', name: 'My MAX bot', token, ...fields })
     .expect(201);
   return { bot: res.body as Record<string, unknown> & { id: string }, token, platformId: id };

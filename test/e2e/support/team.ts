@@ -1,16 +1,13 @@
 import request from 'supertest';
 import { registerUser, uniqueEmail } from './factories';
 import type { TestApp } from './test-app';
+import { bearer } from './session';
 
 export type MemberRole = 'administrator' | 'observer';
 
 /** Puts the account on the plan with team access, through the owner's own billing route. */
 export async function upgradeToBusiness(ctx: TestApp, ownerSession: string): Promise<void> {
-  await request(ctx.url)
-    .put('/api/billing/tariff')
-    .set('Authorization', `Bearer ${ownerSession}`)
-    .send({ tariff: 'business' })
-    .expect(200);
+  await request(ctx.url).put('/api/billing/tariff').set(bearer(ownerSession)).send({ tariff: 'business' }).expect(200);
 }
 
 /** Invites `email` and returns the single-use token from the real invitation mail. */
@@ -23,7 +20,7 @@ export async function invite(
   const mailsBefore = ctx.smtp.messages.length;
   const res = await request(ctx.url)
     .post('/api/team/invites')
-    .set('Authorization', `Bearer ${ownerSession}`)
+    .set(bearer(ownerSession))
     .send({ email, role })
     .expect(201);
   const mail = await ctx.smtp.waitFor(
@@ -39,9 +36,6 @@ export async function addMember(ctx: TestApp, ownerSession: string, role: Member
   const email = uniqueEmail(role);
   const { token } = await invite(ctx, ownerSession, email, role);
   const member = await registerUser(ctx, email);
-  await request(ctx.url)
-    .post(`/api/team/invites/${token}/accept`)
-    .set('Authorization', `Bearer ${member.token}`)
-    .expect(200);
+  await request(ctx.url).post(`/api/team/invites/${token}/accept`).set(bearer(member)).expect(200);
   return member;
 }

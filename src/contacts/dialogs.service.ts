@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../auth/principal';
+import { BotAccess } from '../bots/bot-access';
+import type { DialogDto } from './dialog.dto';
+import { DialogsQueries } from './dialogs.queries';
+import type { CabinetMessageDto, MessageDto } from './message.dto';
+import { MessageFilter, MessagesQueries } from './messages.queries';
+
+/** The dialog and message reads of the open API and the cabinet, on the caller's account's bot. */
+@Injectable()
+export class DialogsService {
+  constructor(
+    private readonly access: BotAccess,
+    private readonly dialogs: DialogsQueries,
+    private readonly messages: MessagesQueries,
+  ) {}
+
+  async list(principal: Principal, botId: string, limit: number): Promise<DialogDto[]> {
+    return this.dialogs.list((await this.access.require(principal, botId, 'read')).id, limit);
+  }
+
+  async messagesOf(principal: Principal, botId: string, filter: MessageFilter): Promise<MessageDto[]> {
+    return this.messages.list((await this.access.require(principal, botId, 'read')).id, filter);
+  }
+
+  /** The cabinet's view of a dialog: each message with the intents it matched. */
+  async history(principal: Principal, botId: string, filter: MessageFilter): Promise<CabinetMessageDto[]> {
+    return this.messages.listWithIntents((await this.access.require(principal, botId, 'read')).id, filter);
+  }
+}

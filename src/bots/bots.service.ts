@@ -119,6 +119,7 @@ export class BotsService {
     const { saved, released } = await this.saveUnique(() =>
       this.dataSource.transaction(async (tx) => {
         const released = dto.token ? await this.releaseFromDeletedAccounts(tx, bot) : [];
+        if (dto.active === false) await cancelBroadcasts(tx, bot.id);
         return { saved: await tx.getRepository(Bot).save(bot), released };
       }),
     );
@@ -129,7 +130,10 @@ export class BotsService {
   /** Deactivates the bot and hides it; its history stays until the scheduled cleanup removes it. */
   async remove(userId: string, botId: string): Promise<void> {
     const bot = await this.getOwned(userId, botId);
-    await this.bots.update({ id: bot.id }, { active: false, deletedAt: new Date() });
+    await this.dataSource.transaction(async (tx) => {
+      await tx.getRepository(Bot).update({ id: bot.id }, { active: false, deletedAt: new Date() });
+      await cancelBroadcasts(tx, bot.id);
+    });
     this.notifyChanged(bot.id);
   }
 
@@ -204,4 +208,15 @@ export class BotsService {
       throw error;
     }
   }
+}
+
+/**
+ * A deactivated bot sends nothing more: its unfinished broadcasts end as `cancelled` with the change, and
+ * their runners (on any instance) stop before their next send; reactivating it resumes none of them.
+ */
+async function cancelBroadcasts(tx: EntityManager, botId: string): Promise<void> {
+  await tx.query(
+    `UPDATE broadcasts SET status = 'cancelled', finished_at = now() WHERE bot_id = $1 AND status IN ('scheduled', 'queued', 'running')`,
+    [botId],
+  );
 }

@@ -22,3 +22,13 @@ export function ApiErrors(...statuses: number[]) {
     ),
   );
 }
+
+/**
+ * 403 `Bot is deactivated`, answered by every send. On an open-API route 403 also means a missing scope: put this
+ * above `@RequireScope` (decorators apply bottom-up, and the last 403 written is the one documented).
+ */
+export function ApiBotDeactivated(scope?: string) {
+  const deactivated = `the bot is deactivated (\`Bot is deactivated\`)`;
+  const description = scope ? `The key lacks scope "${scope}", or ${deactivated}` : `Not allowed: ${deactivated}`;
+  return ApiResponse({ status: 403, description, type: ErrorResponseDto });
+}

@@ -32,7 +32,7 @@ export class BroadcastsController {
   })
   @ApiCreatedResponse({ type: BroadcastDto })
   @ApiErrors(400, 404, 413)
-  @ApiBotDeactivated()
+  @ApiBotDeactivated('Not allowed')
   create(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

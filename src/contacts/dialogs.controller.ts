@@ -69,7 +69,7 @@ export class DialogsController {
   })
   @ApiResponse({ status: 201, type: SentMessageDto })
   @ApiErrors(400, 413)
-  @ApiBotDeactivated()
+  @ApiBotDeactivated('Not allowed')
   @ApiResponse({
     status: 502,
     description: 'Provider send failed, or the platform is unreachable',

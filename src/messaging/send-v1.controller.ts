@@ -15,7 +15,8 @@ export class SendV1Controller {
 
   @Post()
   @HttpCode(200)
-  @ApiBotDeactivated('write')
+  // Above the scope's 403, so its description follows that one.
+  @ApiBotDeactivated()
   @RequireScope('write')
   @ApiOperation({
     summary: 'Send a text to one contact',

@@ -1,5 +1,4 @@
 import { NestFactory } from '@nestjs/core';
-import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
@@ -9,6 +8,8 @@ import { createValidationPipe } from './common/http/validation';
 import { AppConfig } from './config/config';
 import { prepareDatabase } from './database/prepare-database';
 import { mountCabinet } from './cabinet/mount-cabinet';
+import { RedisIoAdapter } from './live/redis-io-adapter';
+import { ConnectionWatch } from './metrics/connection-watch';
 import { InFlightRequests } from './lifecycle/in-flight-requests';
 import { mountRawRoutes } from './mount-raw-routes';
 import { setupOpenApi } from './openapi';
@@ -25,6 +26,8 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // Behind a load balancer the client's address is in X-Forwarded-For: req.ip (sign-in limits, logs) reads it there.
+  app.set('trust proxy', config.trustProxy);
   // The hot paths (mirror, proxy receiver) answer on the HTTP server ahead of Express: no router, parser or Nest pipeline.
   mountRawRoutes(app);
   // In front of both, so a shutdown waits for every request in flight.
@@ -34,8 +37,8 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.use('/api', ...apiBodyParsers());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
-  // Live dialogs (socket.io at /api/ws) share the HTTP listener.
-  app.useWebSocketAdapter(new IoAdapter(app));
+  // Live dialogs (socket.io at /api/ws) share the HTTP listener; Redis carries them between instances.
+  app.useWebSocketAdapter(new RedisIoAdapter(app, config, app.get(ConnectionWatch)));
   setupOpenApi(app);
   return app;
 }

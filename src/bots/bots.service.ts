@@ -109,6 +109,7 @@ export class BotsService {
     const { saved, released } = await this.saveUnique(() =>
       this.dataSource.transaction(async (tx) => {
         const released = dto.token ? await this.releaseFromDeletedAccounts(tx, bot) : [];
+        if (dto.active === false) await cancelBroadcasts(tx, bot.id);
         return { saved: await tx.getRepository(Bot).save(bot), released };
       }),
     );
@@ -119,7 +120,10 @@ export class BotsService {
   /** Deactivates the bot and hides it; its history stays until the scheduled cleanup removes it. */
   async remove(principal: Principal, botId: string): Promise<void> {
     const bot = await this.access.require(principal, botId, 'manage');
-    await this.bots.update({ id: bot.id }, { active: false, deletedAt: new Date() });
+    await this.dataSource.transaction(async (tx) => {
+      await tx.getRepository(Bot).update({ id: bot.id }, { active: false, deletedAt: new Date() });
+      await cancelBroadcasts(tx, bot.id);
+    });
     this.changed(bot.id);
   }
 
@@ -198,4 +202,16 @@ export class BotsService {
       throw error;
     }
   }
+}
+
+/**
+ * A deactivated bot sends nothing more: its unfinished broadcasts end as `cancelled` with the change, and
+ * their runners (on any instance) stop before their next send; reactivating it resumes none of them.
+ * In the bot's own transaction, so written here: the broadcasts module imports this one, not the other way.
+ */
+async function cancelBroadcasts(tx: EntityManager, botId: string): Promise<void> {
+  await tx.query(
+    `UPDATE broadcasts SET status = 'cancelled', finished_at = now() WHERE bot_id = $1 AND status IN ('scheduled', 'queued', 'running')`,
+    [botId],
+  );
 }

@@ -63,6 +63,11 @@ export class BroadcastRunner {
     await this.store.failInterrupted(broadcastId);
 
     const bot = await this.botRepository.findLive(broadcast.bot_id);
+    // Deactivating a bot cancels its broadcasts; one created just before that commits is cancelled here.
+    if (bot && !bot.active) {
+      await this.store.cancel(broadcastId);
+      return 'finished';
+    }
     const token = bot ? this.bots.decryptToken(bot) : null;
     if (!bot || !token) {
       await this.store.finish(broadcastId, 'failed', bot ? Messages.broadcastNeedsToken : Messages.botNotFound);
@@ -113,7 +118,13 @@ export class BroadcastRunner {
         while (inFlight.size >= this.maxInFlight) await Promise.race(inFlight);
         after = recipient.position;
         // Claimed before the slot is taken, so no database round trip sits between a paced start and its call.
-        if (!(await this.store.claim(target.broadcastId, recipient.position))) continue;
+        const claim = await this.store.claim(target.broadcastId, recipient.position);
+        if (claim === 'stopped') {
+          await settled();
+          await this.store.refreshCounts(target.broadcastId);
+          return 'cancelled';
+        }
+        if (claim === 'taken') continue;
         try {
           await this.pacer.acquire(target.bot.id, stop);
         } catch (error) {

@@ -235,13 +235,23 @@ export class BroadcastStore {
   }
 
   /** pending → sending, committed before the platform call; false when someone else took it. */
-  async claim(id: string, position: number): Promise<boolean> {
-    const [rows] = await this.db.query<UpdateResult<unknown>>(
-      `UPDATE broadcast_recipients SET status = 'sending', attempts = attempts + 1, updated_at = now()
-        WHERE broadcast_id = $1 AND position = $2 AND status = 'pending' RETURNING 1`,
+  /**
+   * pending → sending, only while the broadcast runs: a cancel or a deactivation of its bot (which cancels it,
+   * from any instance) is seen before the next send. `stopped`: the broadcast is no longer running.
+   */
+  async claim(id: string, position: number): Promise<'claimed' | 'taken' | 'stopped'> {
+    const [row] = await this.db.query<Array<{ running: boolean; claimed: number }>>(
+      `WITH claimed AS (
+         UPDATE broadcast_recipients SET status = 'sending', attempts = attempts + 1, updated_at = now()
+          WHERE broadcast_id = $1 AND position = $2 AND status = 'pending'
+            AND EXISTS (SELECT 1 FROM broadcasts WHERE id = $1 AND status = 'running')
+          RETURNING 1)
+       SELECT EXISTS (SELECT 1 FROM broadcasts WHERE id = $1 AND status = 'running') AS running,
+              (SELECT count(*)::int FROM claimed) AS claimed`,
       [id, position],
     );
-    return rows.length === 1;
+    if (row.claimed === 1) return 'claimed';
+    return row.running ? 'taken' : 'stopped';
   }
 
   async settle(

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { RequireScope } from '../api-keys/require-scope.decorator';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import type { Principal } from '../auth/principal';
-import { ApiErrors } from '../common/swagger/api-errors.decorator';
+import { ApiBotDeactivated, ApiErrors } from '../common/swagger/api-errors.decorator';
 import { BroadcastResultDto, BroadcastV1RequestDto } from './broadcast.dto';
 import { BroadcastsService } from './broadcasts.service';
 
@@ -15,6 +15,8 @@ export class BroadcastV1Controller {
 
   @Post()
   @HttpCode(200)
+  // Above the scope's 403, so its description follows that one.
+  @ApiBotDeactivated()
   @RequireScope('write')
   @ApiOperation({
     summary: 'Send a text to every contact of the bot; answers when the last one is processed',

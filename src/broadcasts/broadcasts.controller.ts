@@ -4,7 +4,7 @@ import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import { Access, SessionAuth } from '../auth/guards/session-auth.decorator';
 import type { Principal } from '../auth/principal';
 import { AcceptsFile, UploadedFile as Upload } from '../common/http/file-upload';
-import { ApiErrors } from '../common/swagger/api-errors.decorator';
+import { ApiBotDeactivated, ApiErrors } from '../common/swagger/api-errors.decorator';
 import {
   BroadcastDto,
   BroadcastListDto,
@@ -32,6 +32,7 @@ export class BroadcastsController {
   })
   @ApiCreatedResponse({ type: BroadcastDto })
   @ApiErrors(400, 404, 413)
+  @ApiBotDeactivated('Not allowed')
   create(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

@@ -1,6 +1,7 @@
 import {
   BadRequestException,
   ConflictException,
+  ForbiddenException,
   Injectable,
   NotFoundException,
   ServiceUnavailableException,
@@ -43,7 +44,7 @@ export class BroadcastsService {
   async broadcastToAll(principal: Principal, botId: string, rawText: unknown): Promise<BroadcastResultDto> {
     const bot = await this.access.require(principal, botId, 'manage');
     const text = requiredText(rawText);
-    this.requireToken(bot);
+    this.requireSendable(bot);
     const created = await this.store.create({
       botId: bot.id,
       origin: 'api',
@@ -55,7 +56,12 @@ export class BroadcastsService {
       file: null,
     });
     await this.queue.enqueue(created.id);
-    const finished = await this.waitUntilFinished(created.id);
+    let finished = await this.waitUntilFinished(created.id);
+    // Cancelled (its bot was deactivated): the runner may not have copied its last counts onto the row yet.
+    if (finished.status === 'cancelled') {
+      await this.store.refreshCounts(finished.id);
+      finished = (await this.store.get(finished.id)) ?? finished;
+    }
     return {
       id: finished.id,
       total_count: finished.total_count,
@@ -74,7 +80,7 @@ export class BroadcastsService {
   ): Promise<BroadcastDto> {
     const bot = await this.access.require(principal, botId, 'manage');
     const input = closedBroadcastInput(form ?? {}, upload, bot.platform);
-    this.requireToken(bot);
+    this.requireSendable(bot);
     const created = await this.store.create({ botId: bot.id, origin: 'cabinet', ...input });
     await this.queue.enqueue(created.id, input.sendAt);
     return presentBroadcast(created);
@@ -105,7 +111,8 @@ export class BroadcastsService {
     return presentBroadcast((await this.store.get(found.id)) ?? found);
   }
 
-  private requireToken(bot: Bot): void {
+  private requireSendable(bot: Bot): void {
+    if (!bot.active) throw new ForbiddenException(Messages.botDeactivated);
     if (!this.bots.decryptToken(bot)) throw new BadRequestException(Messages.broadcastNeedsToken);
   }
 

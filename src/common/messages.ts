@@ -80,6 +80,8 @@ export const Messages = {
   sendNeedsToken: 'Personal send requires bot token',
   broadcastNeedsToken: 'Broadcast requires bot token',
   providerSendFailed: 'Provider send failed',
+  // Not in the spec (issue 15; docs/api.md): sends and broadcasts of a deactivated bot.
+  botDeactivated: 'Bot is deactivated',
 
   // Closed broadcasts (spec: Errors; contract §3); the file ones also answer a live dialog reply with a file
   broadcastKindInvalid: 'kind must be photo, audio or file',

@@ -40,9 +40,24 @@ describe('loadConfig', () => {
     [{ METRICS_PORT: '70000' }, /^METRICS_PORT must be an integer from 0 to 65535/],
     [{ SHUTDOWN_GRACE_MS: '-1' }, /^SHUTDOWN_GRACE_MS must be an integer from 0 to 3600000/],
     [{ MIGRATE_ON_START: 'later' }, /^MIGRATE_ON_START must be true or false/],
+    [{ TRUST_PROXY: 'true' }, /^TRUST_PROXY=true trusts every hop/],
+    [{ TRUST_PROXY: '101' }, /^TRUST_PROXY as a hop count must be from 0 to 100, got "101"/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^TRUST_PROXY must be false, a hop count, .*"10\.0\.0\.0\/33" is none of these/],
+    [{ TRUST_PROXY: 'loopback, nginx' }, /^TRUST_PROXY must be false, .*"nginx" is none of these/],
   ])('refuses %j with a line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['loopback', ['loopback']],
+    ['10.0.0.0/8, 192.168.1.7,fd00::/8 ,uniquelocal', ['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'uniquelocal']],
+  ])('reads TRUST_PROXY=%j as Express takes it', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
   it('accepts a generated encryption key in production', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import * as ipaddr from 'ipaddr.js';
 
 /**
  * Every setting of the service, parsed and validated once at start (contract §2).
@@ -71,6 +72,12 @@ export interface AppConfig {
    * while migrations are pending.
    */
   migrateOnStart: boolean;
+  /**
+   * Express's `trust proxy`: which hops in front may name the client in X-Forwarded-For (the sign-in
+   * limits and the logs then see that address). false: none; a number: that many hops; else a list of
+   * addresses, CIDR ranges and the names loopback, linklocal, uniquelocal.
+   */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +134,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 30_000, 0, 3_600_000),
     shutdownDelayMs: read.integer('SHUTDOWN_DELAY_MS', 0, 0, 600_000),
     migrateOnStart: read.boolean('MIGRATE_ON_START', true),
+    trustProxy: read.trustProxy('TRUST_PROXY'),
   });
 }
 
@@ -137,6 +145,20 @@ export function generateEncryptionKey(): string {
 
 function stripSlash(url: string): string {
   return url.replace(/\/+$/, '');
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** What Express's `trust proxy` takes in a list: a range name, an address, or an address with a prefix length. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  if (!entry.includes('/')) return ipaddr.isValid(entry);
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 class EnvReader {
@@ -176,6 +198,30 @@ class EnvReader {
     const value = this.raw(name) ?? fallback;
     if (!allowed.includes(value)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
     return value;
+  }
+
+  trustProxy(name: string): false | number | string[] {
+    const value = this.raw(name);
+    if (value === undefined || value.toLowerCase() === 'false') return false;
+    if (/^\d+$/.test(value)) {
+      if (Number(value) > 100) throw new ConfigError(`${name} as a hop count must be from 0 to 100, got "${value}"`);
+      return Number(value) === 0 ? false : Number(value);
+    }
+    // `true` would let any client choose its own address (and so its sign-in limit).
+    if (value.toLowerCase() === 'true') {
+      throw new ConfigError(
+        `${name}=true trusts every hop: give the number of proxies in front (e.g. 1) or their addresses`,
+      );
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    for (const entry of entries) {
+      if (!isProxyAddress(entry)) {
+        throw new ConfigError(
+          `${name} must be false, a hop count, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; "${entry}" is none of these`,
+        );
+      }
+    }
+    return entries;
   }
 
   url(name: string, fallback: string, protocols: string[]): string {

@@ -5,7 +5,7 @@ import { SessionAuth } from '../auth/guards/session-auth.decorator';
 import type { Principal } from '../auth/principal';
 import { ProviderErrorResponseDto } from '../common/http/error-response.dto';
 import { AcceptsFile, UploadedFile as Upload } from '../common/http/file-upload';
-import { ApiErrors } from '../common/swagger/api-errors.decorator';
+import { ApiBotDeactivated, ApiErrors } from '../common/swagger/api-errors.decorator';
 import { MessagingService } from '../messaging/messaging.service';
 import { ReplyFormDto, SentMessageDto } from '../messaging/send.dto';
 import { DialogListDto, DialogsQueryDto } from './dialog.dto';
@@ -63,6 +63,7 @@ export class DialogsController {
   })
   @ApiResponse({ status: 201, type: SentMessageDto })
   @ApiErrors(400, 413)
+  @ApiBotDeactivated('Not allowed')
   @ApiResponse({
     status: 502,
     description: 'Provider send failed, or the platform is unreachable',

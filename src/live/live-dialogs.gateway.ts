@@ -16,6 +16,8 @@ export const LIVE_PATH = '/api/ws';
 export const DIALOG_UPDATED = 'dialog.updated';
 /** Sent just before the server closes a socket whose session ended. */
 export const SESSION_ENDED = 'session.ended';
+/** Between instances (socket.io's server-side events over Redis): a team change whose sockets may be anywhere. */
+const TEAM_MOVED = 'botlens:team-moved';
 
 /** What the cabinet's dialog list needs to move a dialog to the top (contract §3). */
 export interface DialogUpdated {
@@ -61,6 +63,7 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
         (error: unknown) => next(refusal(error)),
       );
     });
+    server.on(TEAM_MOVED, (change: TeamMembershipChanged) => void this.moveSockets(change));
     this.sweep = setInterval(() => void this.closeEndedSessions(), this.config.liveSessionCheckMs);
     this.sweep.unref();
   }
@@ -77,10 +80,7 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
   @OnEvent(FactEvents.messageOutbound)
   onMessage(message: MessageEvent): void {
     if (!this.server) return;
-    const room = userRoom(message.userId);
-    // Usually nobody of the account is watching: then the update is not built or encoded at all (every
-    // stored message comes here). The in-memory adapter knows every socket of this one server.
-    if (!this.server.sockets.adapter.rooms.has(room)) return;
+    // The account's sockets may be on any instance: the Redis adapter publishes it for all of them.
     const update: DialogUpdated = {
       bot_id: message.bot_id,
       external_user_id: message.external_user_id,
@@ -90,13 +90,19 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
       last_direction: message.direction,
       last_at: message.created_at,
     };
-    this.server.to(room).emit(DIALOG_UPDATED, update);
+    this.server.to(userRoom(message.userId)).emit(DIALOG_UPDATED, update);
   }
 
   /** A user who joins, leaves or is removed from a team hears the new account's dialogs from now on. */
   @OnEvent(ChangeEvents.teamMembershipChanged)
   async onTeamChange(change: TeamMembershipChanged): Promise<void> {
     if (!this.server) return;
+    this.server.serverSideEmit(TEAM_MOVED, change);
+    await this.moveSockets(change);
+  }
+
+  /** Moves this instance's sockets of the user to the account they work on now. */
+  private async moveSockets(change: TeamMembershipChanged): Promise<void> {
     for (const socket of this.server.of('/').sockets.values()) {
       const principal = (socket.data as LiveSocketData).principal;
       if (principal.userId !== change.userId) continue;

@@ -30,11 +30,13 @@ function httpLogOptions(config: AppConfig): Options {
     serializers: {
       // pino-http logs a failed request's error; its stack stays out of the log like every other.
       err: errorWithoutStack,
-      req: (req: { id: unknown; method: string; url: string; headers: unknown }) => ({
+      req: (req: { id: unknown; method: string; url: string; headers: unknown; raw?: { ip?: string } }) => ({
         id: req.id,
         method: req.method,
         url: redactUrl(req.url),
         headers: req.headers,
+        // Express's req.ip: the client as TRUST_PROXY lets it be read from X-Forwarded-For.
+        address: req.raw?.ip,
       }),
     },
   };

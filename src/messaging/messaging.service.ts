@@ -1,4 +1,11 @@
-import { BadRequestException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Principal } from '../auth/principal';
 import { BotAccess } from '../bots/bot-access';
@@ -102,8 +109,10 @@ export class MessagingService {
     }
   }
 
-  /** Checks in the spec's order after the input: the bot's token, then the contact. */
+  /** Checks in the spec's order after the input: the bot's state and token, then the contact. */
   private async recipient(bot: Bot, userId: string): Promise<{ token: string; contactId: string }> {
+    // Read from the database with the bot above, so a deactivation through any instance holds at once.
+    if (!bot.active) throw new ForbiddenException(Messages.botDeactivated);
     const token = this.bots.decryptToken(bot);
     if (!token) throw new BadRequestException(Messages.sendNeedsToken);
     return { token, contactId: await this.contactId(bot, userId) };

@@ -4,7 +4,7 @@ import { RequireScope } from '../api-keys/require-scope.decorator';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ProviderErrorResponseDto } from '../common/http/error-response.dto';
-import { ApiErrors } from '../common/swagger/api-errors.decorator';
+import { ApiBotDeactivated, ApiErrors } from '../common/swagger/api-errors.decorator';
 import { MessagingService } from './messaging.service';
 import { SendMessageDto, SentMessageDto } from './send.dto';
 
@@ -15,6 +15,8 @@ export class SendV1Controller {
 
   @Post()
   @HttpCode(200)
+  // Above the scope's 403, so its description follows that one.
+  @ApiBotDeactivated()
   @RequireScope('write')
   @ApiOperation({
     summary: 'Send a text to one contact',

@@ -22,3 +22,13 @@ export function ApiErrors(...statuses: number[]) {
     ),
   );
 }
+
+/**
+ * 403 `Bot is deactivated`, answered by every send, besides the route's other 403. An open-API route's scope 403 is
+ * written on the method too, and Swagger joins the two descriptions; a session route names its other reason here.
+ */
+export function ApiBotDeactivated(otherReason?: string) {
+  const deactivated = 'the bot is deactivated (`Bot is deactivated`)';
+  const description = otherReason ? `${otherReason}, or ${deactivated}` : `Or ${deactivated}`;
+  return ApiResponse({ status: 403, description, type: ErrorResponseDto });
+}

@@ -33,6 +33,14 @@ export class SpawnedStack {
     return app;
   }
 
+  /**
+   * `count` instances at once on the run's one database and Redis, as a deployment behind a load balancer runs
+   * them (the migration lock lets them start together).
+   */
+  startApps(count: number, env: Record<string, string> = {}): Promise<AppProcess[]> {
+    return Promise.all(Array.from({ length: count }, () => this.startApp(env)));
+  }
+
   /** What the factories need, pointed at `app`. */
   ctx(app: AppProcess): TestApp {
     return { url: app.url, telegram: this.telegram, max: this.max, smtp: this.smtp } as unknown as TestApp;

@@ -4219,7 +4219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Not allowed */
+            /** @description Not allowed, or the bot is deactivated (`Bot is deactivated`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4724,7 +4724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Not allowed */
+            /** @description Not allowed, or the bot is deactivated (`Bot is deactivated`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7271,7 +7271,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The key lacks scope "write" */
+            /**
+             * @description The key lacks scope "write"
+             *
+             *     Or the bot is deactivated (`Bot is deactivated`)
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7688,7 +7692,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The key lacks scope "write" */
+            /**
+             * @description The key lacks scope "write"
+             *
+             *     Or the bot is deactivated (`Bot is deactivated`)
+             */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -21,6 +21,11 @@ describe('ErrorMessage', () => {
     expect(screen.getByRole('alert').textContent).toBe('Недостаточно прав для этого действия');
   });
 
+  it("shows a deactivated bot's 403 as it is: the bot's state, not the user's rights", () => {
+    render(<ErrorMessage error={new ApiError(403, 'Bot is deactivated')} />);
+    expect(screen.getByRole('alert').textContent).toBe('Bot is deactivated');
+  });
+
   it('shows a network failure as the service being unreachable', () => {
     render(<ErrorMessage error={new TypeError('Failed to fetch')} />);
     expect(screen.getByRole('alert').textContent).toBe('Сервис недоступен. Проверьте соединение.');

@@ -4,13 +4,15 @@ import { t } from '../i18n';
 
 /** The session API's generic 403 (src/common/messages.ts `forbidden`): our own sentence already says it. */
 const API_FORBIDDEN = 'Недостаточно прав';
+/** 403s about the bot's state, not the user's rights (src/common/messages.ts `botDeactivated`): shown as they are. */
+const NOT_ABOUT_RIGHTS = ['Bot is deactivated'];
 
 /** The API's own `{ message }`, shown as it is; a 403 says so plainly. Never swallowed. */
 export function ErrorMessage({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   if (!error) return null;
   const message =
     error instanceof ApiError ? error.message : error instanceof TypeError ? t('error.network') : String(error);
-  const forbidden = error instanceof ApiError && error.status === 403;
+  const forbidden = error instanceof ApiError && error.status === 403 && !NOT_ABOUT_RIGHTS.includes(message);
   return (
     <div className="alert alert-error" role="alert">
       {forbidden && message === API_FORBIDDEN

@@ -1,0 +1,66 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import Redis, { RedisOptions } from 'ioredis';
+import type { Server, ServerOptions } from 'socket.io';
+import { AppConfig } from '../config/config';
+import { ConnectionWatch } from '../metrics/connection-watch';
+import { redisConnectionOptions } from '../queue/redis';
+
+const PUBLISHER = 'Redis (live publisher)';
+
+/**
+ * The adapter publishes without waiting and without a catch: a failed publish must not become an
+ * unhandled rejection (which ends the process). Without an offline queue it fails at once while
+ * Redis is away, so an outage drops live updates instead of piling them up in memory.
+ */
+class LivePublisher extends Redis {
+  constructor(
+    options: RedisOptions,
+    private readonly connectionWatch: ConnectionWatch,
+  ) {
+    super({ ...options, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  }
+
+  override publish(channel: string | Buffer, message: string | Buffer): Promise<number> {
+    return super.publish(channel, message).catch((error: unknown) => {
+      this.connectionWatch.failed(PUBLISHER, error);
+      return 0;
+    });
+  }
+}
+
+/**
+ * socket.io over Redis pub/sub (@socket.io/redis-adapter), so every instance's sockets hear what any
+ * instance emits to a room, and server-side events reach every instance. The channels carry the
+ * deployment's key prefix, so runs sharing one Redis stay apart. Both clients reconnect by themselves
+ * (the subscriber subscribes again); their errors are logged once per outage like every other client's.
+ */
+export class RedisIoAdapter extends IoAdapter {
+  private readonly clients: Redis[] = [];
+
+  constructor(
+    app: INestApplicationContext,
+    private readonly config: AppConfig,
+    private readonly watch: ConnectionWatch,
+  ) {
+    super(app);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server = super.createIOServer(port, options) as Server;
+    const connection = redisConnectionOptions(this.config.redisUrl);
+    const publisher = new LivePublisher(connection, this.watch);
+    // Subscriptions wait through any outage (maxRetriesPerRequest null) and are renewed on reconnect.
+    const subscriber = new Redis({ ...connection, maxRetriesPerRequest: null });
+    this.watch.redis(publisher, PUBLISHER);
+    this.watch.redis(subscriber, 'Redis (live subscriber)');
+    this.clients.push(publisher, subscriber);
+    server.adapter(createAdapter(publisher, subscriber, { key: `${this.config.redisKeyPrefix}:socket.io` }));
+    return server;
+  }
+
+  override async dispose(): Promise<void> {
+    await Promise.all(this.clients.map((client) => client.quit().catch(() => client.disconnect())));
+  }
+}

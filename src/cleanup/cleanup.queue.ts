@@ -2,6 +2,7 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { CleanupService } from './cleanup.service';
+import { RawRetentionService } from './raw-retention.service';
 import { describeError } from '../logging/describe-error';
 
 export const CLEANUP_QUEUE = 'cleanup';
@@ -34,11 +35,15 @@ export class CleanupSchedule implements OnApplicationBootstrap {
 
 @Processor(CLEANUP_QUEUE, { concurrency: 1 })
 export class CleanupProcessor extends WorkerHost {
-  constructor(private readonly cleanup: CleanupService) {
+  constructor(
+    private readonly cleanup: CleanupService,
+    private readonly rawRetention: RawRetentionService,
+  ) {
     super();
   }
 
   async process(): Promise<void> {
     await this.cleanup.runOnce();
+    await this.rawRetention.runOnce();
   }
 }

@@ -1,5 +1,7 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { performance } from 'node:perf_hooks';
+import { Metrics, MirrorOutcome } from '../metrics/metrics';
 import { MaxMirror } from './max-mirror';
 import { MirrorCore } from './mirror-core';
 import { POLLING_ANSWERER, PollingAnswerer } from './polling-hook';
@@ -19,8 +21,9 @@ const QUESTION_MARK = 0x3f;
  */
 export function mountMirror(app: NestExpressApplication): void {
   app.get(MirrorCore).usePollingAnswerer(findPollingAnswerer(app));
-  const telegram = app.get(TelegramMirror).handle;
-  const max = app.get(MaxMirror).handle;
+  const metrics = app.get(Metrics);
+  const telegram = counted('telegram', app.get(TelegramMirror).handle, metrics);
+  const max = counted('max', app.get(MaxMirror).handle, metrics);
   const server = app.getHttpServer() as Server;
   const rest = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
@@ -34,6 +37,23 @@ export function mountMirror(app: NestExpressApplication): void {
     if (mirror) return mirror(req, res);
     for (const listener of rest) listener.call(server, req, res);
   });
+}
+
+/** Counts each call once it ends (botlens_mirror_requests_total, the latency histogram). */
+function counted(platform: 'telegram' | 'max', handler: Handler, metrics: Metrics): Handler {
+  return (req, res) => {
+    const start = performance.now();
+    res.once('close', () => metrics.mirrorCall(platform, mirrorOutcome(res), (performance.now() - start) / 1000));
+    handler(req, res);
+  };
+}
+
+function mirrorOutcome(res: ServerResponse): MirrorOutcome {
+  if (!res.writableFinished) return 'aborted';
+  const status = res.statusCode;
+  if (status < 400) return 'ok';
+  if (status < 500) return 'client_error';
+  return status === 502 ? 'bad_gateway' : 'server_error';
 }
 
 /**

@@ -1,8 +1,9 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { QueueBase } from 'bullmq';
+import { Queue, QueueBase } from 'bullmq';
 import { ConnectionWatch } from '../metrics/connection-watch';
+import { Metrics } from '../metrics/metrics';
 
 /**
  * Every BullMQ queue and `@Processor` worker of the app gets an error listener, found once at start, so
@@ -13,10 +14,12 @@ export class QueueWatch implements OnApplicationBootstrap {
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly watch: ConnectionWatch,
+    private readonly metrics: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
     for (const { instance } of this.discovery.getProviders()) {
+      if (instance instanceof Queue) this.metrics.watchQueue(instance);
       if (instance instanceof QueueBase) this.watch.bull(instance, `Redis (queue ${instance.name})`);
       else if (instance instanceof WorkerHost)
         this.watch.bull(instance.worker, `Redis (worker ${instance.worker.name})`);

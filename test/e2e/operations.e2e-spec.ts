@@ -86,7 +86,12 @@ describe('Prometheus metrics after traffic (issue 15: operations)', () => {
 
     // Broadcast: three contacts, one of whom blocked the bot.
     const broadcaster = await bindTelegramBot(ctx, owner.token);
-    const bot: CaptureBot = { id: broadcaster.bot.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
+    const bot: CaptureBot = {
+      id: broadcaster.bot.id,
+      userId: owner.user.id,
+      platform: 'telegram',
+      utmKey: 'utm_source',
+    };
     await addTelegramContacts(ctx, bot, [601, 602, 603]);
     ctx.telegram.blockUser(broadcaster.token, 601);
     const key = (await issueKey(ctx, owner.token, ['write'])).key;

@@ -2,8 +2,12 @@
 # October 2026; move to it once the suite has run on it). Build: `docker build -t botlens .`
 ARG NODE_IMAGE=node:24-bookworm-slim
 
+# argon2 compiles its addon at install (its package ships no prebuilt binary), so both install stages need a toolchain.
+FROM ${NODE_IMAGE} AS toolchain
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+
 # Compiles the service and the cabinet with every dependency.
-FROM ${NODE_IMAGE} AS build
+FROM toolchain AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY web/package.json web/
@@ -12,7 +16,7 @@ COPY . .
 RUN npm run build
 
 # The service's production dependencies only: the cabinet's (React, Vite) are bundled into web/dist.
-FROM ${NODE_IMAGE} AS deps
+FROM toolchain AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY web/package.json web/

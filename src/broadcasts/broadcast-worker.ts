@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DelayedError, Job, Worker } from 'bullmq';
-import { AppConfig } from '../config/config';
+import { AppConfig, runsWorkers } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { Lifecycle } from '../lifecycle/lifecycle';
 import { ConnectionWatch } from '../metrics/connection-watch';
@@ -40,6 +40,7 @@ export class BroadcastWorker implements OnApplicationBootstrap, BeforeApplicatio
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    if (!runsWorkers(this.config)) return;
     const { connection, prefix } = this.queue.queue.opts;
     this.worker = new Worker<BroadcastJob>(BROADCAST_QUEUE, (job, token) => this.process(job, token), {
       connection,

@@ -1,6 +1,8 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Queue } from 'bullmq';
+import { AppConfig, runsWorkers } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
 import { CleanupService } from './cleanup.service';
 import { RawRetentionService } from './raw-retention.service';
 import { describeError } from '../logging/describe-error';
@@ -16,9 +18,13 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 export class CleanupSchedule implements OnApplicationBootstrap {
   private readonly logger = new Logger('Cleanup');
 
-  constructor(@InjectQueue(CLEANUP_QUEUE) private readonly queue: Queue) {}
+  constructor(
+    @InjectQueue(CLEANUP_QUEUE) private readonly queue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    if (!runsWorkers(this.config)) return;
     try {
       await this.queue.upsertJobScheduler(
         'deleted-data',

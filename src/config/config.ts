@@ -76,7 +76,17 @@ export interface AppConfig {
    * while migrations are pending.
    */
   migrateOnStart: boolean;
+  /**
+   * What this process runs: `all` (everything), `api` (the HTTP listener: API, mirror, proxy, cabinet, sockets;
+   * no queue workers or schedules), `worker` (queue workers, the cleanup schedule, broadcast recovery; no public listener).
+   */
+  processRole: ProcessRole;
 }
+
+export type ProcessRole = 'all' | 'api' | 'worker';
+
+/** Whether this process runs the queue workers and schedules. */
+export const runsWorkers = (config: Pick<AppConfig, 'processRole'>): boolean => config.processRole !== 'api';
 
 export class ConfigError extends Error {}
 
@@ -133,6 +143,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 30_000, 0, 3_600_000),
     shutdownDelayMs: read.integer('SHUTDOWN_DELAY_MS', 0, 0, 600_000),
     migrateOnStart: read.boolean('MIGRATE_ON_START', true),
+    processRole: read.oneOf('PROCESS_ROLE', 'all', ['all', 'api', 'worker']) as ProcessRole,
   });
 }
 

@@ -17,6 +17,8 @@ import { redisConnectionOptions } from './redis';
         connection: redisConnectionOptions(config.redisUrl),
         prefix: `${config.redisKeyPrefix}:bull`,
       }),
+      // `@Processor` workers start only where PROCESS_ROLE runs workers (QueueWatch registers them).
+      extraOptions: { manualRegistration: true },
     }),
   ],
   providers: [QueueWatch],

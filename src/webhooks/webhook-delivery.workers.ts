@@ -1,6 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { Job, Queue, Worker } from 'bullmq';
+import { AppConfig, runsWorkers } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
 import { ConnectionWatch } from '../metrics/connection-watch';
 import { DeliveryLog } from './delivery-log';
 import { WEBHOOK_QUEUE, WebhookJob } from './webhook-dispatcher';
@@ -24,9 +26,11 @@ export class WebhookDeliveryWorkers implements OnApplicationBootstrap, BeforeApp
     private readonly delivery: WebhookDeliveryService,
     private readonly log: DeliveryLog,
     private readonly watch: ConnectionWatch,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
+    if (!runsWorkers(this.config)) return;
     const { connection, prefix } = this.queue.opts;
     for (let i = 0; i < WORKERS; i++) {
       const worker = new Worker<WebhookJob>(WEBHOOK_QUEUE, (job) => this.process(job), {

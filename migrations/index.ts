@@ -12,6 +12,7 @@ import { MessagesWithoutBotKey1795401300000 } from './1795401300000-MessagesWith
 import { ContactSearch1795401400000 } from './1795401400000-ContactSearch';
 import { BroadcastLeases1795401500000 } from './1795401500000-BroadcastLeases';
 import { DeliveryPreviews1795401600000 } from './1795401600000-DeliveryPreviews';
+import { RawRetentionMarks1795401700000 } from './1795401700000-RawRetentionMarks';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   ContactSearch1795401400000,
   BroadcastLeases1795401500000,
   DeliveryPreviews1795401600000,
+  RawRetentionMarks1795401700000,
 ];

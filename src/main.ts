@@ -10,7 +10,9 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   // SIGTERM/SIGINT: stop taking work, finish what is in flight, close the pools last (see GracefulShutdown).
   new GracefulShutdown(app, config).listen();
-  await app.listen(config.port);
+  // A worker serves no public port (its metrics listener stays); app.init() runs the same start-up hooks.
+  if (config.processRole === 'worker') await app.init();
+  else await app.listen(config.port);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,9 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { performance } from 'node:perf_hooks';
+import { Metrics, MirrorOutcome } from './metrics/metrics';
 import { MaxMirror } from './mirror/max-mirror';
+import type { Platform } from './platforms/platform';
 import { TelegramMirror } from './mirror/telegram-mirror';
 import { ProxyReceiver } from './proxy/receiver/proxy-receiver';
 
@@ -25,8 +28,9 @@ const PROXY_PATH = /^\/proxy\/([^/?#]+)\/([^/?#]+)\/?(?:[?#]|$)/i;
  * Their OpenAPI description is written by hand in src/openapi-raw-routes.ts.
  */
 export function mountRawRoutes(app: NestExpressApplication): void {
-  const telegram = app.get(TelegramMirror).handle;
-  const max = app.get(MaxMirror).handle;
+  const metrics = app.get(Metrics);
+  const telegram = counted('telegram', app.get(TelegramMirror).handle, metrics);
+  const max = counted('max', app.get(MaxMirror).handle, metrics);
   const receiver = app.get(ProxyReceiver);
   const server = app.getHttpServer() as Server;
   const rest = server.listeners('request') as RequestListener[];
@@ -46,6 +50,23 @@ export function mountRawRoutes(app: NestExpressApplication): void {
     }
     for (const listener of rest) listener.call(server, req, res);
   });
+}
+
+/** Counts each mirrored call once it ends (botlens_mirror_requests_total, the latency histogram). */
+function counted(platform: Platform, handler: Handler, metrics: Metrics): Handler {
+  return (req, res) => {
+    const start = performance.now();
+    res.once('close', () => metrics.mirrorCall(platform, mirrorOutcome(res), (performance.now() - start) / 1000));
+    handler(req, res);
+  };
+}
+
+function mirrorOutcome(res: ServerResponse): MirrorOutcome {
+  if (!res.writableFinished) return 'aborted';
+  const status = res.statusCode;
+  if (status < 400) return 'ok';
+  if (status < 500) return 'client_error';
+  return status === 502 ? 'bad_gateway' : 'server_error';
 }
 
 /**

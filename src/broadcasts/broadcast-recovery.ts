@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../config/config';
+import { AppConfig, runsWorkers } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { Lifecycle } from '../lifecycle/lifecycle';
 import { describeError } from '../logging/describe-error';
@@ -27,6 +27,7 @@ export class BroadcastRecovery implements OnApplicationBootstrap, OnApplicationS
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    if (!runsWorkers(this.config)) return;
     await this.check();
     this.timer = setInterval(() => void this.check(), this.config.broadcastRecoveryIntervalMs);
     this.timer.unref();

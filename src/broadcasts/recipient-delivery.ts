@@ -7,6 +7,7 @@ import { SendOutcome } from '../platforms/platform-messenger';
 import type { BroadcastChannel } from './broadcast-channel';
 import { BroadcastStore, Recipient } from './broadcast-store';
 import { SendPacer } from './send-pacer';
+import { BroadcastSendOutcome, Metrics } from '../metrics/metrics';
 import { describeError } from '../logging/describe-error';
 
 /** A recipient refused with 429 is tried again this many times (after the wait asked for) before it counts as failed. */
@@ -44,6 +45,7 @@ export class RecipientDelivery {
     private readonly pacer: SendPacer,
     private readonly capture: CaptureService,
     private readonly contacts: ContactsRepository,
+    private readonly metrics: Metrics,
   ) {}
 
   async deliver(target: DeliveryTarget, recipient: Recipient): Promise<void> {
@@ -107,19 +109,15 @@ export class RecipientDelivery {
       sent = await target.channel.send(recipient.external_user_id);
     } catch (error) {
       // A network failure may come after the platform delivered, so it is not retried.
-      if (error instanceof PlatformUnreachableException)
+      if (error instanceof PlatformUnreachableException) {
+        this.metrics.broadcastSends.inc({ outcome: 'failed' });
         return { kind: 'failed', error: String((error.getResponse() as { message: string }).message), blocked: false };
+      }
       throw error;
     }
-    const { outcome } = sent;
-    if (outcome.accepted) return { kind: 'sent', result: outcome.result, method: sent.method };
-    const error = `${outcome.status} ${describe(outcome.answer)}`.trim();
-    if (outcome.status === 429)
-      return { kind: 'retry', waitMs: (outcome.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S) * 1000, error };
-    // MAX has not finished processing an uploaded file yet (platforms.md §7): same as a short 429.
-    if ((outcome.answer as { code?: unknown } | null)?.code === 'attachment.not.ready')
-      return { kind: 'retry', waitMs: 1000, error };
-    return { kind: 'failed', error, blocked: outcome.status === 403 };
+    const verdict = answerVerdict(sent);
+    this.metrics.broadcastSends.inc({ outcome: sendOutcome(verdict) });
+    return verdict;
   }
 
   private async markBlocked(contactId: string): Promise<void> {
@@ -131,4 +129,25 @@ function describe(answer: unknown): string {
   const value = answer as { description?: unknown; message?: unknown; code?: unknown } | null;
   const text = value?.description ?? value?.message ?? value?.code;
   return typeof text === 'string' ? text.slice(0, 300) : '';
+}
+
+type AnswerVerdict = Exclude<Verdict, { kind: 'stopped' }>;
+
+/** What the platform's answer to one send means for the recipient. */
+function answerVerdict(sent: { outcome: SendOutcome; method: string }): AnswerVerdict {
+  const { outcome } = sent;
+  if (outcome.accepted) return { kind: 'sent', result: outcome.result, method: sent.method };
+  const error = `${outcome.status} ${describe(outcome.answer)}`.trim();
+  if (outcome.status === 429)
+    return { kind: 'retry', waitMs: (outcome.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S) * 1000, error };
+  // MAX has not finished processing an uploaded file yet (platforms.md §7): same as a short 429.
+  if ((outcome.answer as { code?: unknown } | null)?.code === 'attachment.not.ready')
+    return { kind: 'retry', waitMs: 1000, error };
+  return { kind: 'failed', error, blocked: outcome.status === 403 };
+}
+
+function sendOutcome(verdict: AnswerVerdict): BroadcastSendOutcome {
+  if (verdict.kind === 'retry') return 'rate_limited';
+  if (verdict.kind === 'failed') return verdict.blocked ? 'blocked' : 'failed';
+  return 'sent';
 }

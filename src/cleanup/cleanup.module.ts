@@ -3,11 +3,12 @@ import { Module } from '@nestjs/common';
 import { CleanupProcessor, CLEANUP_QUEUE, CleanupSchedule } from './cleanup.queue';
 import { jobQueue } from '../queue/job-queue';
 import { CleanupService } from './cleanup.service';
+import { RawRetentionService } from './raw-retention.service';
 
-/** The final cleanup of deleted accounts and bots, run hourly on its own BullMQ queue. */
+/** The final cleanup of deleted accounts and bots and of aged raw copies, run hourly on its own BullMQ queue. */
 @Module({
   imports: [jobQueue(CLEANUP_QUEUE), AuthModule],
-  providers: [CleanupService, CleanupSchedule, CleanupProcessor],
-  exports: [CleanupService],
+  providers: [CleanupService, RawRetentionService, CleanupSchedule, CleanupProcessor],
+  exports: [CleanupService, RawRetentionService],
 })
 export class CleanupModule {}

@@ -1,9 +1,12 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Queue } from 'bullmq';
+import { AppConfig, runsWorkers } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
 import { Queues } from '../queue/job-settings';
 import { QueueWorker } from '../queue/queue-worker';
 import { CleanupService } from './cleanup.service';
+import { RawRetentionService } from './raw-retention.service';
 import { describeError } from '../logging/describe-error';
 
 export const CLEANUP_QUEUE = Queues.cleanup;
@@ -17,9 +20,13 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 export class CleanupSchedule implements OnApplicationBootstrap {
   private readonly logger = new Logger('Cleanup');
 
-  constructor(@InjectQueue(CLEANUP_QUEUE) private readonly queue: Queue) {}
+  constructor(
+    @InjectQueue(CLEANUP_QUEUE) private readonly queue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    if (!runsWorkers(this.config)) return;
     try {
       await this.queue.upsertJobScheduler(
         'deleted-data',
@@ -38,11 +45,15 @@ export class CleanupSchedule implements OnApplicationBootstrap {
 export class CleanupProcessor extends QueueWorker<unknown> {
   readonly queueName = Queues.cleanup;
 
-  constructor(private readonly cleanup: CleanupService) {
+  constructor(
+    private readonly cleanup: CleanupService,
+    private readonly rawRetention: RawRetentionService,
+  ) {
     super();
   }
 
   async process(): Promise<void> {
     await this.cleanup.runOnce();
+    await this.rawRetention.runOnce();
   }
 }

@@ -19,6 +19,8 @@ describe('loadConfig', () => {
     expect(config.shutdownDelayMs).toBe(0);
     expect(config.migrateOnStart).toBe(true);
     expect(config.broadcastRecoveryIntervalMs).toBe(30_000);
+    expect(config.rawRetentionDays).toBe(30);
+    expect(config.processRole).toBe('all');
   });
 
   it('builds the public base URL from PORT and strips trailing slashes', () => {
@@ -38,6 +40,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must start with smtp:/],
     [{ MIRROR_PLATFORM_TIMEOUT_MS: '30s' }, /^MIRROR_PLATFORM_TIMEOUT_MS must be an integer from 100 to 600000/],
     [{ METRICS_PORT: '70000' }, /^METRICS_PORT must be an integer from 0 to 65535/],
+    [{ RAW_RETENTION_DAYS: '-1' }, /^RAW_RETENTION_DAYS must be an integer from 0 to 3650, got "-1"$/],
+    [{ PROCESS_ROLE: 'web' }, /^PROCESS_ROLE must be one of all, api, worker, got "web"$/],
     [{ SHUTDOWN_GRACE_MS: '-1' }, /^SHUTDOWN_GRACE_MS must be an integer from 0 to 3600000/],
     [{ MIGRATE_ON_START: 'later' }, /^MIGRATE_ON_START must be true or false/],
     [{ TRUST_PROXY: 'true' }, /^TRUST_PROXY=true trusts every hop/],

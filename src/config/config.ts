@@ -49,6 +49,11 @@ export interface AppConfig {
   freePlanMessageCap: number;
   /** Days the data of deleted accounts and bots is kept before the final cleanup removes it. */
   deletedDataRetentionDays: number;
+  /**
+   * Days raw copies (messages' `raw_json`, held polling-mode updates, files of ended broadcasts) are kept
+   * before the cleanup clears them; the facts stay. 0 keeps them.
+   */
+  rawRetentionDays: number;
   /** The built cabinet (`web/dist`), served at `/`; relative paths are taken from the working directory. */
   cabinetDir: string;
   /**
@@ -78,7 +83,17 @@ export interface AppConfig {
    * addresses, CIDR ranges and the names loopback, linklocal, uniquelocal.
    */
   trustProxy: false | number | string[];
+  /**
+   * What this process runs: `all` (everything), `api` (the HTTP listener: API, mirror, proxy, cabinet, sockets;
+   * no queue workers or schedules), `worker` (queue workers, the cleanup schedule, broadcast recovery; no public listener).
+   */
+  processRole: ProcessRole;
 }
+
+export type ProcessRole = 'all' | 'api' | 'worker';
+
+/** Whether this process runs the queue workers and schedules. */
+export const runsWorkers = (config: Pick<AppConfig, 'processRole'>): boolean => config.processRole !== 'api';
 
 export class ConfigError extends Error {}
 
@@ -127,6 +142,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     liveSessionCheckMs: read.integer('LIVE_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
     freePlanMessageCap: read.integer('FREE_PLAN_MESSAGE_CAP', 1000, 0, 1_000_000_000),
     deletedDataRetentionDays: read.integer('DELETED_DATA_RETENTION_DAYS', 30, 0, 3650),
+    rawRetentionDays: read.integer('RAW_RETENTION_DAYS', 30, 0, 3650),
     cabinetDir: resolve(read.string('CABINET_DIR', 'web/dist')),
     ingestBufferFacts: read.integer('INGEST_BUFFER_FACTS', 20_000, 0, 10_000_000),
     metricsPort: read.integer('METRICS_PORT', 9464, 0, 65535),
@@ -135,6 +151,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownDelayMs: read.integer('SHUTDOWN_DELAY_MS', 0, 0, 600_000),
     migrateOnStart: read.boolean('MIGRATE_ON_START', true),
     trustProxy: read.trustProxy('TRUST_PROXY'),
+    processRole: read.oneOf('PROCESS_ROLE', 'all', ['all', 'api', 'worker']) as ProcessRole,
   });
 }
 

@@ -2,7 +2,9 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { performance } from 'node:perf_hooks';
 import { ConnectionWatch } from '../metrics/connection-watch';
+import { Metrics } from '../metrics/metrics';
 import type { CaptureBot } from './capture.service';
 import type { ContactCreatedEvent, MessageEvent } from './events';
 import { ContactProfile, Fact, MessageFact } from './facts';
@@ -81,6 +83,7 @@ export class FactStore implements OnApplicationShutdown {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly cap: RecordingCap,
     watch: ConnectionWatch,
+    private readonly metrics: Metrics,
   ) {
     this.pool = new Pool({
       connectionString: config.databaseUrl,
@@ -98,6 +101,7 @@ export class FactStore implements OnApplicationShutdown {
 
   /** Resolves once `batch` is committed; `committing` is called when only the commit itself is left. */
   async store(batch: FactBatchItem[], committing?: () => void): Promise<StoredFacts> {
+    const started = performance.now();
     const client = await this.pool.connect();
     const tx = new PipelinedTransaction(client);
     let broken = false;
@@ -108,6 +112,7 @@ export class FactStore implements OnApplicationShutdown {
       await allowed.settle(stored);
       await tx.commit(committing);
       allowed.committed();
+      this.count(allowed.batch, started);
       return stored;
     } catch (error) {
       await tx.rollback().catch(() => (broken = true));
@@ -115,6 +120,30 @@ export class FactStore implements OnApplicationShutdown {
     } finally {
       client.release(broken);
     }
+  }
+
+  /** Once per transaction, not per fact: the facts by kind, the batch's size and how long it took to commit. */
+  private count(batch: FactBatchItem[], started: number): void {
+    let messagesIn = 0;
+    let messagesOut = 0;
+    let blocked = 0;
+    let unblocked = 0;
+    for (const item of batch) {
+      for (const fact of item.facts) {
+        if (fact.kind === 'message') {
+          if (fact.direction === 'in') messagesIn++;
+          else messagesOut++;
+        } else if (fact.kind === 'blocked') blocked++;
+        else unblocked++;
+      }
+    }
+    const { ingestFacts, ingestBatchFacts, ingestCommitDuration } = this.metrics;
+    if (messagesIn) ingestFacts.inc({ kind: 'message_in' }, messagesIn);
+    if (messagesOut) ingestFacts.inc({ kind: 'message_out' }, messagesOut);
+    if (blocked) ingestFacts.inc({ kind: 'blocked' }, blocked);
+    if (unblocked) ingestFacts.inc({ kind: 'unblocked' }, unblocked);
+    ingestBatchFacts.observe(messagesIn + messagesOut + blocked + unblocked);
+    ingestCommitDuration.observe((performance.now() - started) / 1000);
   }
 
   private async write(tx: PipelinedTransaction, batch: FactBatchItem[]): Promise<StoredFacts> {

@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { Job, Queue, Worker } from 'bullmq';
-import { AppConfig } from '../config/config';
+import { AppConfig, runsWorkers } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { ConnectionWatch } from '../metrics/connection-watch';
 import { QueueName, queueSettings } from './job-settings';
@@ -31,6 +31,8 @@ export abstract class QueueWorker<T> implements OnApplicationBootstrap, BeforeAp
   protected onFailed(_job: Job<T> | undefined, _error: Error): Promise<void> | void {}
 
   onApplicationBootstrap(): void {
+    // PROCESS_ROLE=api takes no jobs: it only adds them.
+    if (!runsWorkers(this.appConfig)) return;
     const queue = this.moduleRef.get<Queue<T>>(getQueueToken(this.queueName), { strict: false });
     const { connection, prefix } = queue.opts;
     const settings = queueSettings(this.appConfig)[this.queueName];

@@ -6,7 +6,8 @@ import { Repository } from 'typeorm';
 import { ChangeEvents, WebhooksChanged } from '../common/changes';
 import { DeliveryLog } from './delivery-log';
 import { DeliveryDto } from './webhook.dto';
-import { WebhookSender } from './webhook-sender';
+import { Metrics } from '../metrics/metrics';
+import { SendOutcome, WebhookSender } from './webhook-sender';
 import { botlensSignature, standardWebhookSignature } from './webhook-signature';
 import { WebhookSubscription } from './webhook-subscription.entity';
 import { presentDelivery, WebhooksService } from './webhooks.service';
@@ -32,6 +33,7 @@ export class WebhookDeliveryService {
     private readonly webhooks: WebhooksService,
     private readonly log: DeliveryLog,
     @InjectRepository(WebhookSubscription) private readonly subscriptions: Repository<WebhookSubscription>,
+    private readonly metrics: Metrics,
   ) {}
 
   /** Drops a cached subscription after it changed, so the next delivery sees the change. */
@@ -54,7 +56,13 @@ export class WebhookDeliveryService {
     return presentDelivery(await this.log.write(subscription.id, event, outcome));
   }
 
-  private send(subscription: WebhookSubscription, secret: string, event: string, data: object, eventId: string) {
+  private async send(
+    subscription: WebhookSubscription,
+    secret: string,
+    event: string,
+    data: object,
+    eventId: string,
+  ): Promise<SendOutcome> {
     const body = JSON.stringify({
       event,
       delivered_at: new Date().toISOString(),
@@ -63,7 +71,7 @@ export class WebhookDeliveryService {
     });
     const timestamp = Math.floor(Date.now() / 1000);
     const messageId = `msg_${eventId}_${subscription.id}`;
-    return this.sender.send(subscription.url, body, {
+    const outcome = await this.sender.send(subscription.url, body, {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
       'x-webhook-event': event,
@@ -72,6 +80,9 @@ export class WebhookDeliveryService {
       'webhook-timestamp': String(timestamp),
       'webhook-signature': standardWebhookSignature(secret, messageId, timestamp, body),
     });
+    const counted = outcome.error === null ? 'delivered' : outcome.statusCode === null ? 'failed' : 'rejected';
+    this.metrics.webhookDeliveries.inc({ outcome: counted });
+    return outcome;
   }
 
   private async signerOf(subscriptionId: string): Promise<Signer | null> {

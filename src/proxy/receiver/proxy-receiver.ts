@@ -7,6 +7,7 @@ import { Messages } from '../../common/messages';
 import { isDatabaseUnavailable } from '../../database/database-errors';
 import { CaptureService } from '../../ingest/capture.service';
 import { IngestBusyError } from '../../ingest/ingest-writer';
+import { Metrics, ProxyOutcome } from '../../metrics/metrics';
 import { POLLING_TARGET } from '../../platforms/platform';
 import { refuse } from '../../platforms/platform-refusals';
 import { heldUpdateKey } from '../../polling/held-update-key';
@@ -47,25 +48,49 @@ export class ProxyReceiver {
     private readonly signal: HeldUpdateSignal,
     private readonly forwarder: TargetForwarder,
     private readonly forwardStatus: ForwardStatusRecorder,
+    private readonly metrics: Metrics,
   ) {}
 
   async handle(req: IncomingMessage, res: ServerResponse, botId: string, secret: string): Promise<void> {
+    // Before its bot is known, an update has no platform.
+    let platform = 'unknown';
+    const outcome = await this.receive(req, res, botId, secret, (bot) => (platform = bot.platform));
+    if (outcome) this.metrics.proxyUpdates.inc({ platform, outcome });
+  }
+
+  private async receive(
+    req: IncomingMessage,
+    res: ServerResponse,
+    botId: string,
+    secret: string,
+    found: (bot: RegisteredBot) => void,
+  ): Promise<ProxyOutcome | null> {
     try {
       const bot = await this.authenticate(req, botId, secret);
+      found(bot);
       // Deactivated (by its owner, or with a deleted account): no new update enters (contract §4's 403).
-      if (!bot.active) return refuse(res, bot.platform, 'deactivated');
+      if (!bot.active) {
+        refuse(res, bot.platform, 'deactivated');
+        return 'refused';
+      }
       const raw = await this.readBody(req);
       const update = parseUpdate(raw);
       await this.commit(bot, update, raw);
-      await this.deliver(bot, raw, req, res);
+      return await this.deliver(bot, raw, req, res);
     } catch (error) {
-      if (error instanceof ReceiverError) return answerMessage(res, error.status, error.message);
-      if (error instanceof SenderGoneError) return;
+      if (error instanceof ReceiverError) {
+        answerMessage(res, error.status, error.message);
+        return 'refused';
+      }
+      if (error instanceof SenderGoneError) return null;
       // Not committed, so not acknowledged: the platform delivers the update again (the ingest logs the outage).
-      if (isDatabaseUnavailable(error) || error instanceof IngestBusyError)
-        return answerMessage(res, 503, Messages.unavailable);
+      if (isDatabaseUnavailable(error) || error instanceof IngestBusyError) {
+        answerMessage(res, 503, Messages.unavailable);
+        return 'unavailable';
+      }
       this.logger.error(describeError(error));
       answerMessage(res, 500, Messages.internal);
+      return 'error';
     }
   }
 
@@ -101,12 +126,23 @@ export class ProxyReceiver {
     this.signal.notify(bot.id);
   }
 
-  private async deliver(bot: RegisteredBot, raw: Buffer, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!bot.targetUrl || !/^https?:\/\//i.test(bot.targetUrl)) return answerEmpty(res);
+  private async deliver(
+    bot: RegisteredBot,
+    raw: Buffer,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<ProxyOutcome> {
+    if (!bot.targetUrl || !/^https?:\/\//i.test(bot.targetUrl)) {
+      answerEmpty(res);
+      return 'stored';
+    }
     const result = await this.forwarder.forward(bot.targetUrl, raw, req.headers);
     await this.forwardStatus.record(bot.id, result.delivered ? null : result.error);
     // MAX counts a delivery only on 200 and reads no answer, so it gets a bare 200 whatever the target said.
-    if (!result.delivered || bot.platform === 'max') return answerEmpty(res);
+    if (!result.delivered || bot.platform === 'max') {
+      answerEmpty(res);
+      return result.delivered ? 'forwarded' : 'target_failed';
+    }
 
     res.statusCode = result.status;
     if (result.contentType) res.setHeader('content-type', result.contentType);
@@ -118,6 +154,7 @@ export class ProxyReceiver {
         this.logger.warn(`Recording a webhook reply failed: ${describeError(error)}`);
       });
     }
+    return 'forwarded';
   }
 }
 

@@ -63,7 +63,7 @@ export function ingestPipeline(db: TestDatabase, env: Record<string, string> = {
   const allowance = new RecordingCap(tariffRows, usage, new MailService(queue), config);
   // The app hears tariff changes on its bus; so does this pipeline.
   bus.on('tariff.changed', (change: TariffChanged) => allowance.onTariffChanged(change));
-  const store = new FactStore(config, allowance, new ConnectionWatch(metrics));
+  const store = new FactStore(config, allowance, new ConnectionWatch(metrics), metrics);
   const events: Array<[string, unknown]> = [];
   bus.onAny((name, payload) => events.push([String(name), payload]));
   const writer = new IngestWriter(store, bus, allowance, new IngestLosses(metrics), config);

@@ -1,0 +1,275 @@
+import request from 'supertest';
+import { CaptureBot } from '../../src/ingest/capture.service';
+import { RawRetentionService } from '../../src/cleanup/raw-retention.service';
+import { addTelegramContacts } from './support/broadcast-contacts';
+import { eventually } from './support/eventually';
+import { bindTelegramBot, bindTelegramProxyBot, issueKey, registerUser } from './support/factories';
+import { freePort } from './support/ports';
+import { metricValue } from './support/spawned-app';
+import { startTestApp, TestApp } from './support/test-app';
+import { WebhookReceiver } from './support/webhook-receiver';
+
+describe('Prometheus metrics after traffic (issue 15: operations)', () => {
+  let ctx: TestApp;
+  let metricsUrl: string;
+  let receiver: WebhookReceiver;
+  let owner: { token: string; user: { id: string } };
+  const scrape = async () => (await fetch(metricsUrl)).text();
+  const value = async (name: string, labels: Record<string, string> = {}) => metricValue(await scrape(), name, labels);
+
+  beforeAll(async () => {
+    const port = await freePort();
+    ctx = await startTestApp({ METRICS_PORT: String(port) });
+    metricsUrl = `http://127.0.0.1:${port}/metrics`;
+    receiver = await WebhookReceiver.start();
+    owner = await registerUser(ctx);
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await ctx.close();
+  });
+
+  it('starts every counter at 0 and serves the process metrics and the queues read from BullMQ', async () => {
+    const text = await scrape();
+    for (const [name, labels] of [
+      ['botlens_mirror_requests_total', { platform: 'telegram', outcome: 'ok' }],
+      ['botlens_proxy_updates_total', { platform: 'max', outcome: 'forwarded' }],
+      ['botlens_ingest_facts_total', { kind: 'message_in' }],
+      ['botlens_webhook_deliveries_total', { outcome: 'delivered' }],
+      ['botlens_broadcast_sends_total', { outcome: 'sent' }],
+    ] as const) {
+      expect(text).toContain(
+        `${name}{${Object.entries(labels)
+          .map(([k, v]) => `${k}="${v}"`)
+          .join(',')}} 0\n`,
+      );
+    }
+    expect(text).toContain('# TYPE botlens_mirror_request_duration_seconds histogram');
+    expect(text).toContain('# TYPE botlens_ingest_batch_facts histogram');
+    expect(text).toContain('# TYPE botlens_ingest_commit_duration_seconds histogram');
+    expect(text).toContain('# TYPE process_cpu_seconds_total counter');
+    // The hourly cleanup waits in its queue as one delayed job (BullMQ's job scheduler).
+    expect(metricValue(text, 'botlens_queue_jobs', { queue: 'cleanup', state: 'delayed' })).toBe(1);
+    expect(metricValue(text, 'botlens_queue_jobs', { queue: 'broadcasts', state: 'active' })).toBe(0);
+    expect(text).toMatch(/botlens_queue_jobs\{queue="broadcasts",state="waiting"\} 0\n/);
+  });
+
+  it('counts mirror calls, proxy updates, facts, broadcast sends and webhook deliveries exactly', async () => {
+    // Mirror: two sends answered by the platform, one call with a token nobody bound.
+    const mirrored = await bindTelegramBot(ctx, owner.token);
+    for (const text of ['one', 'two']) {
+      const res = await fetch(`${ctx.url}/tg/bot${mirrored.token}/sendMessage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chat_id: 7, text }),
+      });
+      expect(res.status).toBe(200);
+    }
+    expect((await fetch(`${ctx.url}/tg/bot123:unknown/getMe`)).status).toBe(401);
+
+    // Proxy: two updates stored (no target), one with a wrong secret.
+    const proxied = await bindTelegramProxyBot(ctx, owner.token);
+    for (const id of [1, 2]) {
+      const update = {
+        update_id: id,
+        message: {
+          message_id: id,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: 8, type: 'private' },
+          from: { id: 8, is_bot: false, first_name: 'Ann' },
+          text: `hello ${id}`,
+        },
+      };
+      expect((await ctx.telegram.deliverWebhook(proxied.token, update)).status).toBe(200);
+    }
+    await request(ctx.url).post(`/proxy/${proxied.bot.id}/wrong-secret`).send({ update_id: 3 }).expect(404);
+
+    // Broadcast: three contacts, one of whom blocked the bot.
+    const broadcaster = await bindTelegramBot(ctx, owner.token);
+    const bot: CaptureBot = {
+      id: broadcaster.bot.id,
+      userId: owner.user.id,
+      platform: 'telegram',
+      utmKey: 'utm_source',
+    };
+    await addTelegramContacts(ctx, bot, [601, 602, 603]);
+    ctx.telegram.blockUser(broadcaster.token, 601);
+    const key = (await issueKey(ctx, owner.token, ['write'])).key;
+    const sent = await request(ctx.url)
+      .post(`/api/v1/bots/${broadcaster.bot.id}/broadcast`)
+      .set('X-API-Key', key)
+      .send({ text: 'news' })
+      .expect(200);
+    expect(sent.body).toMatchObject({ total_count: 3, sent_count: 2, failed_count: 1 });
+
+    // Webhooks: a test ping answered 200, then one answered 500.
+    const sub = (
+      await request(ctx.url)
+        .post('/api/me/webhooks')
+        .set('Authorization', `Bearer ${owner.token}`)
+        .send({ url: receiver.url, events: ['test.ping'] })
+        .expect(201)
+    ).body as { id: string };
+    const ping = () =>
+      request(ctx.url)
+        .post(`/api/me/webhooks/${sub.id}/test`)
+        .set('Authorization', `Bearer ${owner.token}`)
+        .expect(200);
+    await ping();
+    receiver.status = 500;
+    await ping();
+
+    // The mirror records its sends after answering: wait for those facts.
+    await eventually(async () => expect(await value('botlens_ingest_facts_total', { kind: 'message_out' })).toBe(4));
+    const text = await scrape();
+    const at = (name: string, labels: Record<string, string> = {}) => metricValue(text, name, labels);
+    expect(at('botlens_mirror_requests_total', { platform: 'telegram', outcome: 'ok' })).toBe(2);
+    expect(at('botlens_mirror_requests_total', { platform: 'telegram', outcome: 'client_error' })).toBe(1);
+    expect(at('botlens_mirror_requests_total', { platform: 'telegram', outcome: 'bad_gateway' })).toBe(0);
+    expect(at('botlens_mirror_request_duration_seconds_count', { platform: 'telegram' })).toBe(3);
+    expect(at('botlens_proxy_updates_total', { platform: 'telegram', outcome: 'stored' })).toBe(2);
+    expect(at('botlens_proxy_updates_total', { platform: 'unknown', outcome: 'refused' })).toBe(1);
+    expect(at('botlens_proxy_updates_total', { platform: 'telegram', outcome: 'forwarded' })).toBe(0);
+    // 2 proxied updates + 3 contacts' first messages in; 2 mirrored + 2 broadcast sends out.
+    expect(at('botlens_ingest_facts_total', { kind: 'message_in' })).toBe(5);
+    expect(at('botlens_ingest_facts_total', { kind: 'message_out' })).toBe(4);
+    expect(at('botlens_ingest_batch_facts_sum')).toBe(9);
+    expect(at('botlens_ingest_commit_duration_seconds_count')).toBe(at('botlens_ingest_batch_facts_count'));
+    expect(at('botlens_broadcast_sends_total', { outcome: 'sent' })).toBe(2);
+    expect(at('botlens_broadcast_sends_total', { outcome: 'blocked' })).toBe(1);
+    expect(at('botlens_broadcast_sends_total', { outcome: 'failed' })).toBe(0);
+    expect(at('botlens_webhook_deliveries_total', { outcome: 'delivered' })).toBe(1);
+    expect(at('botlens_webhook_deliveries_total', { outcome: 'rejected' })).toBe(1);
+    expect(at('botlens_webhook_deliveries_total', { outcome: 'failed' })).toBe(0);
+  });
+
+  it('is not served on the public port', async () => {
+    const res = await fetch(`${ctx.url}/metrics`);
+    expect(await res.text()).not.toContain('botlens_mirror_requests_total');
+  });
+});
+
+describe('RAW_RETENTION_DAYS: the cleanup clears raw copies past the limit, the facts stay', () => {
+  let ctx: TestApp;
+  let owner: { token: string; user: { id: string } };
+
+  beforeAll(async () => {
+    ctx = await startTestApp({ RAW_RETENTION_DAYS: '30' });
+    owner = await registerUser(ctx);
+  });
+  afterAll(() => ctx.close());
+
+  const rows = async (sql: string, params: unknown[] = []) => (await ctx.db.query(sql, params)).rows;
+
+  it("clears raw_json of messages older than 30 days in batches, deletes old held updates and ended broadcasts' files", async () => {
+    const { bot: bound } = await bindTelegramBot(ctx, owner.token);
+    const bot: CaptureBot = { id: bound.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
+    const now = Math.floor(Date.now() / 1000);
+    const day = 86_400;
+    // 7 old messages (40 days), 2 recent ones (29 days and now).
+    const ages = [40, 40, 40, 40, 40, 40, 40, 29, 0];
+    await addTelegramContacts(
+      ctx,
+      bot,
+      ages.map((age, i) => ({ id: 700 + i, text: `message ${i}`, date: now - age * day })),
+    );
+    // A MAX-style raw copy: the dialog's chat id is all that is kept (the contact's avatar is found through it).
+    await ctx.db.query(
+      `UPDATE messages SET raw_json = '{"message":{"recipient":{"chat_id":42},"body":{"text":"x"}}}' WHERE bot_id = $1 AND external_user_id = '700'`,
+      [bot.id],
+    );
+    await ctx.db.query(
+      `INSERT INTO held_updates (bot_id, seq, update_type, dedupe_key, body, held_at)
+       VALUES ($1, 1, 'message', 'a', '{}', now() - interval '31 days'), ($1, 2, 'message', 'b', '{}', now() - interval '1 day')`,
+      [bot.id],
+    );
+    const [ended, recent, running] = await Promise.all(
+      [
+        ['done', `now() - interval '31 days'`],
+        ['done', `now() - interval '29 days'`],
+        ['running', 'NULL'],
+      ].map(async ([status, finished]) => {
+        const [row] = await rows(
+          `INSERT INTO broadcasts (bot_id, origin, text, status, finished_at) VALUES ($1, 'api', 'x', $2, ${finished}) RETURNING id`,
+          [bot.id, status],
+        );
+        await ctx.db.query(
+          `INSERT INTO broadcast_files (broadcast_id, file_name, mime_type, bytes) VALUES ($1, 'a.png', 'image/png', '\\x00')`,
+          [row.id],
+        );
+        return row.id as string;
+      }),
+    );
+    const before = await request(ctx.url)
+      .get(`/api/bots/${bot.id}/contacts`)
+      .set('Authorization', `Bearer ${owner.token}`)
+      .expect(200);
+
+    const result = await ctx.app.get(RawRetentionService).runOnce({ batchSize: 3 });
+
+    expect(result).toEqual({ messages: 7, heldUpdates: 1, broadcastFiles: 1 });
+    expect(
+      await rows(`SELECT external_user_id, raw_json, text FROM messages WHERE bot_id = $1 ORDER BY external_user_id`, [
+        bot.id,
+      ]),
+    ).toEqual([
+      { external_user_id: '700', raw_json: { chat_id: '42' }, text: 'message 0' },
+      ...[1, 2, 3, 4, 5, 6].map((i) => ({ external_user_id: String(700 + i), raw_json: null, text: `message ${i}` })),
+      {
+        external_user_id: '707',
+        raw_json: expect.objectContaining({ update_id: expect.any(Number) }),
+        text: 'message 7',
+      },
+      {
+        external_user_id: '708',
+        raw_json: expect.objectContaining({ update_id: expect.any(Number) }),
+        text: 'message 8',
+      },
+    ]);
+    expect(await rows(`SELECT seq FROM held_updates WHERE bot_id = $1`, [bot.id])).toEqual([{ seq: '2' }]);
+    expect(
+      (await rows(`SELECT broadcast_id FROM broadcast_files ORDER BY broadcast_id`)).map((r) => r.broadcast_id),
+    ).toEqual([recent, running].sort());
+    expect(await rows(`SELECT count(*)::int AS n FROM broadcasts WHERE id = $1`, [ended])).toEqual([{ n: 1 }]);
+    // The facts and every answer built from them stay as they were.
+    const after = await request(ctx.url)
+      .get(`/api/bots/${bot.id}/contacts`)
+      .set('Authorization', `Bearer ${owner.token}`)
+      .expect(200);
+    expect(after.body).toEqual(before.body);
+
+    // A second run finds nothing left, and walks only what aged since (its mark is the cutoff).
+    expect(await ctx.app.get(RawRetentionService).runOnce()).toEqual({
+      messages: 0,
+      heldUpdates: 0,
+      broadcastFiles: 0,
+    });
+    const [mark] = await rows(
+      `SELECT cleared_before > now() - interval '30 days 1 minute' AND cleared_before <= now() - interval '30 days' AS at_cutoff
+         FROM raw_retention_marks WHERE bot_id = $1`,
+      [bot.id],
+    );
+    expect(mark).toEqual({ at_cutoff: true });
+  });
+
+  it('RAW_RETENTION_DAYS=0 keeps every raw copy', async () => {
+    const kept = await startTestApp({ RAW_RETENTION_DAYS: '0' });
+    try {
+      const user = await registerUser(kept);
+      const { bot: bound } = await bindTelegramBot(kept, user.token);
+      const bot: CaptureBot = { id: bound.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' };
+      await addTelegramContacts(kept, bot, [{ id: 1, date: Math.floor(Date.now() / 1000) - 400 * 86_400 }]);
+      expect(await kept.app.get(RawRetentionService).runOnce()).toEqual({
+        messages: 0,
+        heldUpdates: 0,
+        broadcastFiles: 0,
+      });
+      const [row] = (
+        await kept.db.query(`SELECT raw_json IS NOT NULL AS raw FROM messages WHERE bot_id = $1`, [bot.id])
+      ).rows;
+      expect(row).toEqual({ raw: true });
+    } finally {
+      await kept.close();
+    }
+  });
+});

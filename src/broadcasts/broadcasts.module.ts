@@ -21,7 +21,14 @@ import { ApiKeysModule } from '../api-keys/api-keys.module';
 
 /** Broadcasts: the open API's synchronous one, the cabinet's segmented ones, and the queue that delivers both. */
 @Module({
-  imports: [ApiKeysModule, IngestModule, jobQueue(BROADCAST_QUEUE), TypeOrmModule.forFeature([Bot]), BotsModule, PlatformsModule],
+  imports: [
+    ApiKeysModule,
+    IngestModule,
+    jobQueue(BROADCAST_QUEUE),
+    TypeOrmModule.forFeature([Bot]),
+    BotsModule,
+    PlatformsModule,
+  ],
   controllers: [BroadcastV1Controller, BroadcastsController],
   providers: [
     BroadcastsService,

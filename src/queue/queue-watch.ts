@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { Queue, QueueBase } from 'bullmq';
 import { ConnectionWatch } from '../metrics/connection-watch';
@@ -10,14 +10,15 @@ import { Metrics } from '../metrics/metrics';
  * watched by QueueWorker, which starts them.
  */
 @Injectable()
-export class QueueWatch implements OnApplicationBootstrap {
+export class QueueWatch implements OnModuleInit {
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly watch: ConnectionWatch,
     private readonly metrics: Metrics,
   ) {}
 
-  onApplicationBootstrap(): void {
+  // At module init, before anything can fail the start: a refused start closes queues still connecting.
+  onModuleInit(): void {
     for (const { instance } of this.discovery.getProviders()) {
       if (instance instanceof Queue) this.metrics.watchQueue(instance);
       if (instance instanceof QueueBase) this.watch.bull(instance, `Redis (queue ${instance.name})`);

@@ -39,6 +39,7 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('contacts'),
   OF_BOT('held_updates'),
   OF_BOT('held_update_cursors'),
+  OF_BOT('raw_retention_marks'),
   OF_BOT('daily_stats'),
   OF_BOT('source_rollups'),
   OF_BOT('source_mappings'),

@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { CaptureBot } from '../../../src/ingest/capture.service';
 import { heldUpdateKey } from '../../../src/polling/held-update-key';
 import { HeldUpdatesStore } from '../../../src/polling/held-updates.store';
+import { RawRetentionService } from '../../../src/cleanup/raw-retention.service';
 import { addTelegramContacts } from './broadcast-contacts';
 import { eventually } from './eventually';
 import { bindTelegramBot, issueKey } from './factories';
@@ -21,7 +22,7 @@ const count = async (ctx: TestApp, sql: string, params: unknown[]) =>
 /**
  * Binds a Telegram bot and gives it a row in every table that holds a bot's data, through the real
  * API and ingest: contacts, messages, touches, rollups, a mapping, an intent and its matches, a funnel
- * with reach, a broadcast with a file and its recipients, held updates.
+ * with reach, a broadcast with a file and its recipients, held updates, a raw-retention mark.
  */
 export async function botWithData(ctx: TestApp, owner: Owner) {
   const auth = bearer(owner);
@@ -83,6 +84,8 @@ export async function botWithData(ctx: TestApp, owner: Owner) {
   };
   const raw = JSON.stringify(update);
   await ctx.app.get(HeldUpdatesStore).hold(botId, heldUpdateKey('telegram', update, raw), raw);
+  // A pass of the raw-copy retention leaves each bot its mark.
+  await ctx.app.get(RawRetentionService).runOnce();
   return { ...bound, capture };
 }
 

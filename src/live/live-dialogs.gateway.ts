@@ -16,8 +16,6 @@ export const LIVE_PATH = '/api/ws';
 export const DIALOG_UPDATED = 'dialog.updated';
 /** Sent just before the server closes a socket whose session ended. */
 export const SESSION_ENDED = 'session.ended';
-/** Between instances (socket.io's server-side events over Redis): a team change whose sockets may be anywhere. */
-const TEAM_MOVED = 'botlens:team-moved';
 
 /** What the cabinet's dialog list needs to move a dialog to the top (contract §3). */
 export interface DialogUpdated {
@@ -63,7 +61,6 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
         (error: unknown) => next(refusal(error)),
       );
     });
-    server.on(TEAM_MOVED, (change: TeamMembershipChanged) => void this.moveSockets(change));
     this.sweep = setInterval(() => void this.closeEndedSessions(), this.config.liveSessionCheckMs);
     this.sweep.unref();
   }
@@ -93,11 +90,13 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
     this.server.to(userRoom(message.userId)).emit(DIALOG_UPDATED, update);
   }
 
-  /** A user who joins, leaves or is removed from a team hears the new account's dialogs from now on. */
+  /**
+   * A user who joins, leaves or is removed from a team hears the new account's dialogs from now on.
+   * The change reaches every instance through ChangeRelay, and each moves its own sockets.
+   */
   @OnEvent(ChangeEvents.teamMembershipChanged)
   async onTeamChange(change: TeamMembershipChanged): Promise<void> {
     if (!this.server) return;
-    this.server.serverSideEmit(TEAM_MOVED, change);
     await this.moveSockets(change);
   }
 

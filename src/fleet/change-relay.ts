@@ -1,12 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
 import { announceRelayed, Change, CHANGE_EVENT_NAMES, isRelayed } from '../common/changes';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { ConnectionWatch } from '../metrics/connection-watch';
-import { RedisClient, redisConnectionOptions } from '../queue/redis';
+import { InstanceChannel } from '../queue/instance-channel';
+import { RedisClient } from '../queue/redis';
 
 /**
  * Carries every change event (src/common/changes.ts) to the other instances of the deployment over
@@ -17,50 +16,37 @@ import { RedisClient, redisConnectionOptions } from '../queue/redis';
 @Injectable()
 export class ChangeRelay implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('ChangeRelay');
-  private readonly instanceId = randomBytes(8).toString('hex');
-  private readonly channel: string;
-  private subscriber: Redis | null = null;
+  private readonly channel: InstanceChannel;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly bus: EventEmitter2,
-    private readonly redis: RedisClient,
-    private readonly watch: ConnectionWatch,
+    redis: RedisClient,
+    watch: ConnectionWatch,
   ) {
-    this.channel = `${config.redisKeyPrefix}:changes`;
+    this.channel = new InstanceChannel('changes', config, redis, watch);
   }
 
   onModuleInit(): void {
     for (const name of CHANGE_EVENT_NAMES) this.bus.on(name, (change: Change) => this.publish(change));
-    this.subscriber = new Redis({ ...redisConnectionOptions(this.config.redisUrl), maxRetriesPerRequest: null });
-    // ioredis subscribes again by itself after a reconnect.
-    this.watch.redis(this.subscriber, 'Redis (change relay subscriber)');
-    this.subscriber.on('message', (_channel: string, message: string) => this.receive(message));
-    void this.subscriber
-      .subscribe(this.channel)
-      .catch((error: Error) => this.logger.warn(`Redis subscribe: ${error.message}`));
+    this.channel.listen((message) => this.receive(message));
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+    await this.channel.close();
   }
 
   private publish(change: Change): void {
-    if (isRelayed(change)) return;
-    this.redis
-      .publish(this.channel, JSON.stringify({ origin: this.instanceId, change }))
-      .catch((error: Error) => this.watch.failed('Redis', error));
+    if (!isRelayed(change)) this.channel.publish(JSON.stringify(change));
   }
 
   private receive(message: string): void {
-    let parsed: { origin?: unknown; change?: Change };
+    let change: Change;
     try {
-      parsed = JSON.parse(message) as typeof parsed;
+      change = JSON.parse(message) as Change;
     } catch {
       return this.logger.warn('A change notice that is not JSON was ignored');
     }
-    const change = parsed.change;
-    if (parsed.origin === this.instanceId || !change || !CHANGE_EVENT_NAMES.includes(change.type)) return;
-    announceRelayed(this.bus, change);
+    if (CHANGE_EVENT_NAMES.includes(change?.type)) announceRelayed(this.bus, change);
   }
 }

@@ -1,10 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
+import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { ConnectionWatch } from '../metrics/connection-watch';
-import { RedisClient, redisConnectionOptions } from '../queue/redis';
+import { InstanceChannel } from '../queue/instance-channel';
+import { RedisClient } from '../queue/redis';
 
 type Wake = () => void;
 
@@ -15,46 +14,28 @@ type Wake = () => void;
  */
 @Injectable()
 export class HeldUpdateSignal implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger('HeldUpdateSignal');
   private readonly waiters = new Map<string, Set<Wake>>();
   /** Counts notices per bot, so a poll can tell whether one arrived while it was reading. */
   private readonly versions = new Map<string, number>();
-  private readonly instanceId = randomBytes(8).toString('hex');
-  private readonly channel: string;
-  private subscriber: Redis | null = null;
+  private readonly channel: InstanceChannel;
 
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly redis: RedisClient,
-    private readonly watch: ConnectionWatch,
-  ) {
-    this.channel = `${config.redisKeyPrefix}:held-updates`;
+  constructor(@Inject(APP_CONFIG) config: AppConfig, redis: RedisClient, watch: ConnectionWatch) {
+    this.channel = new InstanceChannel('held-updates', config, redis, watch);
   }
 
   onModuleInit(): void {
-    this.subscriber = new Redis({ ...redisConnectionOptions(this.config.redisUrl), maxRetriesPerRequest: null });
-    // ioredis subscribes again by itself after a reconnect.
-    this.watch.redis(this.subscriber, 'Redis (held-update subscriber)');
-    this.subscriber.on('message', (_channel: string, message: string) => {
-      const [origin, botId] = message.split(' ');
-      if (origin !== this.instanceId && botId) this.wakeLocal(botId);
-    });
-    void this.subscriber
-      .subscribe(this.channel)
-      .catch((error: Error) => this.logger.warn(`Redis subscribe: ${error.message}`));
+    this.channel.listen((botId) => this.wakeLocal(botId));
   }
 
   async onApplicationShutdown(): Promise<void> {
     for (const botId of [...this.waiters.keys()]) this.wakeLocal(botId);
-    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+    await this.channel.close();
   }
 
   /** Something was held for the bot: wake its polls here and on every other instance. */
   notify(botId: string): void {
     this.wakeLocal(botId);
-    this.redis
-      .publish(this.channel, `${this.instanceId} ${botId}`)
-      .catch((error: Error) => this.watch.failed('Redis', error));
+    this.channel.publish(botId);
   }
 
   /** Take this before reading the store; pass it to `wait` to catch a notice that came in between. */

@@ -116,10 +116,10 @@ describe('Two instances on one database and one Redis', () => {
     const started = Date.now();
     const refused = await reply(b);
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: Messages.botDeactivated });
+    expect(refused.body).toEqual({ message: 'Bot is deactivated' });
     const broadcast = await request(b.url).post(`/api/bots/${tg.bot.id}/broadcasts`).set(auth).send({ text: 'all' });
     expect(broadcast.status).toBe(403);
-    expect(broadcast.body).toEqual({ message: Messages.botDeactivated });
+    expect(broadcast.body).toEqual({ message: 'Bot is deactivated' });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(stack.telegram.sentMessages(tg.token)).toHaveLength(1);
 

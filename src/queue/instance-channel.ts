@@ -1,0 +1,52 @@
+import { Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import Redis from 'ioredis';
+import { AppConfig } from '../config/config';
+import { ConnectionWatch } from '../metrics/connection-watch';
+import { RedisClient, redisConnectionOptions } from './redis';
+
+/**
+ * A Redis pub/sub channel between the instances of one deployment: each instance hears what the
+ * others publish, never its own messages. Notices only: one lost while Redis is away is not sent
+ * again, so its users must have a fallback (a re-read, a cache refresh).
+ */
+export class InstanceChannel {
+  private readonly origin = randomBytes(8).toString('hex');
+  private readonly channel: string;
+  private readonly logger: Logger;
+  private subscriber: Redis | null = null;
+
+  constructor(
+    name: string,
+    private readonly config: AppConfig,
+    private readonly redis: RedisClient,
+    private readonly watch: ConnectionWatch,
+  ) {
+    this.channel = `${config.redisKeyPrefix}:${name}`;
+    this.logger = new Logger(`InstanceChannel ${name}`);
+  }
+
+  /** Subscribes on a connection of its own; `onMessage` gets each other instance's message. */
+  listen(onMessage: (message: string) => void): void {
+    this.subscriber = new Redis({ ...redisConnectionOptions(this.config.redisUrl), maxRetriesPerRequest: null });
+    // ioredis subscribes again by itself after a reconnect.
+    this.watch.redis(this.subscriber, `Redis (${this.channel} subscriber)`);
+    this.subscriber.on('message', (_channel: string, raw: string) => {
+      const space = raw.indexOf(' ');
+      if (space > 0 && raw.slice(0, space) !== this.origin) onMessage(raw.slice(space + 1));
+    });
+    void this.subscriber
+      .subscribe(this.channel)
+      .catch((error: Error) => this.logger.warn(`Redis subscribe: ${error.message}`));
+  }
+
+  publish(message: string): void {
+    this.redis
+      .publish(this.channel, `${this.origin} ${message}`)
+      .catch((error: Error) => this.watch.failed('Redis', error));
+  }
+
+  async close(): Promise<void> {
+    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
+}

@@ -1,10 +1,10 @@
 /**
- * Broadcast benchmark (issue 4, "Tests and benchmarks"): `npx ts-node bench/broadcast.ts [--contacts=5000] [--latency=100]`.
+ * Broadcast benchmark (issue 4, "Tests and benchmarks"): `npx ts-node bench/broadcast.ts [--contacts=5000] [--latency=100] [--jitter=20]`.
  *
  * Starts the real app in a process of its own on a fresh database (LOG_LEVEL=silent) against the test
  * suite's FakeTelegram, also in a process of its own, answering every call after `latency` ms; brings
  * CONTACTS contacts in through the real mirror (getUpdates), then times one `POST /api/v1/bots/{id}/broadcast`. Prints the duration
- * (target ≤ 175 s for 5,000), the most sends the platform received in any one-second window (must be
+ * (target ≤ 172 s for 5,000), the most sends the platform received in any one-second window (must be
  * ≤ 30), the counts, and checks that every contact got exactly one message.
  */
 import { fork } from 'node:child_process';
@@ -22,7 +22,10 @@ import { argument, startAppProcess } from './support/app-process';
 
 const CONTACTS = Number(argument('contacts') ?? 5000);
 const LATENCY_MS = Number(argument('latency') ?? 100);
-const TARGET_S = 175 * (CONTACTS / 5000);
+/** Each call reaches the platform 0–JITTER ms after it left (issue 17 measures pacing with 0–20 ms). */
+const JITTER_MS = Number(argument('jitter') ?? 20);
+/** ≥ 97% of the 30/s limit (issue 17): 5,000 sends in ≤ 172 s. */
+const TARGET_S = 172 * (CONTACTS / 5000);
 const RATE_LIMIT = 30;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Plain transpiling loader for the child processes (see bench/mirror/transpile.js). */
@@ -59,7 +62,10 @@ async function main(): Promise<void> {
     await bringContacts(app.url, platform, token, db, bot.id);
 
     await platform.call({ call: 'setLatency', args: { ms: LATENCY_MS } });
-    console.error(`… broadcasting to ${CONTACTS} contacts, platform latency ${LATENCY_MS} ms`);
+    await platform.call({ call: 'setJitter', args: { ms: JITTER_MS } });
+    console.error(
+      `… broadcasting to ${CONTACTS} contacts, platform latency ${LATENCY_MS} ms, network jitter 0–${JITTER_MS} ms`,
+    );
     const started = Date.now();
     const t0 = performance.now();
     const response = await request(`${app.url}/api/v1/bots/${bot.id}/broadcast`, {

@@ -12,15 +12,15 @@
  * ≥ 40% of nginx's requests/s at 32 connections; ≤ 0.5 ms added to the direct p50 at 1 connection)
  * as medians of per-round ratios; and how many of the mirrored sends were recorded as outbound messages.
  */
-import { ChildProcess, fork } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { cpuSeconds } from './mirror/cpu-time';
 import { BENCH_CHAT_ID } from './mirror/fake-platform';
 import type { LoadFigures, LoadRequest } from './mirror/load-generator';
 import { startNginx, stopChild } from './mirror/nginx';
 import { Figures, printReport, rotate } from './mirror/report';
+import { askChild, backendPids, bindBenchBot, countRecorded, startChild } from './mirror/stack';
 import { deleteRedisKeys, dropDatabase } from '../test/e2e/support/stores';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -39,11 +39,6 @@ const OTHER_TOKEN = randomToken();
 const BODY = JSON.stringify({ chat_id: BENCH_CHAT_ID, text: 'Hello from the benchmark' });
 const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-interface Started {
-  child: ChildProcess;
-  port: number;
-}
 
 async function main(): Promise<void> {
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -73,7 +68,7 @@ async function main(): Promise<void> {
       children,
       [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...APP_NODE_OPTIONS],
     );
-    const botId = await bindBenchBot(`http://127.0.0.1:${botlens.port}`, databaseUrl);
+    const botId = await bindBenchBot(`http://127.0.0.1:${botlens.port}`, databaseUrl, MIRROR_TOKEN);
     const generator = await startChild(join(__dirname, 'mirror', 'load-generator.ts'), {}, children);
     const load = (url: string, connections: number, seconds: number) =>
       askChild<LoadFigures>(generator.child, { url, connections, seconds, body: BODY } satisfies LoadRequest);
@@ -130,96 +125,6 @@ async function main(): Promise<void> {
     await Promise.all(children.map((child) => stopChild(child)));
     await dropDatabase(databaseUrl);
     await deleteRedisKeys(REDIS_URL, `botlens_bench_${runId}`);
-  }
-}
-
-/** A confirmed user (the confirmation is set in SQL: the bench has no mail) on the uncapped business plan, binding the bench bot. */
-async function bindBenchBot(baseUrl: string, databaseUrl: string): Promise<string> {
-  const email = `bench-${randomBytes(4).toString('hex')}@example.test`;
-  const password = 'bench-password';
-  await postJson(`${baseUrl}/api/auth/register`, { email, password });
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
-  await db.query(`UPDATE users SET email_confirmed_at = now(), tariff = 'business' WHERE email = $1`, [email]);
-  await db.end();
-  const { token } = (await postJson(`${baseUrl}/api/auth/login`, { email, password })) as { token: string };
-  const bot = (await postJson(
-    `${baseUrl}/api/bots`,
-    { platform: 'telegram', name: 'Bench', token: MIRROR_TOKEN },
-    token,
-  )) as { id: string };
-  return bot.id;
-}
-
-async function postJson(url: string, body: unknown, session?: string): Promise<unknown> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(session ? { authorization: `Bearer ${session}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
-
-/** Facts are recorded after the answers: waits until the count stops growing (at most 60 s). */
-async function countRecorded(databaseUrl: string, botId: string, expected: number): Promise<number> {
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    let last = -1;
-    for (let waited = 0; waited < 60_000; waited += 1000) {
-      const { rows } = await db.query(
-        `SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'out'`,
-        [botId],
-      );
-      const count = (rows[0] as { n: number }).n;
-      if (count >= expected || count === last) return count;
-      last = count;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    return last;
-  } finally {
-    await db.end();
-  }
-}
-
-function startChild(
-  file: string,
-  env: Record<string, string>,
-  children: ChildProcess[],
-  nodeOptions: string[] = [],
-): Promise<Started> {
-  const child = fork(file, [], {
-    execArgv: [...nodeOptions, '-r', join(__dirname, 'mirror', 'transpile.js')],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ child, port: (message as { port: number }).port }));
-    child.once('exit', (code) => reject(new Error(`${file} exited with code ${code}`)));
-  });
-}
-
-function askChild<T>(child: ChildProcess, question: unknown): Promise<T> {
-  return new Promise((resolve) => {
-    child.once('message', (answer) => resolve(answer as T));
-    child.send(question as object);
-  });
-}
-
-/** The PostgreSQL backends serving the app's database (its pooled connections). */
-async function backendPids(databaseUrl: string): Promise<number[]> {
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    const name = new URL(databaseUrl).pathname.slice(1);
-    const { rows } = await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [
-      name,
-    ]);
-    return rows.map((row: { pid: number }) => row.pid);
-  } finally {
-    await db.end();
   }
 }
 

@@ -12,6 +12,7 @@ export type PlatformCall =
   | { call: 'queueStarts'; args: { token: string; userIds: number[] } }
   | { call: 'pending'; args: { token: string } }
   | { call: 'setLatency'; args: { ms: number } }
+  | { call: 'setJitter'; args: { ms: number } }
   | { call: 'report'; args: { token: string; since: number } };
 
 export interface PlatformReport {
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     },
     pending: ({ token }: { token: string }) => telegram.pendingUpdates(token).length,
     setLatency: ({ ms }: { ms: number }) => (telegram.latencyMs = ms),
+    setJitter: ({ ms }: { ms: number }) => (telegram.networkJitterMs = ms),
     report: ({ token, since }: { token: string; since: number }) => report(telegram, token, since),
   };
   process.on('message', (message: { id: number } & PlatformCall) => {

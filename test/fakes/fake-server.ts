@@ -58,6 +58,11 @@ export abstract class FakeHttpServer<Fault> {
   url = '';
   /** Added to every answer. */
   latencyMs = 0;
+  /**
+   * Up to this many ms (uniformly random) between a call leaving its sender and reaching the fake, as a
+   * network's jitter would: arrival times (sendTimestamps) and answers both shift by it.
+   */
+  networkJitterMs = 0;
   /** Arrival time (ms) of every send call, for pacing assertions. */
   readonly sendTimestamps: number[] = [];
 
@@ -120,6 +125,7 @@ export abstract class FakeHttpServer<Fault> {
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
+      if (this.networkJitterMs > 0) await this.sleeps.wait(Math.random() * this.networkJitterMs);
       await this.handle(req, res);
     } catch (error) {
       // A bug in a fake must fail the test loudly, not hang it.

@@ -58,11 +58,7 @@ export function RetentionTriangle({ retention }: { retention: Retention }) {
                 return (
                   <td
                     key={n}
-                    className={
-                      n === 0
-                        ? 'num retention-cell retention-base'
-                        : `num retention-cell${share >= 0.5 ? ' retention-strong' : ''}`
-                    }
+                    className={n === 0 ? 'num retention-cell retention-base' : 'num retention-cell'}
                     title={title}
                     data-count={count}
                     style={n === 0 ? undefined : { ['--share' as string]: share.toFixed(3) }}

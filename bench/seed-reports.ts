@@ -5,8 +5,8 @@
  *
  * Everything is generated in SQL (generate_series) in the shape the ingest writes: messages first,
  * then touches parsed from the `/start` texts, then contacts, daily_stats, source_rollups and the
- * retention rollup (with its migration's backfill) derived from those facts, so every counter agrees with the rows it summarises. The indexes and foreign
- * keys of the three big tables are dropped for the bulk load and rebuilt from their own definitions
+ * retention rollup (with its migration's backfill) derived from those facts, so every counter agrees
+ * with the rows it summarises. The indexes and foreign keys of the big tables are dropped for the bulk load and rebuilt from their own definitions
  * afterwards (the constraints are validated then), which is what makes it minutes instead of hours.
  *
  * BENCH_CONTACTS / BENCH_MESSAGES shrink it for a quick trial run.

@@ -12,7 +12,15 @@ import { RetentionActivity } from './retention-activity';
 /** Turns traffic into stored facts: the mirror, the proxy, sends and broadcasts import it to hand traffic over. */
 @Module({
   imports: [BillingModule, MailModule],
-  providers: [CaptureService, ContactsRepository, FactStore, IngestWriter, IngestLosses, RecordingCap, RetentionActivity],
+  providers: [
+    CaptureService,
+    ContactsRepository,
+    FactStore,
+    IngestWriter,
+    IngestLosses,
+    RecordingCap,
+    RetentionActivity,
+  ],
   exports: [CaptureService, ContactsRepository, RetentionActivity],
 })
 export class IngestModule {}

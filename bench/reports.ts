@@ -5,7 +5,7 @@
  * year, starts the real app in a process of its own on that database, and sends each report
  * REQUESTS sequential requests after a warm-up, with a read key created for the run. It prints
  * p50/p95/p99 per report against the target (p95 ≤ 100 ms for stats, timeline?days=365, sources,
- * dialogs and the first contacts page), then EXPLAIN (ANALYZE, BUFFERS) of the very SQL each report
+ * dialogs, the first contacts page and the retention cohorts), then EXPLAIN (ANALYZE, BUFFERS) of the very SQL each report
  * runs: the query classes of the app are called with a recording stand-in for the database.
  *
  * The cabinet's reads go through the session API with a session created for the run: the contact list
@@ -19,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { request } from 'undici';
+import { RetentionQueries } from '../src/analytics/retention.queries';
 import { SourcesQueries } from '../src/analytics/sources.queries';
 import { StatsQueries } from '../src/analytics/stats.queries';
 import { sha256Hex } from '../src/common/crypto/random';
@@ -30,6 +31,8 @@ import { argument, startAppProcess } from './support/app-process';
 import { createSession, ensureDeliveryIntent } from './support/reports-fixtures';
 
 const REQUESTS = Number(argument('requests') ?? 200);
+/** `--only=retention` runs the reports whose name contains it (and their plans). */
+const ONLY = argument('only');
 const WARMUP = 20;
 const TARGET_P95_MS = 100;
 
@@ -59,6 +62,10 @@ async function main(): Promise<void> {
       { name: 'sources', path: 'sources', targeted: true },
       { name: 'dialogs', path: 'dialogs', targeted: true },
       { name: 'contacts (first page)', path: 'contacts', targeted: true },
+      { name: 'retention (12 weeks)', path: 'retention', targeted: true },
+      { name: 'retention 52 weeks', path: 'retention?periods=52', targeted: true },
+      { name: 'retention 90 days', path: 'retention?period=day&periods=90', targeted: true },
+      { name: 'retention 52 w, source', path: 'retention?periods=52&source=Instagram', targeted: true },
       { name: 'contact detail', path: `contacts/${sample}`, targeted: false },
       { name: 'messages (first page)', path: 'messages', targeted: false },
       { name: 'messages of one user', path: `messages?userId=${sample}`, targeted: false },
@@ -71,7 +78,7 @@ async function main(): Promise<void> {
     ];
     const loadBefore = loadavg()[0];
     const rows = [];
-    for (const report of reports) {
+    for (const report of reports.filter((r) => !ONLY || r.name.includes(ONLY))) {
       const url = `${app.url}/api/${report.cabinet ? '' : 'v1/'}bots/${bot.botId}/${report.path}`;
       const headers: Record<string, string> = report.cabinet
         ? { authorization: `Bearer ${session}` }
@@ -154,6 +161,9 @@ async function printPlans(botId: string, sample: string): Promise<void> {
     ['timeline?days=365', () => new StatsQueries(db).timeline(botId, 365)],
     ['sources', () => new SourcesQueries(db).rows(botId)],
     ['dialogs', () => new DialogsQueries(db).list(botId, 100)],
+    ['retention 52 weeks', () => new RetentionQueries(db).cohorts(botId, 'week', 52, null)],
+    ['retention 90 days', () => new RetentionQueries(db).cohorts(botId, 'day', 90, null)],
+    ['retention 52 w, source', () => new RetentionQueries(db).cohorts(botId, 'week', 52, 'Instagram')],
     ['contacts (first page): page', () => new ContactsQueries(db).page(botId, 100, 0)],
     ['contacts (first page): total', () => new ContactsQueries(db).total(botId)],
     ['contact detail', () => new ContactsQueries(db).detail(botId, sample)],
@@ -175,7 +185,7 @@ async function printPlans(botId: string, sample: string): Promise<void> {
   const client = new Client({ connectionString: BENCH_REPORTS_DATABASE_URL });
   await client.connect();
   try {
-    for (const [name, run] of plans) {
+    for (const [name, run] of plans.filter(([name]) => !ONLY || name.includes(ONLY))) {
       const from = recorder.statements.length;
       await run();
       for (const { sql, params, settings } of recorder.statements.slice(from)) {

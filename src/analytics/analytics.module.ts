@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { BotsModule } from '../bots/bots.module';
 import { IntentsModule } from '../intents/intents.module';
 import { IntentsV1Controller } from './intents-v1.controller';
+import { RetentionV1Controller } from './retention-v1.controller';
+import { RetentionController } from './retention.controller';
+import { RetentionQueries } from './retention.queries';
 import { SourceMappingsController } from './source-mappings.controller';
 import { ReportsService } from './reports.service';
 import { SourceMappingsService } from './source-mappings.service';
@@ -14,7 +17,7 @@ import { StatsQueries } from './stats.queries';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 
 /**
- * Aggregate reports (stats, timeline, sources) for the open API and the cabinet, the open API's intents,
+ * Aggregate reports (stats, timeline, sources, retention cohorts) for the open API and the cabinet, the open API's intents,
  * and the source mappings the reports apply.
  */
 @Module({
@@ -22,11 +25,13 @@ import { ApiKeysModule } from '../api-keys/api-keys.module';
   controllers: [
     StatsV1Controller,
     SourcesV1Controller,
+    RetentionV1Controller,
     IntentsV1Controller,
     StatsController,
     SourcesController,
+    RetentionController,
     SourceMappingsController,
   ],
-  providers: [StatsQueries, SourcesQueries, ReportsService, SourceMappingsService],
+  providers: [StatsQueries, SourcesQueries, RetentionQueries, ReportsService, SourceMappingsService],
 })
 export class AnalyticsModule {}

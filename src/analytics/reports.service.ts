@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import { BotAccess } from '../bots/bot-access';
+import { PERIODS_LIMIT, RetentionDto, RetentionQueryDto } from './retention.dto';
+import { RetentionQueries } from './retention.queries';
 import { SourcesDto } from './source.dto';
 import { SourcesQueries } from './sources.queries';
 import { StatsDto, TimelineDto } from './stats.dto';
@@ -13,6 +15,7 @@ export class ReportsService {
     private readonly access: BotAccess,
     private readonly statsQueries: StatsQueries,
     private readonly sourcesQueries: SourcesQueries,
+    private readonly retentionQueries: RetentionQueries,
   ) {}
 
   async stats(principal: Principal, botId: string): Promise<StatsDto> {
@@ -28,5 +31,14 @@ export class ReportsService {
   async sources(principal: Principal, botId: string): Promise<SourcesDto> {
     const bot = await this.access.require(principal, botId, 'read');
     return { utm_key: bot.utmKey, data: await this.sourcesQueries.rows(bot.id) };
+  }
+
+  async retention(principal: Principal, botId: string, query: RetentionQueryDto): Promise<RetentionDto> {
+    const bot = await this.access.require(principal, botId, 'read');
+    const { period } = query;
+    const periods = query.periods ?? PERIODS_LIMIT[period].default;
+    // An empty `source=` is no filter, as in the funnel report.
+    const source = query.source ? query.source : null;
+    return { period, source, cohorts: await this.retentionQueries.cohorts(bot.id, period, periods, source) };
   }
 }

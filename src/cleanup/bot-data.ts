@@ -34,6 +34,7 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('funnel_stage_counts'),
   OF_BOT('funnel_stage_keys'),
   OF_BOT('funnel_stages'),
+  OF_BOT('contact_activity'),
   OF_BOT('messages'),
   // Each contact takes its touches with it (cascade along touches_by_contact).
   OF_BOT('contacts'),
@@ -42,6 +43,7 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('raw_retention_marks'),
   OF_BOT('daily_stats'),
   OF_BOT('source_rollups'),
+  OF_BOT('retention_counts'),
   OF_BOT('source_mappings'),
   OF_BOT('intents'),
   // Subscriptions to this bot only; their delivery logs (at most 50 each) cascade.

@@ -70,6 +70,9 @@ export const Messages = {
   badLimit: 'неверный limit',
   badTimeRange: 'неверный from/to',
   badDays: 'неверный days',
+  // Retention cohorts (issue 16): `periods` as the issue words it, `period` in the same style.
+  badPeriod: 'неверный period',
+  badPeriods: 'неверный periods',
   // The cabinet's contact search (not in the spec; docs/api.md: API decisions).
   contactSearchInvalid: 'q must be at most 100 characters, without control characters',
 

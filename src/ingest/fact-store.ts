@@ -13,6 +13,7 @@ import { ContactDelta, contactDeltas, dailyDeltas, rollupDeltas } from './fact-a
 import { PipelinedTransaction, planned, prepared } from './pipelined-transaction';
 import { storableJson } from './postgres-text';
 import { RecordingCap } from './recording-cap/recording-cap';
+import { ContactSeen, retentionActivityStatement } from './retention-activity';
 
 /** A statement run in the same transaction as the facts (e.g. a broadcast recipient marked sent). */
 export interface Statement {
@@ -66,7 +67,8 @@ const key = (botId: string, externalUserId: string) => `${botId}\u0000${external
 
 /**
  * Writes a batch of facts in one transaction: contacts, messages (once per dedupe key), touches and
- * attribution, and the rollups the reports read (contact counters, daily_stats, source_rollups).
+ * attribution, and the rollups the reports read (contact counters, daily_stats, source_rollups, the
+ * retention rollup of retention-activity.ts).
  * Set-based statements over arrays, pipelined, keep a batch to two round trips whatever its size:
  * BEGIN, the contacts and the messages; everything else and COMMIT.
  */
@@ -189,6 +191,12 @@ export class FactStore implements OnApplicationShutdown {
     const newlyAttributed = deltas.filter((d) => d.source !== null && previousSource.get(d.contactId) === null);
     this.upsertDailyStats(tx, dailyDeltas(newMessages, created));
     this.upsertSourceRollups(tx, rollupDeltas(touches, newlyAttributed));
+    const botOfContact = new Map([...contacts.values()].map((c) => [c.id, c.bot_id]));
+    const retention = retentionActivityStatement(
+      seenContacts(newMessages, created),
+      newlyAttributed.map((d) => ({ botId: botOfContact.get(d.contactId)!, contactId: d.contactId })),
+    );
+    if (retention) tx.send(retention);
     for (const statement of batch.flatMap((item) => item.alongside ?? []))
       tx.send({ text: statement.text, values: statement.values });
 
@@ -519,6 +527,21 @@ function latestPerContact(messages: BotMessage[]): ContactSnapshot[] {
     byContact.set(k, snapshot);
   }
   return [...byContact.values()];
+}
+
+/** When each contact was seen for the retention rollup: its creation and its inbound messages, once per UTC day. */
+function seenContacts(
+  messages: NewMessageRow[],
+  created: Array<{ bot_id: string; id: string; first_seen_at: Date }>,
+): ContactSeen[] {
+  const seen = new Map<string, ContactSeen>();
+  const add = (botId: string, contactId: string, at: Date) => {
+    const k = `${contactId}|${at.toISOString().slice(0, 10)}`;
+    if (!seen.has(k)) seen.set(k, { botId, contactId, at });
+  };
+  for (const c of created) add(c.bot_id, c.id, c.first_seen_at);
+  for (const m of messages) if (m.direction === 'in') add(m.bot_id, m.contact_id, m.created_at);
+  return [...seen.values()];
 }
 
 function compare(a: string, b: string): number {

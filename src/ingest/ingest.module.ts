@@ -7,11 +7,20 @@ import { FactStore } from './fact-store';
 import { IngestLosses } from './ingest-losses';
 import { IngestWriter } from './ingest-writer';
 import { RecordingCap } from './recording-cap/recording-cap';
+import { RetentionActivity } from './retention-activity';
 
 /** Turns traffic into stored facts: the mirror, the proxy, sends and broadcasts import it to hand traffic over. */
 @Module({
   imports: [BillingModule, MailModule],
-  providers: [CaptureService, ContactsRepository, FactStore, IngestWriter, IngestLosses, RecordingCap],
-  exports: [CaptureService, ContactsRepository],
+  providers: [
+    CaptureService,
+    ContactsRepository,
+    FactStore,
+    IngestWriter,
+    IngestLosses,
+    RecordingCap,
+    RetentionActivity,
+  ],
+  exports: [CaptureService, ContactsRepository, RetentionActivity],
 })
 export class IngestModule {}

@@ -529,6 +529,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bots/{id}/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retention cohorts: contacts first seen in each week or day, and how many wrote again in each period since */
+        get: operations["Retention_cohorts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bots/{id}/sources": {
         parameters: {
             query?: never;
@@ -1042,6 +1059,23 @@ export interface paths {
         };
         /** The bot's messages, newest first, optionally of one user and within a time window */
         get: operations["MessagesV1_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bots/{id}/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retention cohorts: contacts first seen in each week or day, and how many wrote again in each period since */
+        get: operations["RetentionV1_cohorts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2302,6 +2336,39 @@ export interface components {
         };
         ReplyTicketDto: {
             text: string;
+        };
+        RetentionCohortDto: {
+            /**
+             * @description `retained[k]`: the cohort's contacts with an inbound message in the k-th period after its own;
+             *     `retained[0]` is `size`. One element per period that has begun, the current one included.
+             * @example [
+             *       120,
+             *       48,
+             *       31
+             *     ]
+             */
+            retained: number[];
+            /**
+             * @description Contacts first seen in the period.
+             * @example 120
+             */
+            size: number;
+            /**
+             * @description The period's first day (a Monday for weeks), `YYYY-MM-DD`, UTC.
+             * @example 2024-05-06
+             */
+            start: string;
+        };
+        RetentionDto: {
+            /** @description One cohort per period, oldest first, the current period last; periods without new contacts have size 0. */
+            cohorts: components["schemas"]["RetentionCohortDto"][];
+            /** @enum {string} */
+            period: "week" | "day";
+            /**
+             * @description The source filter applied, null for all contacts.
+             * @example null
+             */
+            source: string | null;
         };
         SendMessageDto: {
             /**
@@ -5319,6 +5386,80 @@ export interface operations {
             };
         };
     };
+    Retention_cohorts: {
+        parameters: {
+            query?: {
+                /** @description ISO weeks (Monday, UTC) or UTC days. */
+                period?: "week" | "day";
+                /** @description How many periods, the current one included: 1–52 weeks (default 12) or 1–90 days (default 30). */
+                periods?: number;
+                /** @description Only contacts of this source (mapped value, as in the sources report; `— unmapped` for contacts without one). */
+                source?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Sources_list: {
         parameters: {
             query?: never;
@@ -7601,6 +7742,80 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageListDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The key lacks scope "read" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    RetentionV1_cohorts: {
+        parameters: {
+            query?: {
+                /** @description ISO weeks (Monday, UTC) or UTC days. */
+                period?: "week" | "day";
+                /** @description How many periods, the current one included: 1–52 weeks (default 12) or 1–90 days (default 30). */
+                periods?: number;
+                /** @description Only contacts of this source (mapped value, as in the sources report; `— unmapped` for contacts without one). */
+                source?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionDto"];
                 };
             };
             /** @description Invalid input (the message names the field) */

@@ -7,6 +7,7 @@ export const keys = {
   stats: (id: string) => ['bots', id, 'stats'] as const,
   timeline: (id: string, days: number) => ['bots', id, 'timeline', days] as const,
   sources: (id: string) => ['bots', id, 'sources'] as const,
+  retention: (id: string, period: string, source: string | null) => ['bots', id, 'retention', period, source] as const,
   mappings: (id: string) => ['bots', id, 'mappings'] as const,
   contacts: (id: string, q: string, offset: number) => ['bots', id, 'contacts', q, offset] as const,
   contact: (id: string, userId: string) => ['bots', id, 'contact', userId] as const,

@@ -6,6 +6,8 @@ import { keys } from './keys';
 export type Stats = components['schemas']['StatsDto'];
 export type TimelineDay = components['schemas']['TimelineDayDto'];
 export type SourceRow = components['schemas']['SourceRowDto'];
+export type Retention = components['schemas']['RetentionDto'];
+export type RetentionPeriod = Retention['period'];
 
 export function useStats(botId: string) {
   return useQuery({
@@ -27,5 +29,19 @@ export function useSources(botId: string) {
   return useQuery({
     queryKey: keys.sources(botId),
     queryFn: () => unwrap(api.GET('/api/bots/{id}/sources', { params: { path: { id: botId } } })),
+  });
+}
+
+/** Retention cohorts of weeks or days, for all contacts or those of one (mapped) source. */
+export function useRetention(botId: string, period: RetentionPeriod, source: string | null) {
+  return useQuery({
+    queryKey: keys.retention(botId, period, source),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/bots/{id}/retention', {
+          params: { path: { id: botId }, query: { period, ...(source ? { source } : {}) } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
   });
 }

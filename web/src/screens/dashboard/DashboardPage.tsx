@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Bot } from '../../api/queries/useBots';
-import { useSources, useStats, useTimeline } from '../../api/queries/useReports';
+import { RetentionPeriod, useRetention, useSources, useStats, useTimeline } from '../../api/queries/useReports';
 import { Link } from '../../app/router';
 import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
 import { t } from '../../i18n';
+import { sourceLabel } from '../../components/sources';
 import { MappingsEditor } from './MappingsEditor';
+import { RetentionTriangle } from './RetentionTriangle';
 import { SourcesTable } from './SourcesTable';
 import { StatCards } from './StatCards';
 import { TimelineChart } from './TimelineChart';
@@ -58,6 +60,7 @@ export default function DashboardPage({ bot }: { bot: Bot }) {
         <ErrorMessage error={timeline.error} />
         {timeline.data ? <TimelineChart days={timeline.data.data} /> : <Loading />}
       </section>
+      <RetentionSection botId={bot.id} sources={sources.data?.data.map((row) => row.source_value) ?? []} />
       <section className="card" aria-labelledby="sources-title">
         <h2 id="sources-title">{t('sources.title')}</h2>
         <ErrorMessage error={sources.error} />
@@ -65,5 +68,52 @@ export default function DashboardPage({ bot }: { bot: Bot }) {
         <MappingsEditor botId={bot.id} />
       </section>
     </>
+  );
+}
+
+const RETENTION_PERIODS: RetentionPeriod[] = ['week', 'day'];
+
+/** Do people come back? Cohorts by week or day, for all contacts or one source. */
+function RetentionSection({ botId, sources }: { botId: string; sources: string[] }) {
+  const [period, setPeriod] = useState<RetentionPeriod>('week');
+  const [source, setSource] = useState<string | null>(null);
+  const retention = useRetention(botId, period, source);
+  const sourceId = useId();
+  const values = [...new Set(sources)];
+  return (
+    <section className="card" aria-labelledby="retention-title">
+      <div className="card-head">
+        <h2 id="retention-title">{t('retention.title')}</h2>
+        <div className="retention-filters">
+          <div className="segmented-buttons" role="group" aria-label={t('retention.period')}>
+            {RETENTION_PERIODS.map((value) => (
+              <button
+                key={value}
+                type="button"
+                className={value === period ? 'chip chip-on' : 'chip'}
+                aria-pressed={value === period}
+                onClick={() => setPeriod(value)}
+              >
+                {t(value === 'week' ? 'retention.week' : 'retention.day')}
+              </button>
+            ))}
+          </div>
+          <div className="inline-field">
+            <label htmlFor={sourceId}>{t('retention.source')}</label>
+            <select id={sourceId} value={source ?? ''} onChange={(event) => setSource(event.target.value || null)}>
+              <option value="">{t('retention.allSources')}</option>
+              {values.map((value) => (
+                <option key={value} value={value}>
+                  {sourceLabel(value)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </div>
+      <p className="muted">{t('retention.hint')}</p>
+      <ErrorMessage error={retention.error} />
+      {retention.data ? <RetentionTriangle retention={retention.data} /> : <Loading />}
+    </section>
   );
 }

@@ -1,0 +1,131 @@
+import { backfillRetention } from '../../migrations/1795401800000-RetentionActivity';
+import { RetentionQueries } from '../../src/analytics/retention.queries';
+import { UNMAPPED_SOURCE } from '../../src/analytics/source.dto';
+import type { CaptureBot } from '../../src/ingest/capture.service';
+import { RetentionActivity } from '../../src/ingest/retention-activity';
+import { useFreshDatabase } from './support/database';
+import { inbound, newAccount, newBot, outbound } from './support/factories';
+import { ingestPipeline } from './support/ingest';
+
+const at = (iso: string) => new Date(`${iso}Z`);
+// Wednesday of the ISO week starting Monday 2026-03-16; the weeks before start on 03-09 and 03-02.
+const NOW = at('2026-03-18T20:00:00');
+
+describe('The retention rollup on PostgreSQL', () => {
+  const db = useFreshDatabase();
+  let bot: CaptureBot;
+  const queries = () => new RetentionQueries(db.dataSource);
+  const cohorts = (period: 'week' | 'day', periods: number, source: string | null = null) =>
+    queries().cohorts(bot.id, period, periods, source, NOW);
+
+  /**
+   * A came through an ad and wrote in each of the three weeks; B wrote without a link and came back
+   * through a promo link in the third week (attributed late, `promo` mapped to `partners`); C was
+   * first written to by the bot and answered in the third week; D arrived in the third week, and a
+   * back-dated message of D from before it arrived (delivered late) belongs to no cohort period.
+   */
+  beforeEach(async () => {
+    bot = await newBot(db.dataSource, await newAccount(db.dataSource));
+    await db.dataSource.query(
+      `INSERT INTO source_mappings (bot_id, raw, source_value, campaign_name) VALUES ($1, 'promo', 'partners', NULL)`,
+      [bot.id],
+    );
+    const ingest = ingestPipeline(db);
+    const aWeek2 = inbound('A', 'week 2', at('2026-03-10T09:00:00'));
+    const batches = [
+      [
+        inbound('A', '/start utm_source=ads', at('2026-03-02T10:00:00')),
+        inbound('A', 'more', at('2026-03-03T10:00:00')),
+      ],
+      [inbound('B', 'hi', at('2026-03-04T23:59:59'))],
+      [aWeek2, outbound('C', 'Hello from the bot', at('2026-03-09T08:00:00'))],
+      [aWeek2],
+      [inbound('B', '/start promo', at('2026-03-16T00:00:00')), inbound('D', 'hello', at('2026-03-16T12:00:00'))],
+      [inbound('A', 'week 3', at('2026-03-17T09:00:00')), inbound('C', 'answer', at('2026-03-18T10:00:00'))],
+      [inbound('D', 'from before', at('2026-03-01T12:00:00'))],
+    ];
+    for (const batch of batches) await ingest.writer.write(bot, batch);
+  });
+
+  it('counts each cohort of ISO weeks: size, then the contacts who wrote in each later week', async () => {
+    expect(await cohorts('week', 3)).toEqual([
+      { start: '2026-03-02', size: 2, retained: [2, 1, 2] },
+      { start: '2026-03-09', size: 1, retained: [1, 1] },
+      { start: '2026-03-16', size: 1, retained: [1] },
+    ]);
+  });
+
+  it('filters by the mapped source; a contact attributed late moves with its history', async () => {
+    expect(await cohorts('week', 3, 'ads')).toEqual([
+      { start: '2026-03-02', size: 1, retained: [1, 1, 1] },
+      { start: '2026-03-09', size: 0, retained: [0, 0] },
+      { start: '2026-03-16', size: 0, retained: [0] },
+    ]);
+    expect(await cohorts('week', 3, 'partners')).toEqual([
+      { start: '2026-03-02', size: 1, retained: [1, 0, 1] },
+      { start: '2026-03-09', size: 0, retained: [0, 0] },
+      { start: '2026-03-16', size: 0, retained: [0] },
+    ]);
+    expect(await cohorts('week', 3, 'promo')).toEqual([
+      { start: '2026-03-02', size: 0, retained: [0, 0, 0] },
+      { start: '2026-03-09', size: 0, retained: [0, 0] },
+      { start: '2026-03-16', size: 0, retained: [0] },
+    ]);
+    expect(await cohorts('week', 2, UNMAPPED_SOURCE)).toEqual([
+      { start: '2026-03-09', size: 1, retained: [1, 1] },
+      { start: '2026-03-16', size: 1, retained: [1] },
+    ]);
+  });
+
+  it('counts days alike, UTC, with empty days as zero cohorts', async () => {
+    const days = await cohorts('day', 17);
+    expect(days[0]).toEqual({
+      start: '2026-03-02',
+      size: 1,
+      retained: [1, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0],
+    });
+    expect(days[2]).toEqual({ start: '2026-03-04', size: 1, retained: [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0] });
+    expect(days[7]).toEqual({ start: '2026-03-09', size: 1, retained: [1, 0, 0, 0, 0, 0, 0, 0, 0, 1] });
+    expect(days[14]).toEqual({ start: '2026-03-16', size: 1, retained: [1, 0, 0] });
+    expect(days[16]).toEqual({ start: '2026-03-18', size: 0, retained: [0] });
+    expect(days.map((d) => d.size).reduce((a, b) => a + b)).toBe(4);
+  });
+
+  it('the migration backfill computes from the stored facts exactly what the ingest kept', async () => {
+    const snapshot = async () => ({
+      activity: await db.dataSource.query(
+        `SELECT contact_id, period, active_start::text, cohort_start::text FROM contact_activity WHERE bot_id = $1 ORDER BY 1, 2, 3`,
+        [bot.id],
+      ),
+      counts: await db.dataSource.query(
+        `SELECT period, cohort_start::text, active_start::text, source_value, contacts FROM retention_counts
+          WHERE bot_id = $1 AND contacts <> 0 ORDER BY 1, 2, 3, 4`,
+        [bot.id],
+      ),
+    });
+    const kept = await snapshot();
+    expect(kept.activity.length).toBeGreaterThan(10);
+    await db.dataSource.query(`DELETE FROM contact_activity`);
+    await db.dataSource.query(`DELETE FROM retention_counts`);
+    await backfillRetention(db.dataSource);
+    expect(await snapshot()).toEqual(kept);
+  });
+
+  it('eraseContact takes the contact out of its cohort and every period it counted in', async () => {
+    const [{ id }] = await db.dataSource.query<Array<{ id: string }>>(
+      `SELECT id FROM contacts WHERE bot_id = $1 AND external_user_id = 'A'`,
+      [bot.id],
+    );
+    await db.dataSource.transaction((tx) => new RetentionActivity().eraseContact(tx, bot.id, id));
+    expect(await cohorts('week', 3)).toEqual([
+      { start: '2026-03-02', size: 1, retained: [1, 0, 1] },
+      { start: '2026-03-09', size: 1, retained: [1, 1] },
+      { start: '2026-03-16', size: 1, retained: [1] },
+    ]);
+    expect(await cohorts('week', 3, 'ads')).toEqual([
+      { start: '2026-03-02', size: 0, retained: [0, 0, 0] },
+      { start: '2026-03-09', size: 0, retained: [0, 0] },
+      { start: '2026-03-16', size: 0, retained: [0] },
+    ]);
+  });
+});

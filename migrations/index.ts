@@ -13,6 +13,7 @@ import { ContactSearch1795401400000 } from './1795401400000-ContactSearch';
 import { BroadcastLeases1795401500000 } from './1795401500000-BroadcastLeases';
 import { DeliveryPreviews1795401600000 } from './1795401600000-DeliveryPreviews';
 import { RawRetentionMarks1795401700000 } from './1795401700000-RawRetentionMarks';
+import { ButtonPresses1795401900000 } from './1795401900000-ButtonPresses';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   BroadcastLeases1795401500000,
   DeliveryPreviews1795401600000,
   RawRetentionMarks1795401700000,
+  ButtonPresses1795401900000,
 ];

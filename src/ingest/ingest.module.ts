@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
 import { MailModule } from '../mail/mail.module';
+import { ButtonPresses } from './button-presses';
 import { CaptureService } from './capture.service';
 import { ContactsRepository } from './contacts.repository';
 import { FactStore } from './fact-store';
@@ -11,7 +12,7 @@ import { RecordingCap } from './recording-cap/recording-cap';
 /** Turns traffic into stored facts: the mirror, the proxy, sends and broadcasts import it to hand traffic over. */
 @Module({
   imports: [BillingModule, MailModule],
-  providers: [CaptureService, ContactsRepository, FactStore, IngestWriter, IngestLosses, RecordingCap],
-  exports: [CaptureService, ContactsRepository],
+  providers: [ButtonPresses, CaptureService, ContactsRepository, FactStore, IngestWriter, IngestLosses, RecordingCap],
+  exports: [ButtonPresses, CaptureService, ContactsRepository],
 })
 export class IngestModule {}

@@ -3,6 +3,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Button presses of contacts (Telegram `callback_query`, MAX `message_callback` in private chats): kept
  * apart from messages because they are no messages (no counters, no text), stored once per dedupe key.
+ * Like messages, no foreign key to bots (its per-row check locks the bot's row on every insert): each
+ * press is inserted joined to a contact of its bot and cascades with it.
  */
 export class ButtonPresses1795401900000 implements MigrationInterface {
   name = 'ButtonPresses1795401900000';
@@ -11,7 +13,7 @@ export class ButtonPresses1795401900000 implements MigrationInterface {
     await q.query(`
       CREATE TABLE button_presses (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        bot_id uuid NOT NULL REFERENCES bots(id) ON DELETE CASCADE,
+        bot_id uuid NOT NULL,
         contact_id uuid NOT NULL REFERENCES contacts(id) ON DELETE CASCADE,
         external_user_id text NOT NULL,
         data text NOT NULL,

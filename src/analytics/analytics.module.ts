@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { BotsModule } from '../bots/bots.module';
 import { IntentsModule } from '../intents/intents.module';
+import { ButtonsController } from './buttons.controller';
+import { ButtonsV1Controller } from './buttons-v1.controller';
+import { ButtonsQueries } from './buttons.queries';
 import { IntentsV1Controller } from './intents-v1.controller';
 import { SourceMappingsController } from './source-mappings.controller';
 import { ReportsService } from './reports.service';
@@ -14,7 +17,7 @@ import { StatsQueries } from './stats.queries';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 
 /**
- * Aggregate reports (stats, timeline, sources) for the open API and the cabinet, the open API's intents,
+ * Aggregate reports (stats, timeline, sources, buttons) for the open API and the cabinet, the open API's intents,
  * and the source mappings the reports apply.
  */
 @Module({
@@ -26,7 +29,9 @@ import { ApiKeysModule } from '../api-keys/api-keys.module';
     StatsController,
     SourcesController,
     SourceMappingsController,
+    ButtonsV1Controller,
+    ButtonsController,
   ],
-  providers: [StatsQueries, SourcesQueries, ReportsService, SourceMappingsService],
+  providers: [StatsQueries, SourcesQueries, ButtonsQueries, ReportsService, SourceMappingsService],
 })
 export class AnalyticsModule {}

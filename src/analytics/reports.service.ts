@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import { BotAccess } from '../bots/bot-access';
+import { ButtonsDto } from './buttons.dto';
+import { ButtonsQueries, PressWindow } from './buttons.queries';
 import { SourcesDto } from './source.dto';
 import { SourcesQueries } from './sources.queries';
 import { StatsDto, TimelineDto } from './stats.dto';
@@ -13,6 +15,7 @@ export class ReportsService {
     private readonly access: BotAccess,
     private readonly statsQueries: StatsQueries,
     private readonly sourcesQueries: SourcesQueries,
+    private readonly buttonsQueries: ButtonsQueries,
   ) {}
 
   async stats(principal: Principal, botId: string): Promise<StatsDto> {
@@ -28,5 +31,10 @@ export class ReportsService {
   async sources(principal: Principal, botId: string): Promise<SourcesDto> {
     const bot = await this.access.require(principal, botId, 'read');
     return { utm_key: bot.utmKey, data: await this.sourcesQueries.rows(bot.id) };
+  }
+
+  async buttons(principal: Principal, botId: string, window: PressWindow): Promise<ButtonsDto> {
+    const bot = await this.access.require(principal, botId, 'read');
+    return { data: await this.buttonsQueries.rows(bot.id, window) };
   }
 }

@@ -28,9 +28,18 @@ export class ButtonPresses1795401900000 implements MigrationInterface {
     );
     // A dialog's presses, the contact cascade and erasure.
     await q.query(`CREATE INDEX button_presses_by_contact ON button_presses (contact_id, created_at)`);
+    // Funnel stages of type button: a condition on the presses' data.
+    await q.query(`
+      ALTER TABLE funnel_stages DROP CONSTRAINT funnel_stages_type_check,
+        ADD CONSTRAINT funnel_stages_type_check CHECK (type IN ('text', 'command', 'intent', 'button'))`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DELETE FROM funnel_stages WHERE type = 'button'`);
+    await q.query(`DELETE FROM funnel_stage_keys WHERE type = 'button'`);
+    await q.query(`
+      ALTER TABLE funnel_stages DROP CONSTRAINT funnel_stages_type_check,
+        ADD CONSTRAINT funnel_stages_type_check CHECK (type IN ('text', 'command', 'intent'))`);
     await q.query(`DROP TABLE button_presses`);
   }
 }

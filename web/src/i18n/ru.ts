@@ -496,6 +496,7 @@ export const ru = {
   'file.kind.file': 'Файл',
   'file.tooLarge': 'Файл больше 50 МБ: такой не отправить.',
   'dialogs.noText': 'без текста — вложение или стикер',
+  'dialogs.pressed': 'нажата кнопка: {data}',
   'dialogs.captionPlaceholder': 'Подпись к файлу (необязательно)…',
 
   'intents.title': 'Намерения',

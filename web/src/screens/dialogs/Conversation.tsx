@@ -1,6 +1,12 @@
 import { FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Bot } from '../../api/queries/useBots';
-import { DialogMessage, useDialogMessages, useReply } from '../../api/queries/useDialogs';
+import {
+  DialogMessage,
+  DialogPress,
+  useDialogMessages,
+  useDialogPresses,
+  useReply,
+} from '../../api/queries/useDialogs';
 import { useCanWrite } from '../../api/queries/useMe';
 import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
 import { FilePicker, fileTooLarge, PickedFile } from '../../components/FilePicker';
@@ -9,12 +15,14 @@ import { formatMessageTime, formatNumber, t } from '../../i18n';
 
 export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
   const messages = useDialogMessages(bot.id, userId);
+  const presses = useDialogPresses(bot.id, userId);
   const canWrite = useCanWrite();
   const end = useRef<HTMLDivElement>(null);
+  const items = messages.data ? timeline(messages.data, presses.data ?? []) : [];
 
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.data]);
+  }, [messages.data, presses.data]);
 
   return (
     <>
@@ -23,15 +31,41 @@ export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
       {messages.data && messages.data.length === 0 && <EmptyState>{t('dialogs.noMessages')}</EmptyState>}
       {messages.data && messages.data.length > 0 && (
         <ol className="messages" aria-live="polite">
-          {messages.data.map((message) => (
-            <MessageBubble key={message.id} message={message} />
-          ))}
+          {items.map((item) =>
+            'direction' in item ? (
+              <MessageBubble key={item.id} message={item} />
+            ) : (
+              <PressMarker key={item.id} press={item} />
+            ),
+          )}
         </ol>
       )}
       <div ref={end} />
       {canWrite &&
         (bot.has_token ? <ReplyBox bot={bot} userId={userId} /> : <p className="muted">{t('dialogs.noToken')}</p>)}
     </>
+  );
+}
+
+/**
+ * Messages and presses in time order. When the page of messages is full, presses older than its oldest
+ * message are left out: they belong to history the conversation does not show.
+ */
+export function timeline(messages: DialogMessage[], presses: DialogPress[]): Array<DialogMessage | DialogPress> {
+  const from = messages.length >= 200 ? messages[0].created_at : null;
+  const shown = from === null ? presses : presses.filter((press) => press.created_at >= from);
+  // ISO times of one format compare as strings; a press and a message of the same moment: the message first.
+  return [...messages, ...shown].sort((a, b) =>
+    a.created_at === b.created_at ? Number('data' in a) - Number('data' in b) : a.created_at < b.created_at ? -1 : 1,
+  );
+}
+
+/** A button the contact pressed: a small marker at its time, not a bubble. */
+function PressMarker({ press }: { press: DialogPress }) {
+  return (
+    <li className="press-marker">
+      <span>{t('dialogs.pressed', { data: press.data })}</span> <time dateTime={press.created_at}>{formatMessageTime(press.created_at)}</time>
+    </li>
   );
 }
 

@@ -31,7 +31,12 @@ export class DialogsService {
   }
 
   /** The cabinet's markers of a dialog: the contact's button presses in the same window as its messages. */
-  async pressesOf(principal: Principal, botId: string, userId: string, filter: MessageFilter): Promise<DialogPressDto[]> {
+  async pressesOf(
+    principal: Principal,
+    botId: string,
+    userId: string,
+    filter: MessageFilter,
+  ): Promise<DialogPressDto[]> {
     return this.presses.list((await this.access.require(principal, botId, 'read')).id, userId, filter);
   }
 }

@@ -39,7 +39,10 @@ describe('parseFunnelStages', () => {
     [{ stages: [text('я'.repeat(501))] }, 'stages[0].value must be 1 to 500 characters'],
     [{ stages: [{ name: 'a', type: 'button', value: ' ' }] }, 'stages[0].value must be 1 to 500 characters'],
     [{ stages: [{ name: 'a', type: 'button', value: 7 }] }, 'stages[0].value must be 1 to 500 characters'],
-    [{ stages: [{ name: 'a', type: 'button', match: 'regex', value: 'x' }] }, 'stages[0].match must be exact or contains'],
+    [
+      { stages: [{ name: 'a', type: 'button', match: 'regex', value: 'x' }] },
+      'stages[0].match must be exact or contains',
+    ],
     [{ stages: [{ name: 'a', type: 'command', value: 'start' }] }, 'stages[0].value must be a command such as /start'],
     [
       { stages: [{ name: 'a', type: 'command', value: '/start now' }] },

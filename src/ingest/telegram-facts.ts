@@ -55,7 +55,14 @@ function callbackPress(query: Json | null, receivedAt: Date): ButtonPressFact | 
   const data = textOrNull(query?.data);
   if (!query || !from || userId === null || !id || data === null || from.is_bot === true) return null;
   if (objectOrNull(objectOrNull(query.message)?.chat)?.type !== 'private') return null;
-  return { kind: 'press', dedupeKey: `tg:callback:${id}`, externalUserId: userId, profile: profileOf(from), data, at: receivedAt };
+  return {
+    kind: 'press',
+    dedupeKey: `tg:callback:${id}`,
+    externalUserId: userId,
+    profile: profileOf(from),
+    data,
+    at: receivedAt,
+  };
 }
 
 function profileOf(from: Json): ContactProfile {

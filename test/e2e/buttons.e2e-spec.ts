@@ -12,7 +12,12 @@ let callbackIds = 0;
 let updateIds = 70000;
 
 /** A Telegram callback_query of a button under a message in the user's private chat (or a group's). */
-function tgPress(userId: number, data: string, chat: 'private' | 'group' = 'private', callbackId = `cb${++callbackIds}`) {
+function tgPress(
+  userId: number,
+  data: string,
+  chat: 'private' | 'group' = 'private',
+  callbackId = `cb${++callbackIds}`,
+) {
   return {
     update_id: ++updateIds,
     callback_query: {
@@ -31,7 +36,13 @@ function tgPress(userId: number, data: string, chat: 'private' | 'group' = 'priv
 }
 
 /** A MAX message_callback of a button under a message of the user's dialog (or a group chat). */
-function maxPress(userId: number, payload: string, at: number, chatType: 'dialog' | 'chat' = 'dialog', id = `mcb${++callbackIds}`) {
+function maxPress(
+  userId: number,
+  payload: string,
+  at: number,
+  chatType: 'dialog' | 'chat' = 'dialog',
+  id = `mcb${++callbackIds}`,
+) {
   return {
     update_type: 'message_callback',
     timestamp: at,
@@ -122,7 +133,9 @@ describe('Button presses (issue 16)', () => {
       ctx.telegram.pushUpdate(token, tgPress(7002, 'menu:help'));
       const polled = (await (await fetch(`${ctx.url}/tg/bot${token}/getUpdates`)).json()) as { result: unknown[] };
       expect(polled.result).toHaveLength(1);
-      await eventually(async () => expect(await presses(bot.id)).toEqual([{ external_user_id: '7002', data: 'menu:help' }]));
+      await eventually(async () =>
+        expect(await presses(bot.id)).toEqual([{ external_user_id: '7002', data: 'menu:help' }]),
+      );
     });
 
     it('records a MAX message_callback from a dialog through the proxy once; a group chat press is ignored', async () => {
@@ -229,11 +242,17 @@ describe('Button presses (issue 16)', () => {
 
     it('needs the read scope, and answers 404 for a bot of another account', async () => {
       const writeOnly = (await issueKey(ctx, owner.token, ['write'])).key;
-      const refused = await request(ctx.url).get(`/api/v1/bots/${botId}/buttons`).set('X-API-Key', writeOnly).expect(403);
+      const refused = await request(ctx.url)
+        .get(`/api/v1/bots/${botId}/buttons`)
+        .set('X-API-Key', writeOnly)
+        .expect(403);
       expect(refused.body).toEqual({ message: Messages.scopeRequired('read') });
       const other = await registerUser(ctx);
       const theirKey = (await issueKey(ctx, other.token, ['read'])).key;
-      const missing = await request(ctx.url).get(`/api/v1/bots/${botId}/buttons`).set('X-API-Key', theirKey).expect(404);
+      const missing = await request(ctx.url)
+        .get(`/api/v1/bots/${botId}/buttons`)
+        .set('X-API-Key', theirKey)
+        .expect(404);
       expect(missing.body).toEqual({ message: Messages.botNotFound });
       await request(ctx.url).get(`/api/bots/${botId}/buttons`).expect(401);
     });
@@ -244,7 +263,11 @@ describe('Button presses (issue 16)', () => {
     const bot: CaptureBot = { id: created.id, userId: owner.user.id, platform: 'max', utmKey: 'utm_source' };
     const t = Date.parse('2024-06-01T10:00:00Z');
     // Before the funnel exists: only the backfill can count these.
-    await capture.inboundUpdates(bot, [maxPress(11, 'plan:pro', t), maxPress(12, 'plan:free', t), maxPress(13, 'PLAN:PRO', t)]);
+    await capture.inboundUpdates(bot, [
+      maxPress(11, 'plan:pro', t),
+      maxPress(12, 'plan:free', t),
+      maxPress(13, 'PLAN:PRO', t),
+    ]);
     const put = await request(ctx.url)
       .put(`/api/bots/${bot.id}/funnel/config`)
       .set(bearer(owner))
@@ -263,16 +286,18 @@ describe('Button presses (issue 16)', () => {
     });
     const funnel = async () =>
       (await request(ctx.url).get(`/api/bots/${bot.id}/funnel`).set(bearer(owner)).expect(200)).body;
-    await eventually(async () =>
-      expect(await funnel()).toEqual({
-        source: null,
-        computing: false,
-        stages: [
-          { name: 'Any plan', reached: 2, conversion: null },
-          { name: 'Pro', reached: 1, conversion: 0.5 },
-        ],
-      }),
-    15000);
+    await eventually(
+      async () =>
+        expect(await funnel()).toEqual({
+          source: null,
+          computing: false,
+          stages: [
+            { name: 'Any plan', reached: 2, conversion: null },
+            { name: 'Pro', reached: 1, conversion: 0.5 },
+          ],
+        }),
+      15000,
+    );
 
     // Live: a new contact presses both; a repeated press and a message with the same text count nothing more.
     await capture.inboundUpdates(bot, [maxPress(14, 'plan:pro', t + 5000), maxPress(11, 'plan:pro', t + 6000)]);
@@ -311,9 +336,9 @@ describe('Button presses (issue 16)', () => {
       expect(receiver.requests).toHaveLength(1);
       const [delivery] = receiver.requests;
       expect(delivery.headers['x-webhook-event']).toBe('button.pressed');
-      expect(signatureIsValid(subscription.secret, delivery.body, delivery.headers['x-webhook-signature'] as string)).toBe(
-        true,
-      );
+      expect(
+        signatureIsValid(subscription.secret, delivery.body, delivery.headers['x-webhook-signature'] as string),
+      ).toBe(true);
       const stored = await ctx.db.query(`SELECT id, created_at FROM button_presses WHERE bot_id = $1`, [bot.id]);
       expect(JSON.parse(delivery.body)).toEqual({
         event: 'button.pressed',

@@ -12,6 +12,7 @@ import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
 import { FilePicker, fileTooLarge, PickedFile } from '../../components/FilePicker';
 import { charCount, textLimit } from '../../components/files';
 import { formatMessageTime, formatNumber, t } from '../../i18n';
+import { timeline } from './timeline';
 
 export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
   const messages = useDialogMessages(bot.id, userId);
@@ -47,24 +48,12 @@ export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
   );
 }
 
-/**
- * Messages and presses in time order. When the page of messages is full, presses older than its oldest
- * message are left out: they belong to history the conversation does not show.
- */
-export function timeline(messages: DialogMessage[], presses: DialogPress[]): Array<DialogMessage | DialogPress> {
-  const from = messages.length >= 200 ? messages[0].created_at : null;
-  const shown = from === null ? presses : presses.filter((press) => press.created_at >= from);
-  // ISO times of one format compare as strings; a press and a message of the same moment: the message first.
-  return [...messages, ...shown].sort((a, b) =>
-    a.created_at === b.created_at ? Number('data' in a) - Number('data' in b) : a.created_at < b.created_at ? -1 : 1,
-  );
-}
-
 /** A button the contact pressed: a small marker at its time, not a bubble. */
 function PressMarker({ press }: { press: DialogPress }) {
   return (
     <li className="press-marker">
-      <span>{t('dialogs.pressed', { data: press.data })}</span> <time dateTime={press.created_at}>{formatMessageTime(press.created_at)}</time>
+      <span>{t('dialogs.pressed', { data: press.data })}</span>{' '}
+      <time dateTime={press.created_at}>{formatMessageTime(press.created_at)}</time>
     </li>
   );
 }

@@ -258,6 +258,42 @@ describe('Button presses (issue 16)', () => {
     });
   });
 
+  it("answers a dialog's presses to the session API only, newest first, with the messages' limit and from/to", async () => {
+    const { bot: created } = await bindMaxBot(ctx, owner.token);
+    const bot: CaptureBot = { id: created.id, userId: owner.user.id, platform: 'max', utmKey: 'utm_source' };
+    const t = Date.parse('2024-07-01T10:00:00Z');
+    await capture.inboundUpdates(bot, [
+      maxPress(21, 'first', t),
+      maxPress(21, 'second', t + 1000),
+      maxPress(22, 'other', t),
+    ]);
+    const path = `/api/bots/${bot.id}/dialogs/21/presses`;
+    const all = await request(ctx.url).get(path).set(bearer(owner)).expect(200);
+    const ids = (await ctx.db.query(`SELECT id, data FROM button_presses WHERE bot_id = $1`, [bot.id])).rows;
+    const idOf = (data: string) => ids.find((row: { data: string }) => row.data === data).id;
+    expect(all.body).toEqual({
+      data: [
+        { id: idOf('second'), data: 'second', created_at: '2024-07-01T10:00:01.000Z' },
+        { id: idOf('first'), data: 'first', created_at: '2024-07-01T10:00:00.000Z' },
+      ],
+      limit: 100,
+    });
+    const page = await request(ctx.url).get(`${path}?limit=1&to=2024-07-01T10:00:00Z`).set(bearer(owner)).expect(200);
+    expect(page.body).toEqual({
+      data: [{ id: idOf('first'), data: 'first', created_at: '2024-07-01T10:00:00.000Z' }],
+      limit: 1,
+    });
+    const bad = await request(ctx.url).get(`${path}?from=soon`).set(bearer(owner)).expect(400);
+    expect(bad.body).toEqual({ message: Messages.badTimeRange });
+    expect(
+      (await request(ctx.url).get(`/api/bots/${bot.id}/dialogs/999/presses`).set(bearer(owner)).expect(200)).body,
+    ).toEqual({
+      data: [],
+      limit: 100,
+    });
+    await request(ctx.url).get(path).set('X-API-Key', readKey).expect(401);
+  });
+
   it('counts a button stage in the funnel live and by the backfill (exact and contains on the data)', async () => {
     const { bot: created } = await bindMaxBot(ctx, owner.token);
     const bot: CaptureBot = { id: created.id, userId: owner.user.id, platform: 'max', utmKey: 'utm_source' };

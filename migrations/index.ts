@@ -14,6 +14,7 @@ import { BroadcastLeases1795401500000 } from './1795401500000-BroadcastLeases';
 import { DeliveryPreviews1795401600000 } from './1795401600000-DeliveryPreviews';
 import { RawRetentionMarks1795401700000 } from './1795401700000-RawRetentionMarks';
 import { RetentionActivity1795401800000 } from './1795401800000-RetentionActivity';
+import { ButtonPresses1795401900000 } from './1795401900000-ButtonPresses';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   DeliveryPreviews1795401600000,
   RawRetentionMarks1795401700000,
   RetentionActivity1795401800000,
+  ButtonPresses1795401900000,
 ];

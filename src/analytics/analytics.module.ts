@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { BotsModule } from '../bots/bots.module';
 import { IntentsModule } from '../intents/intents.module';
+import { ButtonsController } from './buttons.controller';
+import { ButtonsV1Controller } from './buttons-v1.controller';
+import { ButtonsQueries } from './buttons.queries';
 import { IntentsV1Controller } from './intents-v1.controller';
 import { RetentionV1Controller } from './retention-v1.controller';
 import { RetentionController } from './retention.controller';
@@ -17,7 +20,7 @@ import { StatsQueries } from './stats.queries';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 
 /**
- * Aggregate reports (stats, timeline, sources, retention cohorts) for the open API and the cabinet, the open API's intents,
+ * Aggregate reports (stats, timeline, sources, retention cohorts, buttons) for the open API and the cabinet, the open API's intents,
  * and the source mappings the reports apply.
  */
 @Module({
@@ -31,7 +34,9 @@ import { ApiKeysModule } from '../api-keys/api-keys.module';
     SourcesController,
     RetentionController,
     SourceMappingsController,
+    ButtonsV1Controller,
+    ButtonsController,
   ],
-  providers: [StatsQueries, SourcesQueries, RetentionQueries, ReportsService, SourceMappingsService],
+  providers: [StatsQueries, SourcesQueries, RetentionQueries, ButtonsQueries, ReportsService, SourceMappingsService],
 })
 export class AnalyticsModule {}

@@ -3,6 +3,8 @@ import type { Principal } from '../auth/principal';
 import { BotAccess } from '../bots/bot-access';
 import { PERIODS_LIMIT, RetentionDto, RetentionQueryDto } from './retention.dto';
 import { RetentionQueries } from './retention.queries';
+import { ButtonsDto } from './buttons.dto';
+import { ButtonsQueries, PressWindow } from './buttons.queries';
 import { SourcesDto } from './source.dto';
 import { SourcesQueries } from './sources.queries';
 import { StatsDto, TimelineDto } from './stats.dto';
@@ -16,6 +18,7 @@ export class ReportsService {
     private readonly statsQueries: StatsQueries,
     private readonly sourcesQueries: SourcesQueries,
     private readonly retentionQueries: RetentionQueries,
+    private readonly buttonsQueries: ButtonsQueries,
   ) {}
 
   async stats(principal: Principal, botId: string): Promise<StatsDto> {
@@ -40,5 +43,10 @@ export class ReportsService {
     // An empty `source=` is no filter, as in the funnel report.
     const source = query.source ? query.source : null;
     return { period, source, cohorts: await this.retentionQueries.cohorts(bot.id, period, periods, source) };
+  }
+
+  async buttons(principal: Principal, botId: string, window: PressWindow): Promise<ButtonsDto> {
+    const bot = await this.access.require(principal, botId, 'read');
+    return { data: await this.buttonsQueries.rows(bot.id, window) };
   }
 }

@@ -36,6 +36,7 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('funnel_stages'),
   OF_BOT('contact_activity'),
   OF_BOT('messages'),
+  OF_BOT('button_presses'),
   // Each contact takes its touches with it (cascade along touches_by_contact).
   OF_BOT('contacts'),
   OF_BOT('held_updates'),

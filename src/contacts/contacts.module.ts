@@ -8,6 +8,7 @@ import { ContactsQueries } from './contacts.queries';
 import { ContactsService } from './contacts.service';
 import { DialogsV1Controller } from './dialogs-v1.controller';
 import { DialogsController } from './dialogs.controller';
+import { DialogPressesQueries } from './dialog-presses.queries';
 import { DialogsQueries } from './dialogs.queries';
 import { DialogsService } from './dialogs.service';
 import { MessagesV1Controller } from './messages-v1.controller';
@@ -18,6 +19,6 @@ import { ApiKeysModule } from '../api-keys/api-keys.module';
 @Module({
   imports: [ApiKeysModule, BotsModule, MessagingModule, AvatarsModule],
   controllers: [ContactsV1Controller, MessagesV1Controller, DialogsV1Controller, ContactsController, DialogsController],
-  providers: [ContactsQueries, ContactsService, MessagesQueries, DialogsQueries, DialogsService],
+  providers: [ContactsQueries, ContactsService, MessagesQueries, DialogsQueries, DialogPressesQueries, DialogsService],
 })
 export class ContactsModule {}

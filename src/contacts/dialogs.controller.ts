@@ -10,7 +10,7 @@ import { MessagingService } from '../messaging/messaging.service';
 import { ReplyFormDto, SentMessageDto } from '../messaging/send.dto';
 import { DialogListDto, DialogsQueryDto } from './dialog.dto';
 import { DialogsService } from './dialogs.service';
-import { CabinetMessageListDto, DialogMessagesQueryDto } from './message.dto';
+import { CabinetMessageListDto, DialogMessagesQueryDto, DialogPressListDto } from './message.dto';
 import { messageFilter } from './messages-v1.controller';
 
 /** The cabinet's dialogs: the same reads as the open API (messages with their intents), plus replying to one contact. */
@@ -48,6 +48,23 @@ export class DialogsController {
   ): Promise<CabinetMessageListDto> {
     const filter = messageFilter({ ...query, userId });
     return { data: await this.dialogs.history(principal, id, filter), limit: query.limit };
+  }
+
+  @Get(':userId/presses')
+  @ApiOperation({
+    summary: "One dialog's button presses, newest first, with the same limit and from/to as its messages",
+    description: 'Session API only: the cabinet shows each press as a marker among the messages.',
+  })
+  @ApiOkResponse({ type: DialogPressListDto })
+  @ApiErrors(400)
+  async presses(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Query() query: DialogMessagesQueryDto,
+  ): Promise<DialogPressListDto> {
+    const filter = messageFilter({ ...query, userId });
+    return { data: await this.dialogs.pressesOf(principal, id, userId, filter), limit: query.limit };
   }
 
   @Post(':userId/messages')

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import { BotAccess } from '../bots/bot-access';
 import type { DialogDto } from './dialog.dto';
+import { DialogPressesQueries } from './dialog-presses.queries';
 import { DialogsQueries } from './dialogs.queries';
-import type { CabinetMessageDto, MessageDto } from './message.dto';
+import type { CabinetMessageDto, DialogPressDto, MessageDto } from './message.dto';
 import { MessageFilter, MessagesQueries } from './messages.queries';
 
 /** The dialog and message reads of the open API and the cabinet, on the caller's account's bot. */
@@ -13,6 +14,7 @@ export class DialogsService {
     private readonly access: BotAccess,
     private readonly dialogs: DialogsQueries,
     private readonly messages: MessagesQueries,
+    private readonly presses: DialogPressesQueries,
   ) {}
 
   async list(principal: Principal, botId: string, limit: number): Promise<DialogDto[]> {
@@ -26,5 +28,15 @@ export class DialogsService {
   /** The cabinet's view of a dialog: each message with the intents it matched. */
   async history(principal: Principal, botId: string, filter: MessageFilter): Promise<CabinetMessageDto[]> {
     return this.messages.listWithIntents((await this.access.require(principal, botId, 'read')).id, filter);
+  }
+
+  /** The cabinet's markers of a dialog: the contact's button presses in the same window as its messages. */
+  async pressesOf(
+    principal: Principal,
+    botId: string,
+    userId: string,
+    filter: MessageFilter,
+  ): Promise<DialogPressDto[]> {
+    return this.presses.list((await this.access.require(principal, botId, 'read')).id, userId, filter);
   }
 }

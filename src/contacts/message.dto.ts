@@ -95,3 +95,22 @@ export class CabinetMessageListDto {
   @ApiProperty({ type: 'integer' })
   limit: number;
 }
+
+/** A button the contact pressed in the dialog (session API: the cabinet shows it among the messages). */
+export class DialogPressDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+  /** The button's callback data (MAX: payload). @example 'plan:pro' */
+  data: string;
+  /** When the press arrived (MAX: the callback's time). */
+  created_at: Date;
+}
+
+export class DialogPressListDto {
+  /** Newest first. */
+  @ApiProperty({ type: [DialogPressDto] })
+  data: DialogPressDto[];
+  /** The page size used (after cutting to 1000). */
+  @ApiProperty({ type: 'integer' })
+  limit: number;
+}

@@ -5,7 +5,7 @@ import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { ChangeEvents, IntentsChanged, isRelayed } from '../common/changes';
 import { Queues } from '../queue/job-settings';
-import { LOCK_BOT_SQL, stageMatchesSql } from './funnel-sql';
+import { LOCK_BOT_SQL, pressMatchesSql, stageMatchesSql } from './funnel-sql';
 import { describeError } from '../logging/describe-error';
 
 export const FUNNEL_BACKFILL_QUEUE = Queues.funnelBackfill;
@@ -18,7 +18,7 @@ export interface FunnelBackfillJob {
 
 interface StageKeyRow {
   stage_key: string;
-  type: 'text' | 'command' | 'intent';
+  type: 'text' | 'command' | 'intent' | 'button';
   value: string;
   revision: number;
 }
@@ -77,6 +77,7 @@ export class FunnelBackfillService {
     for (const key of keys) {
       const started = Date.now();
       if (key.type === 'intent') await this.fillFromIntents(botId, key);
+      else if (key.type === 'button') await this.fillFromPresses(botId, key);
       else await this.fillFromMessages(botId, key);
       await this.attributeLate(botId, key);
       await this.recount(botId, key);
@@ -93,6 +94,25 @@ export class FunnelBackfillService {
            JOIN messages m ON m.bot_id = k.bot_id AND m.direction = 'in'
           WHERE k.bot_id = $1 AND k.stage_key = $2 AND ${stageMatchesSql('k', 'm')}
           GROUP BY m.contact_id
+       )
+       INSERT INTO funnel_reach AS r (bot_id, stage_key, contact_id, source_value, reached_at)
+       SELECT $1, $2, h.contact_id, coalesce(c.source_value, ''), h.reached_at
+         FROM hits h JOIN contacts c ON c.id = h.contact_id
+       ON CONFLICT (bot_id, stage_key, contact_id) DO UPDATE SET reached_at = EXCLUDED.reached_at
+        WHERE r.reached_at > EXCLUDED.reached_at`,
+      [botId, key.stage_key],
+    );
+  }
+
+  /** Button stages: every press of the bot (button_presses_by_time), grouped to each contact's first match. */
+  private fillFromPresses(botId: string, key: StageKeyRow): Promise<unknown> {
+    return this.db.query(
+      `WITH hits AS (
+         SELECT p.contact_id, min(p.created_at) AS reached_at
+           FROM funnel_stage_keys k
+           JOIN button_presses p ON p.bot_id = k.bot_id
+          WHERE k.bot_id = $1 AND k.stage_key = $2 AND ${pressMatchesSql('k', 'p')}
+          GROUP BY p.contact_id
        )
        INSERT INTO funnel_reach AS r (bot_id, stage_key, contact_id, source_value, reached_at)
        SELECT $1, $2, h.contact_id, coalesce(c.source_value, ''), h.reached_at

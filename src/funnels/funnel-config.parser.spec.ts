@@ -11,6 +11,8 @@ describe('parseFunnelStages', () => {
           { name: 'Hi', type: 'text', value: '  Привет ' },
           { name: 'Buy', type: 'text', match: 'contains', value: 'buy' },
           { name: 'Price', type: 'intent', value: 'price.v2', extra: true },
+          { name: 'Plan', type: 'button', value: ' plan:Pro' },
+          { name: 'Any plan', type: 'button', match: 'contains', value: 'plan:' },
         ],
       }),
     ).toEqual([
@@ -18,6 +20,8 @@ describe('parseFunnelStages', () => {
       { name: 'Hi', type: 'text', match: 'exact', value: 'Привет' },
       { name: 'Buy', type: 'text', match: 'contains', value: 'buy' },
       { name: 'Price', type: 'intent', value: 'price.v2' },
+      { name: 'Plan', type: 'button', match: 'exact', value: ' plan:Pro' },
+      { name: 'Any plan', type: 'button', match: 'contains', value: 'plan:' },
     ]);
   });
 
@@ -29,10 +33,16 @@ describe('parseFunnelStages', () => {
     [{ stages: [text('a'), 5] }, 'stages[1] must be an object'],
     [{ stages: [{ ...text('a'), name: '  ' }] }, 'stages[0].name must be 1 to 100 characters'],
     [{ stages: [{ ...text('a'), name: 'x'.repeat(101) }] }, 'stages[0].name must be 1 to 100 characters'],
-    [{ stages: [{ ...text('a'), type: 'regex' }] }, 'stages[0].type must be text, command or intent'],
+    [{ stages: [{ ...text('a'), type: 'regex' }] }, 'stages[0].type must be text, command, intent or button'],
     [{ stages: [text('a'), text('b'), text('c', 'fuzzy')] }, 'stages[2].match must be exact or contains'],
     [{ stages: [text(' ')] }, 'stages[0].value must be 1 to 500 characters'],
     [{ stages: [text('я'.repeat(501))] }, 'stages[0].value must be 1 to 500 characters'],
+    [{ stages: [{ name: 'a', type: 'button', value: ' ' }] }, 'stages[0].value must be 1 to 500 characters'],
+    [{ stages: [{ name: 'a', type: 'button', value: 7 }] }, 'stages[0].value must be 1 to 500 characters'],
+    [
+      { stages: [{ name: 'a', type: 'button', match: 'regex', value: 'x' }] },
+      'stages[0].match must be exact or contains',
+    ],
     [{ stages: [{ name: 'a', type: 'command', value: 'start' }] }, 'stages[0].value must be a command such as /start'],
     [
       { stages: [{ name: 'a', type: 'command', value: '/start now' }] },
@@ -40,7 +50,7 @@ describe('parseFunnelStages', () => {
     ],
     [
       { stages: [{ name: 'a', type: 'command', match: 'exact', value: '/start' }] },
-      'stages[0].match applies to text stages only',
+      'stages[0].match applies to text and button stages only',
     ],
     [
       { stages: [{ name: 'a', type: 'intent', value: 'has space' }] },

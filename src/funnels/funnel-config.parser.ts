@@ -2,7 +2,7 @@ import type { FunnelStageDto, FunnelStageType, FunnelTextMatch } from './funnel.
 
 export const MAX_FUNNEL_STAGES = 20;
 
-const TYPES: readonly FunnelStageType[] = ['text', 'command', 'intent'];
+const TYPES: readonly FunnelStageType[] = ['text', 'command', 'intent', 'button'];
 const MATCHES: readonly FunnelTextMatch[] = ['exact', 'contains'];
 const COMMAND = /^\/[A-Za-z0-9_]{1,64}$/;
 /** Intent names as the intents API allows them. */
@@ -14,7 +14,8 @@ export class FunnelConfigError extends Error {}
 /**
  * Checks a PUT body by hand rather than with class-validator, because its nested messages would
  * name fields as `stages.2.match`; users read `stages[2].match`, the index as in the array they sent.
- * Returns the stages normalised: names and text values trimmed, `match` only (and always) on text.
+ * Returns the stages normalised: names and text values trimmed (a button's data is kept as sent: it
+ * is compared byte for byte), `match` only (and always) on text and button stages.
  */
 export function parseFunnelStages(body: unknown): FunnelStageDto[] {
   const stages = (body as { stages?: unknown } | null)?.stages;
@@ -31,11 +32,12 @@ function parseStage(input: unknown, at: string): FunnelStageDto {
   if (typeof name !== 'string' || !inLength(name.trim(), 1, 100))
     throw new FunnelConfigError(`${at}.name must be 1 to 100 characters`);
   if (!TYPES.includes(type as FunnelStageType))
-    throw new FunnelConfigError(`${at}.type must be text, command or intent`);
+    throw new FunnelConfigError(`${at}.type must be text, command, intent or button`);
   const stageType = type as FunnelStageType;
 
-  if (stageType !== 'text') {
-    if (match !== undefined && match !== null) throw new FunnelConfigError(`${at}.match applies to text stages only`);
+  if (stageType !== 'text' && stageType !== 'button') {
+    if (match !== undefined && match !== null)
+      throw new FunnelConfigError(`${at}.match applies to text and button stages only`);
     if (stageType === 'command' && !(typeof value === 'string' && COMMAND.test(value))) {
       throw new FunnelConfigError(`${at}.value must be a command such as /start`);
     }
@@ -48,13 +50,13 @@ function parseStage(input: unknown, at: string): FunnelStageDto {
   if (match !== undefined && match !== null && !MATCHES.includes(match as FunnelTextMatch)) {
     throw new FunnelConfigError(`${at}.match must be exact or contains`);
   }
-  if (typeof value !== 'string' || !inLength(value.trim(), 1, 500))
-    throw new FunnelConfigError(`${at}.value must be 1 to 500 characters`);
+  const kept = typeof value === 'string' ? (stageType === 'text' ? value.trim() : value) : '';
+  if (!inLength(kept, 1, 500) || !kept.trim()) throw new FunnelConfigError(`${at}.value must be 1 to 500 characters`);
   return {
     name: name.trim(),
-    type: 'text',
+    type: stageType,
     match: (match as FunnelTextMatch | null | undefined) ?? 'exact',
-    value: value.trim(),
+    value: kept,
   };
 }
 

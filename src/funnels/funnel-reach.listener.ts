@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { FactEvents, MessageEvent } from '../ingest/events';
+import { ButtonPressEvent, FactEvents, MessageEvent } from '../ingest/events';
 import { INTENT_MATCHED, IntentMatchedEvent } from '../intents/intent-matcher';
 import { FunnelReachStore, ReachBatch } from './funnel-reach.store';
 import { describeError } from '../logging/describe-error';
@@ -15,13 +15,14 @@ const ATTRIBUTING = /^\/start(@\S+)?\s+\S/;
 
 /**
  * Keeps the funnels current at ingest: gathers new inbound messages (and messages whose intent
- * matches were just stored) and applies them in batches, one batch in flight at a time, so a burst of
+ * matches were just stored) and button presses and applies them in batches, one batch in flight at a time, so a burst of
  * traffic costs a few statements rather than one transaction per message.
  */
 @Injectable()
 export class FunnelReachListener implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Funnels');
   private pending = new Map<string, string>();
+  private pendingPresses = new Map<string, string>();
   private attributing = new Set<string>();
   private running: Promise<void> | null = null;
   private idleWaiters: Array<() => void> = [];
@@ -41,9 +42,15 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
     this.add(event.message_id, event.bot_id);
   }
 
+  @OnEvent(FactEvents.buttonPressed)
+  onPress(press: ButtonPressEvent): void {
+    this.pendingPresses.set(press.press_id, press.bot_id);
+    if (!this.running) this.running = this.drain();
+  }
+
   /** Resolves once everything received so far is applied (tests and shutdown). */
   idle(): Promise<void> {
-    if (!this.running && !this.pending.size) return Promise.resolve();
+    if (!this.running && !this.pending.size && !this.pendingPresses.size) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -59,7 +66,7 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
   private async drain(): Promise<void> {
     // Let the rest of the current burst of events join the first batch.
     await new Promise((resolve) => setImmediate(resolve));
-    while (this.pending.size) {
+    while (this.pending.size || this.pendingPresses.size) {
       const batch = this.takeBatch();
       await this.applyWithRetry(batch);
     }
@@ -68,14 +75,10 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
   }
 
   private takeBatch(): ReachBatch {
-    const messages: ReachBatch['messages'] = [];
-    for (const [id, botId] of this.pending) {
-      if (messages.length >= MAX_BATCH) break;
-      messages.push({ id, botId });
-      this.pending.delete(id);
-    }
+    const messages = take(this.pending, MAX_BATCH);
+    const presses = take(this.pendingPresses, MAX_BATCH - messages.length);
     const attributing = messages.map((m) => m.id).filter((id) => this.attributing.delete(id));
-    return { messages, attributing };
+    return { messages, presses, attributing };
   }
 
   private async applyWithRetry(batch: ReachBatch): Promise<void> {
@@ -87,9 +90,22 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
         const code = (error as { code?: string }).code;
         if (attempt < ATTEMPTS && code && RETRYABLE.has(code)) continue;
         // The messages are stored either way; this costs their funnel counts until the next backfill.
-        this.logger.error(`Updating funnels for ${batch.messages.length} messages failed: ${describeError(error)}`);
+        this.logger.error(
+          `Updating funnels for ${batch.messages.length} messages and ${batch.presses.length} presses failed: ${describeError(error)}`,
+        );
         return;
       }
     }
   }
+}
+
+/** Up to `limit` entries (id → bot) taken out of `pending`, oldest first. */
+function take(pending: Map<string, string>, limit: number): Array<{ id: string; botId: string }> {
+  const taken: Array<{ id: string; botId: string }> = [];
+  for (const [id, botId] of pending) {
+    if (taken.length >= limit) break;
+    taken.push({ id, botId });
+    pending.delete(id);
+  }
+  return taken;
 }

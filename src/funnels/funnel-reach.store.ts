@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { ADD_COUNTS_SQL, LOCK_BOT_SQL, stageMatchesSql } from './funnel-sql';
+import { ADD_COUNTS_SQL, LOCK_BOT_SQL, pressMatchesSql, stageMatchesSql } from './funnel-sql';
 
-/** New inbound messages to apply to the funnels, gathered from events. */
+/** New inbound messages and button presses to apply to the funnels, gathered from events. */
 export interface ReachBatch {
   /** Bot of each message, to skip bots without a funnel before touching any message. */
   messages: Array<{ id: string; botId: string }>;
+  /** New button presses (for button stages), with their bots likewise. */
+  presses: Array<{ id: string; botId: string }>;
   /** Messages that may have attributed their contact (a `/start …`), whose earlier reach rows may have to move to the new source. */
   attributing: string[];
 }
@@ -20,7 +22,7 @@ export class FunnelReachStore {
   constructor(private readonly db: DataSource) {}
 
   async apply(batch: ReachBatch): Promise<void> {
-    const candidates = [...new Set(batch.messages.map((m) => m.botId))];
+    const candidates = [...new Set([...batch.messages, ...batch.presses].map((m) => m.botId))];
     const bots: string[] = (
       await this.db.query<Array<{ bot_id: string }>>(
         `SELECT DISTINCT bot_id FROM funnel_stage_keys WHERE bot_id = ANY($1::uuid[])`,
@@ -29,11 +31,13 @@ export class FunnelReachStore {
     ).map((row) => row.bot_id);
     if (!bots.length) return;
     const ids = batch.messages.filter((m) => bots.includes(m.botId)).map((m) => m.id);
+    const pressIds = batch.presses.filter((p) => bots.includes(p.botId)).map((p) => p.id);
     const attributing = batch.attributing.filter((id) => ids.includes(id));
 
     await this.db.transaction(async (tx) => {
       for (const botId of bots.sort()) await tx.query(LOCK_BOT_SQL, [botId]);
-      await this.insertReach(tx, ids, bots);
+      if (ids.length) await this.insertReach(tx, ids, bots);
+      if (pressIds.length) await this.insertPressReach(tx, pressIds, bots);
       if (attributing.length) await this.moveToSource(tx, attributing);
     });
   }
@@ -56,6 +60,34 @@ export class FunnelReachStore {
            FROM hits h JOIN contacts c ON c.id = h.contact_id
           ORDER BY 1, 2, 3
          -- A message older than the one that first reached the stage (late capture) moves the time back.
+         ON CONFLICT (bot_id, stage_key, contact_id) DO UPDATE SET reached_at = EXCLUDED.reached_at
+          WHERE r.reached_at > EXCLUDED.reached_at
+         RETURNING r.bot_id, r.stage_key, r.source_value, xmax = 0 AS inserted
+       ), deltas AS (
+         SELECT bot_id, stage_key, source_value, 1 AS n FROM stored WHERE inserted
+       )
+       ${ADD_COUNTS_SQL}`,
+      [ids, bots],
+    );
+  }
+
+  /** Reach rows for every button stage the presses satisfy, at each contact's earliest such press. */
+  private insertPressReach(tx: EntityManager, ids: string[], bots: string[]): Promise<unknown> {
+    return tx.query(
+      `WITH batch AS (
+         SELECT p.bot_id, p.contact_id, p.data, p.created_at
+           FROM button_presses p
+          WHERE p.id = ANY($1::uuid[]) AND p.bot_id = ANY($2::uuid[])
+       ), hits AS (
+         SELECT b.bot_id, k.stage_key, b.contact_id, min(b.created_at) AS reached_at
+           FROM batch b JOIN funnel_stage_keys k ON k.bot_id = b.bot_id
+          WHERE ${pressMatchesSql('k', 'b')}
+          GROUP BY 1, 2, 3
+       ), stored AS (
+         INSERT INTO funnel_reach AS r (bot_id, stage_key, contact_id, source_value, reached_at)
+         SELECT h.bot_id, h.stage_key, h.contact_id, coalesce(c.source_value, ''), h.reached_at
+           FROM hits h JOIN contacts c ON c.id = h.contact_id
+          ORDER BY 1, 2, 3
          ON CONFLICT (bot_id, stage_key, contact_id) DO UPDATE SET reached_at = EXCLUDED.reached_at
           WHERE r.reached_at > EXCLUDED.reached_at
          RETURNING r.bot_id, r.stage_key, r.source_value, xmax = 0 AS inserted

@@ -21,6 +21,17 @@ export function stageMatchesSql(k: string, m: string): string {
 }
 
 /**
+ * True when press `p` (column `data`) satisfies the button stage `k`: the data equals `value`, or
+ * contains it, exactly (callback data is the bot's own code, so case and spaces count). Message stages
+ * never match a press, nor a button stage a message (`stageMatchesSql` has no branch for it).
+ */
+export function pressMatchesSql(k: string, p: string): string {
+  return `(${k}.type = 'button' AND CASE ${k}.match
+      WHEN 'contains' THEN strpos(${p}.data, ${k}.value) > 0
+      ELSE ${p}.data = ${k}.value END)`;
+}
+
+/**
  * Serialises, per bot, everything that changes its reach rows' counters: live flushes, config edits
  * and the end of a backfill. Held until the transaction ends; several bots are always locked in id order.
  */

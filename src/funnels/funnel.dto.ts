@@ -1,26 +1,27 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 
-export type FunnelStageType = 'text' | 'command' | 'intent';
+export type FunnelStageType = 'text' | 'command' | 'intent' | 'button';
 export type FunnelTextMatch = 'exact' | 'contains';
 
-/** One stage: a condition on a contact's inbound messages. */
+/** One stage: a condition on a contact's inbound messages (or, for `button`, its button presses). */
 export class FunnelStageDto {
   /** Shown in the cabinet, 1 to 100 characters. */
   name: string;
   /**
    * `text`: the message text (see `match`); `command`: the message is the command or starts with it
-   * followed by a space or `@` (`/start promo`, `/start@my_bot`); `intent`: the message matched the intent named in `value`.
+   * followed by a space or `@` (`/start promo`, `/start@my_bot`); `intent`: the message matched the intent named in `value`;
+   * `button`: the contact pressed a button whose callback data (MAX: payload) matches `value` (see `match`).
    */
-  @ApiProperty({ enum: ['text', 'command', 'intent'] })
+  @ApiProperty({ enum: ['text', 'command', 'intent', 'button'] })
   type: FunnelStageType;
   /**
-   * Text stages only (default `exact`). `exact`: the whole text equals `value`; `contains`: the text contains it.
-   * Both ignore case and surrounding whitespace.
+   * Text and button stages only (default `exact`). `exact`: the whole text equals `value`; `contains`: the text contains it.
+   * On text both ignore case and surrounding whitespace; on a button's data both are exact (case and spaces count).
    */
   @ApiPropertyOptional({ enum: ['exact', 'contains'] })
   match?: FunnelTextMatch;
-  /** Text: 1 to 500 characters; command: `/` and 1 to 64 of A-Z, a-z, 0-9, _; intent: the name of one of the bot's intents. */
+  /** Text and button: 1 to 500 characters; command: `/` and 1 to 64 of A-Z, a-z, 0-9, _; intent: the name of one of the bot's intents. */
   value: string;
 }
 
@@ -31,7 +32,7 @@ export class FunnelConfigDto {
   stages: FunnelStageDto[];
 }
 
-/** A stage of the configuration as stored: `match` only on text stages. */
+/** A stage of the configuration as stored: `match` only on text and button stages. */
 export class FunnelConfigAnswerDto {
   /** Empty until the first PUT. */
   @ApiProperty({ type: [FunnelStageDto] })

@@ -6,6 +6,7 @@ export const FactEvents = {
   contactCreated: 'contact.created',
   messageCreated: 'message.created',
   messageOutbound: 'message.outbound',
+  buttonPressed: 'button.pressed',
 } as const;
 
 /** Who owns the bot, so consumers can route an event without a lookup. */
@@ -33,5 +34,14 @@ export interface ContactCreatedEvent extends EventOwner {
   last_name: string | null;
   source_value: string | null;
   campaign_name: string | null;
+  created_at: string;
+}
+
+/** `button.pressed` data (docs/api.md: Button presses), plus the owner. */
+export interface ButtonPressEvent extends EventOwner {
+  bot_id: string;
+  press_id: string;
+  external_user_id: string;
+  data: string;
   created_at: string;
 }

@@ -6,8 +6,9 @@ import { performance } from 'node:perf_hooks';
 import { ConnectionWatch } from '../metrics/connection-watch';
 import { Metrics } from '../metrics/metrics';
 import type { CaptureBot } from './capture.service';
-import type { ContactCreatedEvent, MessageEvent } from './events';
-import { ContactProfile, Fact, MessageFact } from './facts';
+import { BotPress, ButtonPresses, InsertedPressRow } from './button-presses';
+import type { ButtonPressEvent, ContactCreatedEvent, MessageEvent } from './events';
+import { BlockFact, ContactProfile, Fact, MessageFact } from './facts';
 import { parseStartParameter } from './start-parameter';
 import { ContactDelta, contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
 import { PipelinedTransaction, planned, prepared } from './pipelined-transaction';
@@ -32,6 +33,7 @@ export interface FactBatchItem {
 export interface StoredFacts {
   contacts: ContactCreatedEvent[];
   messages: MessageEvent[];
+  presses: ButtonPressEvent[];
 }
 
 interface ContactRow {
@@ -66,9 +68,9 @@ const CONNECT_TIMEOUT_MS = 5000;
 const key = (botId: string, externalUserId: string) => `${botId}\u0000${externalUserId}`;
 
 /**
- * Writes a batch of facts in one transaction: contacts, messages (once per dedupe key), touches and
- * attribution, and the rollups the reports read (contact counters, daily_stats, source_rollups, the
- * retention rollup of retention-activity.ts).
+ * Writes a batch of facts in one transaction: contacts, messages and button presses (each once per
+ * dedupe key), touches and attribution, and the rollups the reports read (contact counters, daily_stats,
+ * source_rollups, the retention rollup of retention-activity.ts).
  * Set-based statements over arrays, pipelined, keep a batch to two round trips whatever its size:
  * BEGIN, the contacts and the messages; everything else and COMMIT.
  */
@@ -130,13 +132,15 @@ export class FactStore implements OnApplicationShutdown {
     let messagesOut = 0;
     let blocked = 0;
     let unblocked = 0;
+    let presses = 0;
     for (const item of batch) {
       for (const fact of item.facts) {
         if (fact.kind === 'message') {
           if (fact.direction === 'in') messagesIn++;
           else messagesOut++;
         } else if (fact.kind === 'blocked') blocked++;
-        else unblocked++;
+        else if (fact.kind === 'unblocked') unblocked++;
+        else presses++;
       }
     }
     const { ingestFacts, ingestBatchFacts, ingestCommitDuration } = this.metrics;
@@ -144,28 +148,34 @@ export class FactStore implements OnApplicationShutdown {
     if (messagesOut) ingestFacts.inc({ kind: 'message_out' }, messagesOut);
     if (blocked) ingestFacts.inc({ kind: 'blocked' }, blocked);
     if (unblocked) ingestFacts.inc({ kind: 'unblocked' }, unblocked);
-    ingestBatchFacts.observe(messagesIn + messagesOut + blocked + unblocked);
+    if (presses) ingestFacts.inc({ kind: 'button_press' }, presses);
+    ingestBatchFacts.observe(messagesIn + messagesOut + blocked + unblocked + presses);
     ingestCommitDuration.observe((performance.now() - started) / 1000);
   }
 
   private async write(tx: PipelinedTransaction, batch: FactBatchItem[]): Promise<StoredFacts> {
     const bots = new Map(batch.map((item) => [item.bot.id, item.bot]));
     const messages = uniqueMessages(batch);
+    const presses = uniquePresses(batch);
     const blocks = batch.flatMap((item) =>
-      item.facts.filter((f) => f.kind !== 'message').map((f) => ({ botId: item.bot.id, fact: f })),
+      item.facts
+        .filter((f): f is BlockFact => f.kind === 'blocked' || f.kind === 'unblocked')
+        .map((f) => ({ botId: item.bot.id, fact: f })),
     );
 
-    const snapshots = latestPerContact(messages);
+    // A press makes its contact as a message does (created, profile refreshed), without counting as one.
+    const snapshots = latestPerContact([...messages, ...presses]);
     const withMessages = new Set(snapshots.map((s) => key(s.botId, s.externalUserId)));
     const blockOnly = blocks.filter((b) => !withMessages.has(key(b.botId, b.fact.externalUserId)));
     // One round trip: the messages find their contacts in SQL, right after the upsert made them.
-    const [upserted, locked, newMessages] = await Promise.all([
+    const [upserted, locked, newMessages, newPresses] = await Promise.all([
       this.upsertContacts(tx, snapshots),
       this.lockContacts(
         tx,
         blockOnly.map((b) => [b.botId, b.fact.externalUserId] as const),
       ),
       this.insertMessages(tx, messages),
+      presses.length ? tx.rows<InsertedPressRow>(ButtonPresses.insertStatement(presses)) : [],
     ]);
     const created = upserted.filter((c) => c.inserted);
     const contacts = new Map([
@@ -184,6 +194,9 @@ export class FactStore implements OnApplicationShutdown {
     // From here on statements are only queued: they go out together, in this order, with what is awaited next (COMMIT).
     const deltas = contactDeltas(newMessages, touches);
     this.updateContacts(tx, deltas);
+    const pressByKey = new Map(presses.map((p) => [key(p.botId, p.fact.dedupeKey), p.fact]));
+    const stored = newPresses.map((row) => ({ row, fact: pressByKey.get(key(row.bot_id, row.dedupe_key))! }));
+    this.markActive(tx, stored);
     this.applyBlocks(tx, blocks, contacts);
     this.insertTouches(tx, touches);
 
@@ -222,6 +235,14 @@ export class FactStore implements OnApplicationShutdown {
         external_user_id: m.external_user_id,
         text: m.text,
         created_at: m.created_at.toISOString(),
+      })),
+      presses: stored.map(({ row, fact }) => ({
+        userId: bots.get(row.bot_id)!.userId,
+        bot_id: row.bot_id,
+        press_id: row.id,
+        external_user_id: fact.externalUserId,
+        data: fact.data,
+        created_at: fact.at.toISOString(),
       })),
     };
   }
@@ -381,10 +402,36 @@ export class FactStore implements OnApplicationShutdown {
     );
   }
 
+  /**
+   * New presses make their contacts active as inbound messages do: `last_seen_at` moves on, and a block
+   * older than the press is over. Message counters and the last message stay as they are.
+   */
+  private markActive(tx: PipelinedTransaction, presses: Array<{ row: InsertedPressRow; fact: { at: Date } }>): void {
+    const latest = new Map<string, Date>();
+    for (const { row, fact } of presses) {
+      const seen = latest.get(row.contact_id);
+      if (!seen || seen < fact.at) latest.set(row.contact_id, fact.at);
+    }
+    if (!latest.size) return;
+    const rows = [...latest].sort((a, b) => compare(a[0], b[0]));
+    sendPlanned(
+      tx,
+      `WITH d AS (SELECT * FROM unnest($1::uuid[], $2::timestamptz[]) AS d(contact_id, at)),
+       updated AS (
+         UPDATE contacts c SET
+           last_seen_at = GREATEST(c.last_seen_at, d.at),
+           blocked_at = CASE WHEN d.at >= c.blocked_at THEN NULL ELSE c.blocked_at END
+         FROM d WHERE c.id = d.contact_id
+         RETURNING 1)
+       SELECT count(*) FROM updated`,
+      [rows.map((r) => r[0]), rows.map((r) => r[1].toISOString())],
+    );
+  }
+
   /** The newest block fact of a contact wins, unless the user wrote after it. */
   private applyBlocks(
     tx: PipelinedTransaction,
-    blocks: Array<{ botId: string; fact: Fact }>,
+    blocks: Array<{ botId: string; fact: BlockFact }>,
     contacts: Map<string, ContactRow>,
   ) {
     const latest = new Map<string, { contactId: string; blocked: boolean; at: Date }>();
@@ -496,6 +543,22 @@ function uniqueMessages(batch: FactBatchItem[]): BotMessage[] {
   return out;
 }
 
+/** Press facts of the batch, each dedupe key once per bot. */
+function uniquePresses(batch: FactBatchItem[]): BotPress[] {
+  const seen = new Set<string>();
+  const out: BotPress[] = [];
+  for (const { bot, facts } of batch) {
+    for (const fact of facts) {
+      if (fact.kind !== 'press') continue;
+      const k = key(bot.id, fact.dedupeKey);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      out.push({ botId: bot.id, fact });
+    }
+  }
+  return out;
+}
+
 /** One contact's view of the batch: when it was first seen, its newest profile and any shared phone. */
 interface ContactSnapshot {
   botId: string;
@@ -506,7 +569,7 @@ interface ContactSnapshot {
   phone: string | null;
 }
 
-function latestPerContact(messages: BotMessage[]): ContactSnapshot[] {
+function latestPerContact(messages: Array<BotMessage | BotPress>): ContactSnapshot[] {
   const byContact = new Map<string, ContactSnapshot>();
   for (const { botId, fact } of messages) {
     const k = key(botId, fact.externalUserId);
@@ -523,7 +586,7 @@ function latestPerContact(messages: BotMessage[]): ContactSnapshot[] {
       snapshot.profile = fact.profile;
       snapshot.profileAt = fact.at;
     }
-    snapshot.phone = fact.phone ?? snapshot.phone;
+    if (fact.kind === 'message') snapshot.phone = fact.phone ?? snapshot.phone;
     byContact.set(k, snapshot);
   }
   return [...byContact.values()];

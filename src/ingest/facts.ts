@@ -36,7 +36,21 @@ export interface BlockFact {
   at: Date;
 }
 
-export type Fact = MessageFact | BlockFact;
+/**
+ * An inline button pressed in a private chat (Telegram `callback_query`, MAX `message_callback`): no
+ * message, but the contact's activity, with the button's callback data (MAX: payload).
+ */
+export interface ButtonPressFact {
+  kind: 'press';
+  /** Stable key of the callback: the same one seen twice is stored once. */
+  dedupeKey: string;
+  externalUserId: string;
+  profile: ContactProfile | null;
+  data: string;
+  at: Date;
+}
+
+export type Fact = MessageFact | BlockFact | ButtonPressFact;
 
 const START = /^\/start(?:@[A-Za-z0-9_]+)?(?:\s+([\s\S]*))?$/;
 

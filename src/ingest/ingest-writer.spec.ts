@@ -34,7 +34,7 @@ describe('IngestWriter: facts nobody waits for share transactions', () => {
     const store = {
       store: async (batch: FactBatchItem[]): Promise<StoredFacts> => {
         transactions.push(batch);
-        return { contacts: [], messages: [] };
+        return { contacts: [], messages: [], presses: [] };
       },
     };
     const allowance = { admit: async (batch: FactBatchItem[]) => batch };
@@ -88,7 +88,7 @@ class FlakyStore {
     if (keys.some((k) => this.poison.has(k)))
       throw Object.assign(new Error('unsupported Unicode escape sequence'), { code: '22P05' });
     this.stored.push(...keys);
-    return { contacts: [], messages: [] };
+    return { contacts: [], messages: [], presses: [] };
   }
 }
 

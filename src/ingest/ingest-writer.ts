@@ -51,7 +51,7 @@ const GATHER_MS = 50;
 /** After PostgreSQL could not be reached, the next try waits this long, doubling up to the maximum. */
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 2000;
-const NOTHING_STORED: StoredFacts = { contacts: [], messages: [] };
+const NOTHING_STORED: StoredFacts = { contacts: [], messages: [], presses: [] };
 
 /**
  * Group commit: facts from concurrent requests are gathered while earlier transactions run and
@@ -342,6 +342,7 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
     for (const message of stored.messages) {
       this.emitOne(message.direction === 'in' ? FactEvents.messageCreated : FactEvents.messageOutbound, message);
     }
+    for (const press of stored.presses) this.emitOne(FactEvents.buttonPressed, press);
   }
 
   private emitOne(event: string, payload: unknown): void {

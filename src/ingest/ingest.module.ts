@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
 import { MailModule } from '../mail/mail.module';
+import { ButtonPresses } from './button-presses';
 import { CaptureService } from './capture.service';
 import { ContactsRepository } from './contacts.repository';
 import { FactStore } from './fact-store';
@@ -13,6 +14,7 @@ import { RetentionActivity } from './retention-activity';
 @Module({
   imports: [BillingModule, MailModule],
   providers: [
+    ButtonPresses,
     CaptureService,
     ContactsRepository,
     FactStore,
@@ -21,6 +23,6 @@ import { RetentionActivity } from './retention-activity';
     RecordingCap,
     RetentionActivity,
   ],
-  exports: [CaptureService, ContactsRepository, RetentionActivity],
+  exports: [ButtonPresses, CaptureService, ContactsRepository, RetentionActivity],
 })
 export class IngestModule {}

@@ -1,10 +1,11 @@
-import { Fact, MessageFact, touchOf } from './facts';
+import { ButtonPressFact, ContactProfile, Fact, MessageFact, touchOf } from './facts';
 import { Json, objectOrNull, platformTime, safeIntegerOrNull, userIdOrNull } from './payload-fields';
 import { textOrNull } from './postgres-text';
 
 /**
  * Facts of one MAX Update: dialog messages from users, `bot_started` as an inbound `/start <payload>`
- * (so reports treat both platforms alike), and `bot_stopped` as a block. A field of the wrong type
+ * (so reports treat both platforms alike), `message_callback` in a dialog as a button press, and
+ * `bot_stopped` as a block. A field of the wrong type
  * counts as absent: a message without a usable sender id or `mid` is skipped, a bad `timestamp`
  * becomes the time it was received, a `text` that is not a string leaves the message without text.
  */
@@ -17,6 +18,8 @@ export function maxUpdateFacts(update: unknown, receivedAt = new Date()): Fact[]
       return messageCreated(u, update, receivedAt);
     case 'bot_started':
       return botStarted(u, update, at);
+    case 'message_callback':
+      return messageCallback(u, receivedAt);
     case 'bot_stopped': {
       const userId = userIdOrNull(objectOrNull(u.user)?.user_id);
       return userId === null ? [] : [{ kind: 'blocked', externalUserId: userId, at }];
@@ -53,6 +56,31 @@ function messageCreated(u: Json, raw: unknown, receivedAt: Date): Fact[] {
   return fact ? [fact] : [];
 }
 
+/**
+ * A button pressed under a message of a dialog. The callback's message tells the chat type; without it
+ * (deleted) a dialog cannot be told from a group, so the press is not recorded, nor one without a payload.
+ */
+function messageCallback(u: Json, receivedAt: Date): ButtonPressFact[] {
+  const callback = objectOrNull(u.callback);
+  const user = objectOrNull(callback?.user);
+  const id = textOrNull(callback?.callback_id);
+  const data = textOrNull(callback?.payload);
+  if (!callback || !user || !id || data === null || user.is_bot === true) return [];
+  if (objectOrNull(objectOrNull(u.message)?.recipient)?.chat_type !== 'dialog') return [];
+  const userId = userIdOrNull(user.user_id);
+  if (userId === null) return [];
+  return [
+    {
+      kind: 'press',
+      dedupeKey: `max:callback:${id}`,
+      externalUserId: userId,
+      profile: profileOf(user, textOrNull(u.user_locale)),
+      data,
+      at: platformTime(callback.timestamp, 1, platformTime(u.timestamp, 1, receivedAt)),
+    },
+  ];
+}
+
 function botStarted(u: Json, raw: unknown, at: Date): Fact[] {
   const user = objectOrNull(u.user);
   if (!user) return [];
@@ -82,14 +110,18 @@ function inbound(
     kind: 'message',
     direction: 'in',
     externalUserId: userId,
-    profile: {
-      username: textOrNull(user.username),
-      firstName: textOrNull(user.first_name),
-      lastName: textOrNull(user.last_name),
-      isPremium: false,
-      languageCode: locale,
-    },
+    profile: profileOf(user, locale),
     ...fields,
+  };
+}
+
+function profileOf(user: Json, locale: string | null): ContactProfile {
+  return {
+    username: textOrNull(user.username),
+    firstName: textOrNull(user.first_name),
+    lastName: textOrNull(user.last_name),
+    isPremium: false,
+    languageCode: locale,
   };
 }
 

@@ -361,3 +361,64 @@ describe('maxUpdateFacts: odd updates are read as far as they can be', () => {
     ).toEqual([]);
   });
 });
+
+describe('button presses', () => {
+  const received = new Date('2024-05-01T10:00:00Z');
+  const tgQuery = (fields: Record<string, unknown> = {}) => ({
+    update_id: 40,
+    callback_query: {
+      id: 'q1',
+      from: user,
+      chat_instance: '1',
+      message: { message_id: 3, date: 1700000000, chat: { id: 7, type: 'private' } },
+      data: 'plan:pro',
+      ...fields,
+    },
+  });
+
+  it('reads a Telegram callback_query of a private chat as a press at the time it arrived', () => {
+    expect(telegramUpdateFacts(tgQuery(), received)).toEqual([
+      {
+        kind: 'press',
+        dedupeKey: 'tg:callback:q1',
+        externalUserId: '7',
+        profile: { username: 'ann', firstName: 'Ann', lastName: 'Lee', isPremium: false, languageCode: 'en' },
+        data: 'plan:pro',
+        at: received,
+      },
+    ]);
+  });
+
+  it.each([
+    ['a group chat', { message: { message_id: 3, chat: { id: -5, type: 'group' } } }],
+    ['an inline message (no chat)', { message: undefined, inline_message_id: 'x' }],
+    ['a game (no data)', { data: undefined, game_short_name: 'g' }],
+    ['a bot', { from: { ...user, is_bot: true } }],
+  ])('skips a Telegram press from %s', (_, fields) => {
+    expect(telegramUpdateFacts(tgQuery(fields), received)).toEqual([]);
+  });
+
+  const maxCallback = (chatType: string, payload: unknown = 'size:xl') => ({
+    update_type: 'message_callback',
+    timestamp: 1700000001000,
+    callback: { timestamp: 1700000000000, callback_id: 'c9', payload, user: { user_id: 8, first_name: 'Max' } },
+    message: { recipient: { chat_id: 1, chat_type: chatType }, body: { mid: 'm' } },
+    user_locale: 'ru',
+  });
+
+  it("reads a MAX message_callback of a dialog as a press at the callback's time", () => {
+    expect(maxUpdateFacts(maxCallback('dialog'), received)).toEqual([
+      {
+        kind: 'press',
+        dedupeKey: 'max:callback:c9',
+        externalUserId: '8',
+        profile: { username: null, firstName: 'Max', lastName: null, isPremium: false, languageCode: 'ru' },
+        data: 'size:xl',
+        at: new Date(1700000000000),
+      },
+    ]);
+    expect(maxUpdateFacts(maxCallback('chat'), received)).toEqual([]);
+    expect(maxUpdateFacts(maxCallback('dialog', null), received)).toEqual([]);
+    expect(maxUpdateFacts({ ...maxCallback('dialog'), message: null }, received)).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { Fact, MessageFact, touchOf } from './facts';
+import { ButtonPressFact, ContactProfile, Fact, MessageFact, touchOf } from './facts';
 import { Json, objectOrNull, platformTime, safeIntegerOrNull, userIdOrNull } from './payload-fields';
 import { textOrNull } from './postgres-text';
 
@@ -16,7 +16,7 @@ export const TELEGRAM_SEND_METHODS = new Set([
 ]);
 
 /**
- * Facts of one Telegram Update: private-chat messages from users, and block/unblock of the bot. A field
+ * Facts of one Telegram Update: private-chat messages and button presses from users, and block/unblock of the bot. A field
  * of the wrong type counts as absent: a message without a usable sender id is skipped, a bad `date`
  * becomes the time it was received, a `text` that is not a string leaves the message without text.
  */
@@ -30,6 +30,8 @@ export function telegramUpdateFacts(update: unknown, receivedAt = new Date()): F
     const fact = inboundMessage(updateId, message, from, update, receivedAt);
     return fact ? [fact] : [];
   }
+  const press = callbackPress(objectOrNull(u.callback_query), receivedAt);
+  if (press) return [press];
   const member = objectOrNull(u.my_chat_member);
   const userId = userIdOrNull(objectOrNull(member?.from)?.id);
   if (member && objectOrNull(member.chat)?.type === 'private' && userId !== null) {
@@ -39,6 +41,38 @@ export function telegramUpdateFacts(update: unknown, receivedAt = new Date()): F
     if (status === 'member') return [{ kind: 'unblocked', externalUserId: userId, at }];
   }
   return [];
+}
+
+/**
+ * A `callback_query` of a button under a message in a private chat. One without `data` (a game) or
+ * without its message (inline mode: no chat to tell a private one by) is not a press we record. The
+ * query has no date of its own: it is the moment it was received.
+ */
+function callbackPress(query: Json | null, receivedAt: Date): ButtonPressFact | null {
+  const from = objectOrNull(query?.from);
+  const userId = userIdOrNull(from?.id);
+  const id = textOrNull(query?.id);
+  const data = textOrNull(query?.data);
+  if (!query || !from || userId === null || !id || data === null || from.is_bot === true) return null;
+  if (objectOrNull(objectOrNull(query.message)?.chat)?.type !== 'private') return null;
+  return {
+    kind: 'press',
+    dedupeKey: `tg:callback:${id}`,
+    externalUserId: userId,
+    profile: profileOf(from),
+    data,
+    at: receivedAt,
+  };
+}
+
+function profileOf(from: Json): ContactProfile {
+  return {
+    username: textOrNull(from.username),
+    firstName: textOrNull(from.first_name),
+    lastName: textOrNull(from.last_name),
+    isPremium: from.is_premium === true,
+    languageCode: textOrNull(from.language_code),
+  };
 }
 
 function inboundMessage(
@@ -59,13 +93,7 @@ function inboundMessage(
     direction: 'in',
     dedupeKey: `tg:update:${updateId}`,
     externalUserId: userId,
-    profile: {
-      username: textOrNull(from.username),
-      firstName: textOrNull(from.first_name),
-      lastName: textOrNull(from.last_name),
-      isPremium: from.is_premium === true,
-      languageCode: textOrNull(from.language_code),
-    },
+    profile: profileOf(from),
     text: text ?? textOrNull(message.caption),
     platformMessageId: messageId === null ? null : String(messageId),
     at: platformTime(message.date, 1000, receivedAt),

@@ -7,13 +7,15 @@ import { SessionsService } from '../auth/sessions.service';
 import { Messages } from '../common/messages';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import { FactEvents, MessageEvent } from '../ingest/events';
+import { ButtonPressEvent, FactEvents, MessageEvent } from '../ingest/events';
 import { ChangeEvents, TeamMembershipChanged } from '../common/changes';
 import { LiveSessions } from './live-sessions';
 import { describeError } from '../logging/describe-error';
 
 export const LIVE_PATH = '/api/ws';
 export const DIALOG_UPDATED = 'dialog.updated';
+/** A contact pressed a button: an open conversation reads its presses again (the dialog list does not move). */
+export const DIALOG_PRESSED = 'dialog.pressed';
 /** Sent just before the server closes a socket whose session ended. */
 export const SESSION_ENDED = 'session.ended';
 
@@ -88,6 +90,13 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
       last_at: message.created_at,
     };
     this.server.to(userRoom(message.userId)).emit(DIALOG_UPDATED, update);
+  }
+
+  @OnEvent(FactEvents.buttonPressed)
+  onPress(press: ButtonPressEvent): void {
+    if (!this.server) return;
+    const { bot_id, external_user_id, data, created_at } = press;
+    this.server.to(userRoom(press.userId)).emit(DIALOG_PRESSED, { bot_id, external_user_id, data, created_at });
   }
 
   /**

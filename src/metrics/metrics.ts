@@ -165,7 +165,8 @@ export class Metrics {
       for (const outcome of MIRROR_OUTCOMES) this.mirrorRequests.inc({ platform, outcome }, 0);
       for (const outcome of PROXY_OUTCOMES) this.proxyUpdates.inc({ platform, outcome }, 0);
     }
-    for (const kind of ['message_in', 'message_out', 'blocked', 'unblocked']) this.ingestFacts.inc({ kind }, 0);
+    for (const kind of ['message_in', 'message_out', 'blocked', 'unblocked', 'button_press'])
+      this.ingestFacts.inc({ kind }, 0);
     for (const outcome of ['delivered', 'rejected', 'failed']) this.webhookDeliveries.inc({ outcome }, 0);
     for (const outcome of ['sent', 'rate_limited', 'blocked', 'failed']) this.broadcastSends.inc({ outcome }, 0);
   }

@@ -5,7 +5,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
-import { ContactCreatedEvent, FactEvents, MessageEvent } from '../ingest/events';
+import { ButtonPressEvent, ContactCreatedEvent, FactEvents, MessageEvent } from '../ingest/events';
 import { Queues } from '../queue/job-settings';
 import { AccountDeleted, ChangeEvents, TeamMembershipChanged, WebhooksChanged } from '../common/changes';
 import { WebhookSubscription } from './webhook-subscription.entity';
@@ -95,6 +95,13 @@ export class WebhookDispatcher {
     if (this.surelyUnwanted(event.userId, event.bot_id, FactEvents.contactCreated)) return undefined;
     const { userId, ...data } = event;
     return this.dispatchQueued(userId, data.bot_id, FactEvents.contactCreated, data);
+  }
+
+  @OnEvent(FactEvents.buttonPressed)
+  onPress(event: ButtonPressEvent): Promise<void> | undefined {
+    if (this.surelyUnwanted(event.userId, event.bot_id, FactEvents.buttonPressed)) return undefined;
+    const { userId, ...data } = event;
+    return this.dispatchQueued(userId, data.bot_id, FactEvents.buttonPressed, data);
   }
 
   /**

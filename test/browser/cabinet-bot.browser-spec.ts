@@ -211,6 +211,33 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
     expect(await page.getByRole('alertdialog').count()).toBe(0);
   });
 
+  it('a button the user presses shows as a marker in the open conversation, at its time', async () => {
+    await page.goto(`${ctx.url}/bots/${bot.id}/dialogs/6001`);
+    await page.locator('.message').filter({ hasText: 'Когда будет доставка?' }).first().waitFor();
+    await page.getByText('Обновляется в реальном времени').waitFor();
+    ctx.telegram.pushUpdate(bot.token, {
+      callback_query: {
+        id: 'browser-press-1',
+        from: USERS[0].from,
+        chat_instance: '1',
+        message: {
+          message_id: 1,
+          date: clock,
+          chat: { id: USERS[0].from.id, type: 'private' },
+          text: 'Выберите букет',
+        },
+        data: 'bouquet:roses',
+      },
+    });
+    expect((await fetch(`${ctx.url}/tg/bot${bot.token}/getUpdates`)).status).toBe(200);
+    const marker = page.locator('.press-marker');
+    await marker.waitFor();
+    expect(await marker.locator('span').innerText()).toBe('нажата кнопка: bouquet:roses');
+    // The newest item of the conversation: pressed after the last message.
+    expect(await page.locator('.messages > li').last().getAttribute('class')).toBe('press-marker');
+    await checkScreen(owner, 'bot-03b-dialog-press');
+  });
+
   it('configures a three-stage funnel (a refusal shown at its stage, a stage moved up) and shows its counts after users pass through it', async () => {
     await page.getByRole('link', { name: 'Воронка' }).click();
     await waitForText(page, 'Воронка не настроена');

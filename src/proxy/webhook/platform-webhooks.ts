@@ -19,7 +19,7 @@ export interface PlatformWebhooks {
 
 /** Update kinds Botlens asks for: everything the reports read (contract §5). */
 export const TELEGRAM_ALLOWED_UPDATES = ['message', 'edited_message', 'callback_query', 'my_chat_member'];
-/** MAX sends the deep-link payload only in bot_started, so it must be subscribed. */
+/** MAX sends the deep-link payload only in bot_started, so it must be subscribed; button presses come as message_callback. */
 export const MAX_UPDATE_TYPES = [
   'message_created',
   'message_edited',
@@ -27,4 +27,5 @@ export const MAX_UPDATE_TYPES = [
   'bot_stopped',
   'bot_added',
   'bot_removed',
+  'message_callback',
 ];

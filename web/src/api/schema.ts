@@ -369,6 +369,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bots/{id}/buttons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Button presses per callback data value within a time window, most pressed first */
+        get: operations["Buttons_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bots/{id}/contacts": {
         parameters: {
             query?: never;
@@ -435,6 +452,26 @@ export interface paths {
          * @description Same rules as the open-API send. Multipart `file` (up to 50 MB) with `kind` photo|audio|file is sent as the closed broadcast sends it (Telegram sendPhoto/sendAudio/sendDocument, MAX upload then attachment), `text` as its caption.
          */
         post: operations["Dialogs_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/dialogs/{userId}/presses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One dialog's button presses, newest first, with the same limit and from/to as its messages
+         * @description Session API only: the cabinet shows each press as a marker among the messages.
+         */
+        get: operations["Dialogs_presses"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -976,6 +1013,23 @@ export interface paths {
          * @description Contacts that blocked the bot are left out. Paced at the platform limit (30 sends/s by default, about 3 minutes for 5,000 contacts). The broadcast runs as a background job: if the client goes away or times out, it still finishes; see it in GET /api/bots/{id}/broadcasts. Two identical calls send two broadcasts; do not retry after 5xx.
          */
         post: operations["BroadcastV1_broadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bots/{id}/buttons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Button presses per callback data value within a time window, most pressed first */
+        get: operations["ButtonsV1_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1561,6 +1615,24 @@ export interface components {
              */
             text: string;
         };
+        ButtonRowDto: {
+            /**
+             * @description Contacts who pressed it at least once.
+             * @example 87
+             */
+            contacts: number;
+            /** @example plan:pro */
+            data: string;
+            /**
+             * @description Every press, repeats of one contact included.
+             * @example 120
+             */
+            presses: number;
+        };
+        ButtonsDto: {
+            /** @description Most presses first, then most contacts, then by `data` (byte order). */
+            data: components["schemas"]["ButtonRowDto"][];
+        };
         CabinetContactDetailDto: {
             /** @description Null when the contact came without a source. */
             attribution: components["schemas"]["ContactAttributionDto"] | null;
@@ -1930,7 +2002,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping")[];
+            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed")[];
             /** Format: uuid */
             id: string;
             /**
@@ -1964,7 +2036,7 @@ export interface components {
              * @example 09e4d1f4-975a-4550-b3a8-d61294b431de
              */
             bot_id?: string;
-            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping")[];
+            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed")[];
             /** @example https://crm.example/botlens */
             url: string;
         };
@@ -2039,6 +2111,26 @@ export interface components {
             /** @description The page size used (after cutting to 1000). */
             limit: number;
         };
+        DialogPressDto: {
+            /**
+             * Format: date-time
+             * @description When the press arrived (MAX: the callback's time).
+             */
+            created_at: string;
+            /**
+             * @description The button's callback data (MAX: payload).
+             * @example plan:pro
+             */
+            data: string;
+            /** Format: uuid */
+            id: string;
+        };
+        DialogPressListDto: {
+            /** @description Newest first. */
+            data: components["schemas"]["DialogPressDto"][];
+            /** @description The page size used (after cutting to 1000). */
+            limit: number;
+        };
         EmailDto: {
             /**
              * Format: email
@@ -2070,8 +2162,8 @@ export interface components {
         };
         FunnelStageDto: {
             /**
-             * @description Text stages only (default `exact`). `exact`: the whole text equals `value`; `contains`: the text contains it.
-             *     Both ignore case and surrounding whitespace.
+             * @description Text and button stages only (default `exact`). `exact`: the whole text equals `value`; `contains`: the text contains it.
+             *     On text both ignore case and surrounding whitespace; on a button's data both are exact (case and spaces count).
              * @enum {string}
              */
             match?: "exact" | "contains";
@@ -2079,11 +2171,12 @@ export interface components {
             name: string;
             /**
              * @description `text`: the message text (see `match`); `command`: the message is the command or starts with it
-             *     followed by a space or `@` (`/start promo`, `/start@my_bot`); `intent`: the message matched the intent named in `value`.
+             *     followed by a space or `@` (`/start promo`, `/start@my_bot`); `intent`: the message matched the intent named in `value`;
+             *     `button`: the contact pressed a button whose callback data (MAX: payload) matches `value` (see `match`).
              * @enum {string}
              */
-            type: "text" | "command" | "intent";
-            /** @description Text: 1 to 500 characters; command: `/` and 1 to 64 of A-Z, a-z, 0-9, _; intent: the name of one of the bot's intents. */
+            type: "text" | "command" | "intent" | "button";
+            /** @description Text and button: 1 to 500 characters; command: `/` and 1 to 64 of A-Z, a-z, 0-9, _; intent: the name of one of the bot's intents. */
             value: string;
         };
         FunnelStageResultDto: {
@@ -2724,7 +2817,7 @@ export interface components {
         };
         UpdateWebhookDto: {
             active?: boolean;
-            events?: ("message.created" | "message.outbound" | "contact.created" | "test.ping")[];
+            events?: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed")[];
             url?: string;
         };
         UsageDto: {
@@ -2779,7 +2872,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping")[];
+            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed")[];
             /** Format: uuid */
             id: string;
             /** @example https://crm.example/botlens */
@@ -4463,6 +4556,81 @@ export interface operations {
             };
         };
     };
+    Buttons_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Messages not earlier than this: an ISO 8601 timestamp (UTC when it has no offset) or a date
+                 *     (`2024-05-01` = from midnight UTC of that day).
+                 */
+                from?: string;
+                /** @description Messages not later than this: a timestamp, or a date meaning the end of that UTC day (the whole day included). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ButtonsDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Contacts_list: {
         parameters: {
             query?: {
@@ -4834,6 +5002,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProviderErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Dialogs_presses: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Messages not earlier than this: an ISO 8601 timestamp (UTC when it has no offset) or a date
+                 *     (`2024-05-01` = from midnight UTC of that day).
+                 */
+                from?: string;
+                /** @description 1 to 1000; larger values are cut to 1000. */
+                limit?: number;
+                /** @description Messages not later than this: a timestamp, or a date meaning the end of that UTC day (the whole day included). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DialogPressListDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -7445,6 +7691,81 @@ export interface operations {
             };
             /** @description Error */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ButtonsV1_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Messages not earlier than this: an ISO 8601 timestamp (UTC when it has no offset) or a date
+                 *     (`2024-05-01` = from midnight UTC of that day).
+                 */
+                from?: string;
+                /** @description Messages not later than this: a timestamp, or a date meaning the end of that UTC day (the whole day included). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ButtonsDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The key lacks scope "read" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -250,6 +250,7 @@ export const ru = {
   'webhooks.event.message.outbound': 'Ответ бота',
   'webhooks.event.contact.created': 'Новый контакт',
   'webhooks.event.test.ping': 'Тестовый пинг',
+  'webhooks.event.button.pressed': 'Нажатие кнопки',
   'webhooks.bot': 'Бот',
   'webhooks.allBots': 'Все боты',
   'webhooks.created': 'Создана',
@@ -512,6 +513,7 @@ export const ru = {
   'file.kind.file': 'Файл',
   'file.tooLarge': 'Файл больше 50 МБ: такой не отправить.',
   'dialogs.noText': 'без текста — вложение или стикер',
+  'dialogs.pressed': 'нажата кнопка: {data}',
   'dialogs.captionPlaceholder': 'Подпись к файлу (необязательно)…',
 
   'intents.title': 'Намерения',
@@ -578,6 +580,8 @@ export const ru = {
   'funnel.describe.intent': 'намерение {value}',
   'funnel.describe.exact': 'текст «{value}»',
   'funnel.describe.contains': 'текст содержит «{value}»',
+  'funnel.describe.buttonExact': 'кнопка «{value}»',
+  'funnel.describe.buttonContains': 'кнопка, данные содержат «{value}»',
   'funnel.stages': 'Этапы',
   'funnel.stagesHint':
     'Контакт проходит этап, если хотя бы одно его входящее сообщение подходит под условие. Этапы считаются независимо, от 1 до 20.',
@@ -587,6 +591,8 @@ export const ru = {
   'funnel.type.text': 'Текст сообщения',
   'funnel.type.command': 'Команда',
   'funnel.type.intent': 'Намерение',
+  'funnel.type.button': 'Нажатие кнопки',
+  'funnel.buttonData': 'Данные кнопки (callback data)',
   'funnel.match': 'Совпадение',
   'funnel.match.exact': 'совпадает полностью',
   'funnel.match.contains': 'содержит',

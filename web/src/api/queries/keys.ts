@@ -13,6 +13,8 @@ export const keys = {
   contact: (id: string, userId: string) => ['bots', id, 'contact', userId] as const,
   dialogs: (id: string) => ['bots', id, 'dialogs'] as const,
   messages: (id: string, userId: string) => ['bots', id, 'dialogs', userId] as const,
+  /** Under the dialog's key: reading the conversation again reads its presses too. */
+  presses: (id: string, userId: string) => ['bots', id, 'dialogs', userId, 'presses'] as const,
 
   // Part II: account screens
   webhooks: ['webhooks'] as const,

@@ -5,6 +5,7 @@ import { keys } from './keys';
 
 export type Dialog = components['schemas']['DialogDto'];
 export type DialogMessage = components['schemas']['CabinetMessageDto'];
+export type DialogPress = components['schemas']['DialogPressDto'];
 
 export function useDialogs(botId: string) {
   return useQuery({
@@ -24,6 +25,21 @@ export function useDialogMessages(botId: string, userId: string) {
         }),
       );
       // The API answers newest first; a conversation reads oldest first.
+      return [...page.data].reverse();
+    },
+  });
+}
+
+/** The contact's button presses, oldest first: the conversation shows them as markers among the messages. */
+export function useDialogPresses(botId: string, userId: string) {
+  return useQuery({
+    queryKey: keys.presses(botId, userId),
+    queryFn: async () => {
+      const page = await unwrap(
+        api.GET('/api/bots/{id}/dialogs/{userId}/presses', {
+          params: { path: { id: botId, userId }, query: { limit: 200 } },
+        }),
+      );
       return [...page.data].reverse();
     },
   });

@@ -45,6 +45,10 @@ export function useLiveDialogs(botId: string): boolean {
         if (!known) void client.invalidateQueries({ queryKey: keys.dialogs(botId), exact: true });
         void client.invalidateQueries({ queryKey: keys.messages(botId, update.external_user_id) });
       });
+      socket.on('dialog.pressed', (press: { bot_id: string; external_user_id: string }) => {
+        if (press.bot_id !== botId) return;
+        void client.invalidateQueries({ queryKey: keys.presses(botId, press.external_user_id) });
+      });
       disconnect = () => socket.disconnect();
     });
     return () => {

@@ -9,7 +9,13 @@ export type UpdateSubscription = components['schemas']['UpdateWebhookDto'];
 export type Delivery = components['schemas']['DeliveryDto'];
 export type WebhookEvent = Subscription['events'][number];
 
-export const WEBHOOK_EVENTS: WebhookEvent[] = ['message.created', 'message.outbound', 'contact.created', 'test.ping'];
+export const WEBHOOK_EVENTS: WebhookEvent[] = [
+  'message.created',
+  'message.outbound',
+  'contact.created',
+  'test.ping',
+  'button.pressed',
+];
 export const MAX_SUBSCRIPTIONS = 20;
 
 export function useSubscriptions() {

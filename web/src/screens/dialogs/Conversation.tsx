@@ -1,20 +1,29 @@
 import { FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Bot } from '../../api/queries/useBots';
-import { DialogMessage, useDialogMessages, useReply } from '../../api/queries/useDialogs';
+import {
+  DialogMessage,
+  DialogPress,
+  useDialogMessages,
+  useDialogPresses,
+  useReply,
+} from '../../api/queries/useDialogs';
 import { useCanWrite } from '../../api/queries/useMe';
 import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
 import { FilePicker, fileTooLarge, PickedFile } from '../../components/FilePicker';
 import { charCount, textLimit } from '../../components/files';
 import { formatMessageTime, formatNumber, t } from '../../i18n';
+import { timeline } from './timeline';
 
 export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
   const messages = useDialogMessages(bot.id, userId);
+  const presses = useDialogPresses(bot.id, userId);
   const canWrite = useCanWrite();
   const end = useRef<HTMLDivElement>(null);
+  const items = messages.data ? timeline(messages.data, presses.data ?? []) : [];
 
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.data]);
+  }, [messages.data, presses.data]);
 
   return (
     <>
@@ -23,15 +32,29 @@ export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
       {messages.data && messages.data.length === 0 && <EmptyState>{t('dialogs.noMessages')}</EmptyState>}
       {messages.data && messages.data.length > 0 && (
         <ol className="messages" aria-live="polite">
-          {messages.data.map((message) => (
-            <MessageBubble key={message.id} message={message} />
-          ))}
+          {items.map((item) =>
+            'direction' in item ? (
+              <MessageBubble key={item.id} message={item} />
+            ) : (
+              <PressMarker key={item.id} press={item} />
+            ),
+          )}
         </ol>
       )}
       <div ref={end} />
       {canWrite &&
         (bot.has_token ? <ReplyBox bot={bot} userId={userId} /> : <p className="muted">{t('dialogs.noToken')}</p>)}
     </>
+  );
+}
+
+/** A button the contact pressed: a small marker at its time, not a bubble. */
+function PressMarker({ press }: { press: DialogPress }) {
+  return (
+    <li className="press-marker">
+      <span>{t('dialogs.pressed', { data: press.data })}</span>{' '}
+      <time dateTime={press.created_at}>{formatMessageTime(press.created_at)}</time>
+    </li>
   );
 }
 

@@ -13,6 +13,10 @@ export function describeStage(stage: FunnelStage | undefined): string {
   if (!stage) return '';
   if (stage.type === 'command') return t('funnel.describe.command', { value: stage.value });
   if (stage.type === 'intent') return t('funnel.describe.intent', { value: stage.value });
+  if (stage.type === 'button')
+    return t(stage.match === 'contains' ? 'funnel.describe.buttonContains' : 'funnel.describe.buttonExact', {
+      value: stage.value,
+    });
   return t(stage.match === 'contains' ? 'funnel.describe.contains' : 'funnel.describe.exact', { value: stage.value });
 }
 

@@ -111,9 +111,10 @@ function StageRow({
           <option value="text">{t('funnel.type.text')}</option>
           <option value="command">{t('funnel.type.command')}</option>
           <option value="intent">{t('funnel.type.intent')}</option>
+          <option value="button">{t('funnel.type.button')}</option>
         </select>
       </div>
-      {draft.type === 'text' && (
+      {(draft.type === 'text' || draft.type === 'button') && (
         <div className="stage-field">
           <label htmlFor={`${id}-match`}>{t('funnel.match')}</label>
           <select
@@ -141,14 +142,20 @@ function StageRow({
       ) : (
         <div className="stage-field">
           <label htmlFor={`${id}-value`}>
-            {draft.type === 'command' ? t('funnel.type.command') : t('funnel.value')}
+            {draft.type === 'command'
+              ? t('funnel.type.command')
+              : draft.type === 'button'
+                ? t('funnel.buttonData')
+                : t('funnel.value')}
           </label>
           <input
             id={`${id}-value`}
             value={draft.value}
             maxLength={500}
             spellCheck={draft.type === 'text'}
-            placeholder={draft.type === 'command' ? '/start' : t('funnel.valuePlaceholder')}
+            placeholder={
+              draft.type === 'command' ? '/start' : draft.type === 'button' ? 'plan:pro' : t('funnel.valuePlaceholder')
+            }
             onChange={(event) => onChange({ value: event.target.value })}
           />
         </div>

@@ -10,16 +10,18 @@ describe('funnel stage builder', () => {
     expect(moveStage([a, b, c], 2, 1)).toEqual([a, b, c]);
   });
 
-  it('sends match on text stages only, with names trimmed', () => {
+  it('sends match on text and button stages only, with names trimmed and button data as typed', () => {
     const drafts = [
       newStage({ name: ' Старт ', type: 'command', match: 'contains', value: '/start' }),
       newStage({ name: 'Цена', type: 'text', match: 'contains', value: 'цена' }),
       newStage({ name: 'Доставка', type: 'intent', value: 'delivery' }),
+      newStage({ name: 'Тариф', type: 'button', match: 'contains', value: 'plan: ' }),
     ];
     expect(toStages(drafts)).toEqual([
       { name: 'Старт', type: 'command', value: '/start' },
       { name: 'Цена', type: 'text', match: 'contains', value: 'цена' },
       { name: 'Доставка', type: 'intent', value: 'delivery' },
+      { name: 'Тариф', type: 'button', match: 'contains', value: 'plan: ' },
     ]);
   });
 

@@ -2,7 +2,7 @@ import type { FunnelStage } from '../../api/queries/useFunnel';
 
 export const MAX_STAGES = 20;
 
-/** A stage as the builder edits it: `match` is kept while the type changes, and sent for text stages only. */
+/** A stage as the builder edits it: `match` is kept while the type changes, and sent for text and button stages only. */
 export interface StageDraft {
   /** Stable across reordering, for React. */
   key: number;
@@ -26,9 +26,12 @@ export function toDrafts(stages: FunnelStage[]): StageDraft[] {
 
 /** The PUT body's stages, in the builder's order. */
 export function toStages(drafts: StageDraft[]): FunnelStage[] {
-  return drafts.map(({ name, type, match, value }) =>
-    type === 'text' ? { name: name.trim(), type, match, value } : { name: name.trim(), type, value: value.trim() },
-  );
+  return drafts.map(({ name, type, match, value }) => {
+    if (type === 'text') return { name: name.trim(), type, match, value };
+    // A button's data is compared exactly, spaces included: sent as typed.
+    if (type === 'button') return { name: name.trim(), type, match, value };
+    return { name: name.trim(), type, value: value.trim() };
+  });
 }
 
 /** The list with stage `index` moved `by` places (−1 up, +1 down); unchanged at either end. */

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { DialogMessage, DialogPress } from '../../api/queries/useDialogs';
+import { CONVERSATION_PAGE, timeline } from './timeline';
+
+const message = (id: string, at: string): DialogMessage => ({
+  id,
+  direction: 'in',
+  external_user_id: '1',
+  text: id,
+  created_at: at,
+  intents: [],
+});
+const press = (id: string, at: string): DialogPress => ({ id, data: id, created_at: at });
+
+describe('conversation timeline', () => {
+  it('puts presses among the messages by time, a message before a press of the same moment', () => {
+    const items = timeline(
+      [message('m1', '2024-05-01T10:00:00.000Z'), message('m2', '2024-05-01T10:05:00.000Z')],
+      [press('p1', '2024-05-01T10:01:00.000Z'), press('p2', '2024-05-01T10:05:00.000Z')],
+    );
+    expect(items.map((item) => item.id)).toEqual(['m1', 'p1', 'm2', 'p2']);
+  });
+
+  it('leaves out presses older than a full page of messages', () => {
+    const messages = Array.from({ length: CONVERSATION_PAGE }, (_, i) =>
+      message(`m${i}`, new Date(Date.UTC(2024, 4, 2, 0, i)).toISOString()),
+    );
+    const items = timeline(messages, [
+      press('old', '2024-05-01T00:00:00.000Z'),
+      press('new', '2024-05-02T00:00:30.000Z'),
+    ]);
+    expect(items.map((item) => item.id)).not.toContain('old');
+    expect(items.map((item) => item.id).slice(0, 3)).toEqual(['m0', 'new', 'm1']);
+  });
+});

@@ -26,7 +26,9 @@ describe("Tariffs and the free plan's cap (issue 5)", () => {
       (row) => row.text,
     );
   /** Every fact handed to the ingest so far is committed or dropped (the writer's drain, without shutting it down). */
-  const ingestSettled = () => ctx.app.get(IngestWriter).beforeApplicationShutdown();
+  // Every instance's writer: in fleet mode the mirror calls land on either.
+  const ingestSettled = () =>
+    Promise.all(ctx.apps.map((app) => app.get(IngestWriter).beforeApplicationShutdown())).then(() => undefined);
   const capMailsTo = (email: string) =>
     ctx.smtp.messages.filter((m) => m.to.includes(email) && CAP_MAIL_SUBJECT.test(m.subject));
   /** Every queued mail has reached the SMTP catcher (or failed for good). */
@@ -154,9 +156,11 @@ describe("Tariffs and the free plan's cap (issue 5)", () => {
       const bound = await bindTelegramBot(ctx, owner.token);
       botId = bound.bot.id;
       token = bound.token;
-      const bus = ctx.app.get(EventEmitter2);
-      for (const name of ['contact.created', 'message.created', 'message.outbound']) {
-        bus.on(name, (payload: { bot_id: string }) => payload.bot_id === botId && events.push(payload));
+      // Message events stay on the instance that stored them: listen on every instance's bus.
+      for (const bus of ctx.apps.map((app) => app.get(EventEmitter2))) {
+        for (const name of ['contact.created', 'message.created', 'message.outbound']) {
+          bus.on(name, (payload: { bot_id: string }) => payload.bot_id === botId && events.push(payload));
+        }
       }
       bot = new Bot(token, { client: { apiRoot: `${ctx.url}/tg` } });
       bot.on('message:text', async (c) => {

@@ -159,7 +159,8 @@ describe('Broadcasts resume after the process stops, without sending anyone twic
     const sentBeforeRestart = telegram.sentMessages(token).length;
 
     telegram.latencyMs = 0;
-    const next = await startTestApp(env);
+    // Single instance in fleet mode: the test is one process stopping and the next one resuming.
+    const next = await startTestApp(env, { instances: 1 });
     try {
       const broadcast = await finishedBroadcast(client, bot.id);
       expect(broadcast).toMatchObject({ total_count: CONTACTS, sent_count: CONTACTS, failed_count: 0 });
@@ -189,7 +190,8 @@ describe('Broadcasts resume after the process stops, without sending anyone twic
 
     // The next instance: same database and Redis prefix. BullMQ's stalled check hands it the dead worker's job.
     telegram.latencyMs = 0;
-    ctx = await startTestApp(env);
+    // Single instance in fleet mode: the test is one process killed and the next one resuming.
+    ctx = await startTestApp(env, { instances: 1 });
     const broadcast = await finishedBroadcast(client, bot.id);
     expect(telegram.sentMessages(token).length).toBeGreaterThan(sentBeforeRestart);
     const recipients = await client.query(

@@ -19,7 +19,8 @@ describe('Prometheus metrics after traffic (issue 15: operations)', () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    ctx = await startTestApp({ METRICS_PORT: String(port) });
+    // Single instance in fleet mode: it reads one process's metrics listener and counts its traffic exactly.
+    ctx = await startTestApp({ METRICS_PORT: String(port) }, { instances: 1 });
     metricsUrl = `http://127.0.0.1:${port}/metrics`;
     receiver = await WebhookReceiver.start();
     owner = await registerUser(ctx);

@@ -39,9 +39,15 @@ describe('Poison updates: answered 200, stored as far as they can be, never taki
       headers: { 'content-type': 'application/json' },
       body,
     });
-  const metric = async (name: string) =>
-    (await ctx.app.get(Metrics).registry.getSingleMetric(name)!.get()).values.find((v) => v.labels.reason === 'poison')!
-      .value;
+  /** Summed over the instances: in fleet mode each counts the updates that reached it. */
+  const metric = async (name: string) => {
+    let total = 0;
+    for (const app of ctx.apps) {
+      const { values } = await app.get(Metrics).registry.getSingleMetric(name)!.get();
+      total += values.find((v) => v.labels.reason === 'poison')!.value;
+    }
+    return total;
+  };
 
   it('Telegram: NUL and lone surrogates, a date or text of the wrong type, a bad sender, a huge /start, deep nesting', async () => {
     const { bot } = await bindTelegramBot(ctx, session);

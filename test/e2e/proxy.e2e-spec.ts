@@ -236,8 +236,9 @@ describe('Proxy-webhook (contract §5)', () => {
         last_forward_at: expect.any(String),
       });
 
-      const forwarder = ctx.app.get(TargetForwarder);
-      forwarder.timeoutMs = 300;
+      // Every instance's forwarder: in fleet mode the delivery may land on either.
+      const forwarders = ctx.apps.map((app) => app.get(TargetForwarder));
+      forwarders.forEach((forwarder) => (forwarder.timeoutMs = 300));
       try {
         const slow = await connectedTelegramBot({ target_url: target.url });
         target.answer = { status: 200, body: '{"method":"sendMessage","chat_id":4,"text":"late"}', delayMs: 2000 };
@@ -250,7 +251,7 @@ describe('Proxy-webhook (contract §5)', () => {
         expect(await botRow(slow.bot.id)).toMatchObject({ last_forward_error: 'ETIMEDOUT' });
         expect(await messageCount(slow.bot.id)).toBe(1);
       } finally {
-        forwarder.timeoutMs = 25_000;
+        forwarders.forEach((forwarder) => (forwarder.timeoutMs = 25_000));
       }
     });
 

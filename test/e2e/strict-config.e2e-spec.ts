@@ -69,7 +69,7 @@ describe('Production-like limits: private targets refused, sign-in limited per c
         const { bot, token: botToken } = await bindTelegramProxyBot(ctx, token, { target_url: PUBLIC_URL });
         // What DNS rebinding does: the saved name now leads into the service's own network.
         await ctx.db.query(`UPDATE bots SET target_url = $2 WHERE id = $1`, [bot.id, targetUrl]);
-        ctx.app.get(BotRegistry).invalidate(bot.id);
+        ctx.apps.forEach((app) => app.get(BotRegistry).invalidate(bot.id));
 
         const delivery = await ctx.telegram.deliverWebhook(botToken, textUpdate(1, 'hi'));
         expect(delivery).toMatchObject({ status: 200, body: '' });

@@ -5,13 +5,22 @@ import type { AppModuleOptions } from '../../../src/app.module';
 import { AppConfig, loadConfig } from '../../../src/config/config';
 import { createApp } from '../../../src/create-app';
 import { FakeMax, FakeTelegram, SmtpCatcher } from '../../fakes';
+import { RoundRobinBalancer } from './balancer';
 import { deleteRedisKeys, dropDatabase } from './stores';
 
 export const ADMIN = { email: 'admin@botlens.test', password: 'admin-password' };
 
 export interface TestApp {
+  /** The first instance; tests that reach into the service's internals reach into this one. */
   app: NestExpressApplication;
+  /** Every instance of the run: just `app`, or `app` and a second one in fleet mode. */
+  apps: NestExpressApplication[];
+  /** Where tests talk HTTP: the only instance, or the round-robin balancer in front of both. */
   url: string;
+  /** Each instance's own address, for a test that must reach one of them past the balancer. */
+  instanceUrls: string[];
+  /** The balancer in fleet mode (null with one instance). */
+  balancer: RoundRobinBalancer | null;
   config: AppConfig;
   telegram: FakeTelegram;
   max: FakeMax;
@@ -42,29 +51,60 @@ export function testEnv(fakes: { telegram: FakeTelegram; max: FakeMax; smtp: Smt
   };
 }
 
+export interface TestAppOptions extends AppModuleOptions {
+  /**
+   * How many instances to boot on the run's one database, Redis prefix and fakes: by default
+   * `E2E_INSTANCES` (1 unless set; 2 is fleet mode, behind a round-robin balancer). A spec that is
+   * inherently single-instance passes 1 with a one-line reason next to it (listed in docs/testing.md).
+   */
+  instances?: number;
+}
+
+/** The instance count fleet mode asks for (`E2E_INSTANCES=2 npm run test:e2e:fleet`). */
+export function requestedInstances(): number {
+  const count = Number(process.env.E2E_INSTANCES ?? '1');
+  if (!Number.isInteger(count) || count < 1) throw new Error(`E2E_INSTANCES must be a positive integer, not ${count}`);
+  return count;
+}
+
 /**
  * Boots the real service on a fresh PostgreSQL database (created by the app itself, as on a fresh
  * machine) and the real Redis under a key prefix of its own, against fake platforms and a real SMTP catcher.
+ * In fleet mode the further instances boot on the same stores and fakes, after the first has migrated,
+ * and `url` is a round-robin balancer in front of them all.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: AppModuleOptions = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const { instances = requestedInstances(), ...moduleOptions } = options;
   const [telegram, max, smtp] = await Promise.all([FakeTelegram.start(), FakeMax.start(), SmtpCatcher.start()]);
-  const config = loadConfig({ ...testEnv({ telegram, max, smtp }), ...env });
-  const app = await createApp(config, options);
-  await app.listen(0, '127.0.0.1');
-  const address = app.getHttpServer().address() as { port: number };
+  const runEnv = { ...testEnv({ telegram, max, smtp }), ...env };
+  const config = loadConfig(runEnv);
+  const apps: NestExpressApplication[] = [];
+  const instanceUrls: string[] = [];
+  for (let i = 0; i < instances; i += 1) {
+    // Each instance gets its own config object, as separate processes would.
+    const app = await createApp(i === 0 ? config : loadConfig(runEnv), moduleOptions);
+    await app.listen(0, '127.0.0.1');
+    apps.push(app);
+    instanceUrls.push(`http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`);
+  }
+  const balancer = instances > 1 ? await RoundRobinBalancer.start(instanceUrls) : null;
   const db = new Client({ connectionString: config.databaseUrl });
   await db.connect();
 
   return {
-    app,
-    url: `http://127.0.0.1:${address.port}`,
+    app: apps[0],
+    apps,
+    url: balancer?.url ?? instanceUrls[0],
+    instanceUrls,
+    balancer,
     config,
     telegram,
     max,
     smtp,
     db,
     async close() {
-      await app.close();
+      await balancer?.close();
+      await Promise.all(apps.map((app) => app.close()));
       await db.end();
       await Promise.all([telegram.close(), max.close(), smtp.close()]);
       await dropDatabase(config.databaseUrl);

@@ -28,7 +28,7 @@ import { DialogsQueries } from '../src/contacts/dialogs.queries';
 import { MessagesQueries } from '../src/contacts/messages.queries';
 import { BENCH_REPORTS_DATABASE_URL, ensureSeeded, SeededBot } from './seed-reports';
 import { argument, startAppProcess } from './support/app-process';
-import { createSession, ensureDeliveryIntent } from './support/reports-fixtures';
+import { createSession, ensureButtonPresses, ensureDeliveryIntent } from './support/reports-fixtures';
 
 const REQUESTS = Number(argument('requests') ?? 200);
 /** `--only=retention` runs the reports whose name contains it (and their plans). */
@@ -50,6 +50,7 @@ async function main(): Promise<void> {
   const key = await createReadKey(bot);
   const session = await withClient(async (db) => {
     await ensureDeliveryIntent(db, bot.botId);
+    await ensureButtonPresses(db, bot.botId);
     return createSession(db, bot.userId);
   });
   const app = await startAppProcess({ DATABASE_URL: BENCH_REPORTS_DATABASE_URL });
@@ -60,6 +61,12 @@ async function main(): Promise<void> {
       { name: 'stats', path: 'stats', targeted: true },
       { name: 'timeline?days=365', path: 'stats/timeline?days=365', targeted: true },
       { name: 'sources', path: 'sources', targeted: true },
+      { name: 'buttons (all time)', path: 'buttons', targeted: true },
+      {
+        name: 'buttons (last 7 days)',
+        path: `buttons?from=${new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10)}`,
+        targeted: true,
+      },
       { name: 'dialogs', path: 'dialogs', targeted: true },
       { name: 'contacts (first page)', path: 'contacts', targeted: true },
       { name: 'retention (12 weeks)', path: 'retention', targeted: true },

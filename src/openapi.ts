@@ -24,6 +24,7 @@ const TAGS: ReadonlyArray<[name: string, description: string]> = [
   ['dialogs', 'Dialogs, their messages with the intents they matched, and replies to one contact.'],
   ['stats', 'Totals, rolling windows and the daily timeline of one bot.'],
   ['sources', 'Traffic sources from deep-link parameters, and the mappings that group raw values.'],
+  ['buttons', 'Inline button presses of a bot, per callback data value.'],
   ['intents', 'Keyword and RE2-pattern intents matched against every new inbound message.'],
   ['funnels', 'A funnel of up to 20 stages per bot, counted at ingest; filter by source.'],
   ['broadcasts', 'Messages to a segment of contacts, now or at a set time, paced per bot.'],

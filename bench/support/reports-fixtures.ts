@@ -49,3 +49,25 @@ export async function step<T>(label: string, run: () => Promise<T>): Promise<T> 
   console.error(`  ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return result;
 }
+
+/**
+ * Button presses on the reports seed, which has none: one per contact and a second for every third,
+ * over 8 data values and the last 365 days (about 1.33M presses at 1M contacts). Made once.
+ */
+export async function ensureButtonPresses(db: Client, botId: string): Promise<void> {
+  const { rows } = await db.query<{ present: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM button_presses WHERE bot_id = $1) AS present`,
+    [botId],
+  );
+  if (rows[0].present) return;
+  await step('storing button presses', () =>
+    db.query(
+      `INSERT INTO button_presses (bot_id, contact_id, external_user_id, data, dedupe_key, created_at)
+       SELECT c.bot_id, c.id, c.external_user_id, 'button:' || (hashtext(c.id::text || n) & 7),
+              'bench:' || c.id || ':' || n, now() - make_interval(days => (hashtext(c.id::text) & 511) % 365)
+         FROM contacts c, generate_series(1, 2) AS n
+        WHERE c.bot_id = $1 AND (n = 1 OR hashtext(c.external_user_id) % 3 = 0)`,
+      [botId],
+    ),
+  );
+}

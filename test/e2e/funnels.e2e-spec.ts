@@ -267,7 +267,7 @@ describe('Funnels (session API)', () => {
     ['stages[0].name must be 1 to 100 characters', { stages: [{ name: '', type: 'text', value: 'a' }] }],
     ['stages[0].value must be a command such as /start', { stages: [{ name: 'x', type: 'command', value: 'start' }] }],
     [
-      'stages[0].match applies to text stages only',
+      'stages[0].match applies to text and button stages only',
       { stages: [{ name: 'x', type: 'intent', match: 'exact', value: 'cost' }] },
     ],
     [

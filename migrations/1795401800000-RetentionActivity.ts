@@ -28,7 +28,9 @@ export class RetentionActivity1795401800000 implements MigrationInterface {
         -- The contact's raw attributed source, '' for none; mappings apply when the report is read.
         source_value text NOT NULL,
         contacts integer NOT NULL,
-        PRIMARY KEY (bot_id, period, cohort_start, active_start, source_value)
+        -- Covering, so the report is an index-only scan: the rows of one period kind lie scattered among the
+        -- other kind's (52 weeks read 6,000 heap pages for 18,000 rows without it; 90 days took 200 ms instead of 30).
+        PRIMARY KEY (bot_id, period, cohort_start, active_start, source_value) INCLUDE (contacts)
       )`);
     await backfillRetention(q);
   }

@@ -154,7 +154,7 @@ async function printPlans(botId: string, sample: string): Promise<void> {
     ['timeline?days=365', () => new StatsQueries(db).timeline(botId, 365)],
     ['sources', () => new SourcesQueries(db).rows(botId)],
     ['dialogs', () => new DialogsQueries(db).list(botId, 100)],
-    ['contacts (first page): page', () => new ContactsQueries(db).page(botId, 100, 0)],
+    ['contacts (first page): page', () => new ContactsQueries(db).page(botId, { limit: 100, offset: 0, search: null })],
     ['contacts (first page): total', () => new ContactsQueries(db).total(botId)],
     ['contact detail', () => new ContactsQueries(db).detail(botId, sample)],
     ['messages (first page)', () => new MessagesQueries(db).list(botId, { limit: 100 })],

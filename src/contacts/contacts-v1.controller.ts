@@ -4,7 +4,7 @@ import { RequireScope } from '../api-keys/require-scope.decorator';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
-import { ContactDetailDto, ContactListDto, ContactsQueryDto } from './contact.dto';
+import { ContactDetailDto, ContactListDto, ContactSearchQueryDto } from './contact.dto';
 import { ContactsService } from './contacts.service';
 
 @ApiTags('open-api')
@@ -14,13 +14,18 @@ export class ContactsV1Controller {
 
   @Get()
   @RequireScope('read')
-  @ApiOperation({ summary: "The bot's contacts, most recently seen first" })
+  @ApiOperation({
+    summary: "The bot's contacts, most recently seen first",
+    description:
+      'Since API v1.1, `q` finds contacts by a part of the name, username or phone, or by the user id, as in the ' +
+      'cabinet; `total` then counts what the search finds.',
+  })
   @ApiOkResponse({ type: ContactListDto })
   @ApiErrors(400, 404)
   list(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Query() query: ContactsQueryDto,
+    @Query() query: ContactSearchQueryDto,
   ): Promise<ContactListDto> {
     return this.contacts.list(principal, id, query);
   }

@@ -77,8 +77,8 @@ export class ContactsQueries {
   constructor(private readonly db: DataSource) {}
 
   /** A page of the open API's list. */
-  page(botId: string, limit: number, offset: number): Promise<ContactListItemDto[]> {
-    return this.list(botId, { limit, offset }, LIST_ITEM_COLUMNS);
+  page(botId: string, page: ContactPage): Promise<ContactListItemDto[]> {
+    return this.list(botId, page, LIST_ITEM_COLUMNS);
   }
 
   /** A page of the cabinet's list: the open API's items plus language, blocked state and origin, optionally searched. */

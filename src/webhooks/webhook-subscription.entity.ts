@@ -1,6 +1,14 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export const WEBHOOK_EVENTS = ['message.created', 'message.outbound', 'contact.created', 'test.ping'] as const;
+export const WEBHOOK_EVENTS = [
+  'message.created',
+  'message.outbound',
+  'contact.created',
+  'test.ping',
+  'intent.matched',
+  'broadcast.completed',
+  'funnel.step_passed',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 @Entity('webhook_subscriptions')

@@ -9,7 +9,15 @@ export type UpdateSubscription = components['schemas']['UpdateWebhookDto'];
 export type Delivery = components['schemas']['DeliveryDto'];
 export type WebhookEvent = Subscription['events'][number];
 
-export const WEBHOOK_EVENTS: WebhookEvent[] = ['message.created', 'message.outbound', 'contact.created', 'test.ping'];
+export const WEBHOOK_EVENTS: WebhookEvent[] = [
+  'message.created',
+  'message.outbound',
+  'contact.created',
+  'test.ping',
+  'intent.matched',
+  'broadcast.completed',
+  'funnel.step_passed',
+];
 export const MAX_SUBSCRIPTIONS = 20;
 
 export function useSubscriptions() {

@@ -323,8 +323,11 @@ export class BroadcastStore implements ContactDataOwner {
     return rows[0]?.status ?? null;
   }
 
-  /** Ends a broadcast unless it was already ended (e.g. cancelled meanwhile). */
-  async finish(id: string, status: 'done' | 'failed', error: string | null = null): Promise<void> {
+  /**
+   * Ends a broadcast unless it was already ended (e.g. cancelled meanwhile); answers its final tallies and its
+   * account when this call ended it, null otherwise (so `broadcast.completed` goes out once).
+   */
+  async finish(id: string, status: 'done' | 'failed', error: string | null = null): Promise<FinishedBroadcast | null> {
     // Whoever is left (a failed broadcast's rest, or a recipient an internal error stopped) counts as
     // failed, so that sent + failed = total for every finished broadcast.
     await this.db.query(
@@ -336,10 +339,25 @@ export class BroadcastStore implements ContactDataOwner {
       [id, error ?? 'not sent'],
     );
     await this.refreshCounts(id);
-    await this.db.query(
-      `UPDATE broadcasts SET status = $2, error = $3, finished_at = now(), started_at = coalesce(started_at, now())
-        WHERE id = $1 AND status IN ('scheduled', 'queued', 'running')`,
+    const [rows] = await this.db.query<UpdateResult<FinishedBroadcast>>(
+      `UPDATE broadcasts b SET status = $2, error = $3, finished_at = now(), started_at = coalesce(started_at, now())
+        WHERE id = $1 AND status IN ('scheduled', 'queued', 'running')
+        RETURNING b.id AS broadcast_id, b.bot_id, b.status, b.total_count, b.sent_count, b.failed_count,
+                  (SELECT user_id FROM bots WHERE id = b.bot_id) AS "userId"`,
       [id, status, error],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Deletes the contact from the bot's broadcasts' recipient lists: a pending one is then never sent; a finished
+   * broadcast keeps its totals, which are counts, not the person's data.
+   */
+  async eraseContact(q: EntityManager, botId: string, key: ContactKey): Promise<void> {
+    await q.query(
+      `DELETE FROM broadcast_recipients r USING broadcasts b
+        WHERE b.bot_id = $1 AND r.broadcast_id = b.id AND r.contact_id = $2`,
+      [botId, key.id],
     );
   }
 

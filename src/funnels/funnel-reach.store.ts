@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { ContactDataOwner, ContactKey } from '../erasure/contact-key';
 import { ADD_COUNTS_SQL, LOCK_BOT_SQL, stageMatchesSql } from './funnel-sql';
 
 /** New inbound messages to apply to the funnels, gathered from events. */
@@ -10,16 +11,25 @@ export interface ReachBatch {
   attributing: string[];
 }
 
+/** A contact that reached a stage for the first time (`funnel.step_passed`); `stage_index` counts from 0. */
+export interface StepPassed {
+  bot_id: string;
+  external_user_id: string;
+  stage_index: number;
+  stage_name: string;
+}
+
 /**
  * Applies new inbound messages to the funnels of their bots: a reach row for each (stage condition,
  * contact) not reached before, and +1 on the counter of the contact's raw source. Each bot's counters
  * are changed under its funnel lock, so a backfill's recount and concurrent flushes never interleave.
  */
 @Injectable()
-export class FunnelReachStore {
+export class FunnelReachStore implements ContactDataOwner {
   constructor(private readonly db: DataSource) {}
 
-  async apply(batch: ReachBatch): Promise<void> {
+  /** Returns the stages contacts reached for the first time, once the transaction has committed. */
+  async apply(batch: ReachBatch): Promise<StepPassed[]> {
     const candidates = [...new Set(batch.messages.map((m) => m.botId))];
     const bots: string[] = (
       await this.db.query<Array<{ bot_id: string }>>(
@@ -27,19 +37,23 @@ export class FunnelReachStore {
         [candidates],
       )
     ).map((row) => row.bot_id);
-    if (!bots.length) return;
+    if (!bots.length) return [];
     const ids = batch.messages.filter((m) => bots.includes(m.botId)).map((m) => m.id);
     const attributing = batch.attributing.filter((id) => ids.includes(id));
 
-    await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       for (const botId of bots.sort()) await tx.query(LOCK_BOT_SQL, [botId]);
-      await this.insertReach(tx, ids, bots);
+      const passed = await this.insertReach(tx, ids, bots);
       if (attributing.length) await this.moveToSource(tx, attributing);
+      return passed;
     });
   }
 
-  /** Reach rows for every stage condition the messages satisfy, at each contact's earliest such message. */
-  private insertReach(tx: EntityManager, ids: string[], bots: string[]): Promise<unknown> {
+  /**
+   * Reach rows for every stage condition the messages satisfy, at each contact's earliest such message; answers
+   * the new rows as the stages they pass (one condition may be several stages of the funnel).
+   */
+  private insertReach(tx: EntityManager, ids: string[], bots: string[]): Promise<StepPassed[]> {
     return tx.query(
       `WITH batch AS (
          SELECT m.id, m.bot_id, m.contact_id, m.text, m.created_at
@@ -58,11 +72,16 @@ export class FunnelReachStore {
          -- A message older than the one that first reached the stage (late capture) moves the time back.
          ON CONFLICT (bot_id, stage_key, contact_id) DO UPDATE SET reached_at = EXCLUDED.reached_at
           WHERE r.reached_at > EXCLUDED.reached_at
-         RETURNING r.bot_id, r.stage_key, r.source_value, xmax = 0 AS inserted
+         RETURNING r.bot_id, r.stage_key, r.contact_id, r.source_value, xmax = 0 AS inserted
        ), deltas AS (
          SELECT bot_id, stage_key, source_value, 1 AS n FROM stored WHERE inserted
-       )
-       ${ADD_COUNTS_SQL}`,
+       ), counted AS (${ADD_COUNTS_SQL})
+       SELECT s.bot_id, c.external_user_id, f.position AS stage_index, f.name AS stage_name
+         FROM stored s
+         JOIN contacts c ON c.id = s.contact_id
+         JOIN funnel_stages f ON f.bot_id = s.bot_id AND f.stage_key = s.stage_key
+        WHERE s.inserted
+        ORDER BY c.external_user_id, f.position`,
       [ids, bots],
     );
   }
@@ -88,5 +107,22 @@ export class FunnelReachStore {
        ${ADD_COUNTS_SQL}`,
       [messageIds],
     );
+  }
+
+  /** Deletes the contact's reach rows and takes them off the stage counters, under the bot's funnel lock. */
+  async eraseContact(q: EntityManager, botId: string, key: ContactKey): Promise<void> {
+    await q.query(LOCK_BOT_SQL, [botId]);
+    await q.query(
+      `WITH gone AS (
+         DELETE FROM funnel_reach
+          WHERE bot_id = $1 AND stage_key IN (SELECT stage_key FROM funnel_stage_keys WHERE bot_id = $1) AND contact_id = $2
+         RETURNING bot_id, stage_key, source_value
+       ), deltas AS (
+         SELECT bot_id, stage_key, source_value, -1 AS n FROM gone
+       )
+       ${ADD_COUNTS_SQL}`,
+      [botId, key.id],
+    );
+    await q.query(`DELETE FROM funnel_stage_counts WHERE bot_id = $1 AND reached = 0`, [botId]);
   }
 }

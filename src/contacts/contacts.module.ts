@@ -10,6 +10,8 @@ import { DialogsV1Controller } from './dialogs-v1.controller';
 import { DialogsController } from './dialogs.controller';
 import { DialogsQueries } from './dialogs.queries';
 import { DialogsService } from './dialogs.service';
+import { CsvExports } from './csv-exports.service';
+import { MessagesExportController } from './messages-export.controller';
 import { MessagesV1Controller } from './messages-v1.controller';
 import { MessagesQueries } from './messages.queries';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
@@ -17,7 +19,14 @@ import { ApiKeysModule } from '../api-keys/api-keys.module';
 /** Reports on people and conversations (contacts, messages, dialogs) and the cabinet's contacts and dialogs. */
 @Module({
   imports: [ApiKeysModule, BotsModule, MessagingModule, AvatarsModule],
-  controllers: [ContactsV1Controller, MessagesV1Controller, DialogsV1Controller, ContactsController, DialogsController],
-  providers: [ContactsQueries, ContactsService, MessagesQueries, DialogsQueries, DialogsService],
+  controllers: [
+    ContactsV1Controller,
+    MessagesV1Controller,
+    DialogsV1Controller,
+    ContactsController,
+    DialogsController,
+    MessagesExportController,
+  ],
+  providers: [ContactsQueries, ContactsService, MessagesQueries, DialogsQueries, DialogsService, CsvExports],
 })
 export class ContactsModule {}

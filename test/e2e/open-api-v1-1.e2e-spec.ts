@@ -268,6 +268,8 @@ describe('Open API v1.1: intents, contact search, past broadcasts', () => {
         'DELETE /api/v1/bots/{id}/intents/{intentId}',
         'GET /api/v1/bots/{id}/broadcasts',
         'GET /api/v1/bots/{id}/broadcasts/{broadcastId}',
+        'GET /api/v1/bots/{id}/contacts/export.csv',
+        'GET /api/v1/bots/{id}/messages/export.csv',
         'GET /api/v1/bots/{id}/intents/{intentId}/messages',
         'PATCH /api/v1/bots/{id}/intents/{intentId}',
         'POST /api/v1/bots/{id}/intents',

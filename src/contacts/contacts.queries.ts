@@ -105,7 +105,8 @@ export class ContactsQueries {
                    ${isoText('last_seen_at')}, (messages_in + messages_out)::text
               FROM contacts
              WHERE bot_id = $1
-             ORDER BY last_seen_at DESC NULLS LAST, id`,
+             -- Qualified: a bare id would be the text column above, and the sort could not follow the index.
+             ORDER BY contacts.last_seen_at DESC NULLS LAST, contacts.id`,
       params: [botId],
       header: CONTACT_EXPORT_HEADER,
     };

@@ -40,7 +40,8 @@ export class MessagesQueries {
       sql: `SELECT id::text, direction, external_user_id, coalesce(text, ''), ${isoText('created_at')}
               FROM messages
              WHERE ${where}
-             ORDER BY created_at DESC, id DESC`,
+             -- Qualified: a bare id would be the text column above, sorted as text.
+             ORDER BY messages.created_at DESC, messages.id DESC`,
       params,
       header: ['id', 'direction', 'external_user_id', 'text', 'created_at'],
     };

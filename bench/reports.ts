@@ -171,7 +171,7 @@ async function printPlans(botId: string, sample: string): Promise<void> {
     ['retention 52 weeks', () => new RetentionQueries(db).cohorts(botId, 'week', 52, null)],
     ['retention 90 days', () => new RetentionQueries(db).cohorts(botId, 'day', 90, null)],
     ['retention 52 w, source', () => new RetentionQueries(db).cohorts(botId, 'week', 52, 'Instagram')],
-    ['contacts (first page): page', () => new ContactsQueries(db).page(botId, 100, 0)],
+    ['contacts (first page): page', () => new ContactsQueries(db).page(botId, { limit: 100, offset: 0, search: null })],
     ['contacts (first page): total', () => new ContactsQueries(db).total(botId)],
     ['contact detail', () => new ContactsQueries(db).detail(botId, sample)],
     ['messages (first page)', () => new MessagesQueries(db).list(botId, { limit: 100 })],

@@ -17,6 +17,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { FleetModule } from './fleet/fleet.module';
+import { ErasureModule } from './erasure/erasure.module';
 import { FunnelsModule } from './funnels/funnels.module';
 import { HealthModule } from './health/health.module';
 import { IngestModule } from './ingest/ingest.module';
@@ -79,6 +80,7 @@ export class AppModule {
         MessagingModule,
         BroadcastsModule,
         FunnelsModule,
+        ErasureModule,
         LiveModule,
         AvatarsModule,
         ...(options.extraModules ?? []),

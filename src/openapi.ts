@@ -3,6 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { neededTeamRole } from './auth/guards/session-auth.decorator';
 import { ErrorResponseDto } from './common/http/error-response.dto';
+import { ADDED_IN } from './common/swagger/added-in.decorator';
 import { addRawHttpRoutes } from './openapi-raw-routes';
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorResponseDto' };
@@ -28,7 +29,10 @@ const TAGS: ReadonlyArray<[name: string, description: string]> = [
   ['intents', 'Keyword and RE2-pattern intents matched against every new inbound message.'],
   ['funnels', 'A funnel of up to 20 stages per bot, counted at ingest; filter by source.'],
   ['broadcasts', 'Messages to a segment of contacts, now or at a set time, paced per bot.'],
-  ['webhooks', 'Signed event webhooks: `message.created`, `message.outbound`, `contact.created`, `test.ping`.'],
+  [
+    'webhooks',
+    'Signed event webhooks: `message.created`, `message.outbound`, `contact.created`, `test.ping`, `intent.matched`, `broadcast.completed`, `funnel.step_passed`.',
+  ],
   ['avatars', "Contacts' profile photos, with the session or a signed 24-hour link."],
   ['team', 'Team of the `business` plan: members, invitations by mail, roles, and the API keys of everyone in it.'],
   ['billing', 'Plans, plan changes and their invoices.'],
@@ -89,6 +93,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     markPublic(operation);
     describeSuccess(operation);
     markUuidParameters(path, operation);
+    describeAddedIn(operation);
   }
   return document;
 }
@@ -156,6 +161,14 @@ function markUuidParameters(path: string, operation: OperationObject): void {
       UUID_PARAMETERS.has(parameter.name) || (parameter.name === 'userId' && path.startsWith('/api/team/'));
     if (ownRow && parameter.schema && 'type' in parameter.schema) parameter.schema.format ??= 'uuid';
   }
+}
+
+/** An operation newer than 1.0 says so where a reader looks first, besides the machine-readable extension. */
+function describeAddedIn(operation: OperationObject & { [ADDED_IN]?: string }): void {
+  const version = operation[ADDED_IN];
+  if (!version) return;
+  const line = `Added in API v${version}.`;
+  operation.description = operation.description ? `${line}\n\n${operation.description}` : line;
 }
 
 export function setupOpenApi(app: INestApplication): OpenAPIObject {

@@ -76,7 +76,7 @@ export function stopChild(child: ChildProcess): Promise<void> {
 /** The real service in a process of its own, on the given database; `stop` ends it and removes its Redis keys. */
 export async function startAppProcess(
   env: Record<string, string>,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const redisUrl = env.REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const redisKeyPrefix =
     env.REDIS_KEY_PREFIX ?? `botlens_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -94,6 +94,7 @@ export async function startAppProcess(
   );
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: async () => {
       const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await stopChild(child);

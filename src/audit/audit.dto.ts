@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   'delete_user',
   'reply_support',
   'revoke_api_key',
+  'erase_contact',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { MediaUploadError } from '../platforms/platform-media-sender';
 import { PlatformUnreachableException } from '../platforms/platform-errors';
 import { BroadcastChannel, BroadcastChannels } from './broadcast-channel';
+import { BroadcastCompletion } from './broadcast-completion';
 import { BroadcastLeases } from './broadcast-lease';
 import { BroadcastStore, FINAL_STATUSES } from './broadcast-store';
 import { DeliveryTarget, RecipientDelivery } from './recipient-delivery';
@@ -35,6 +36,7 @@ export class BroadcastRunner {
 
   constructor(
     private readonly store: BroadcastStore,
+    private readonly completion: BroadcastCompletion,
     private readonly pacer: SendPacer,
     private readonly delivery: RecipientDelivery,
     private readonly channels: BroadcastChannels,
@@ -70,7 +72,7 @@ export class BroadcastRunner {
     }
     const token = bot ? this.bots.decryptToken(bot) : null;
     if (!bot || !token) {
-      await this.store.finish(broadcastId, 'failed', bot ? Messages.broadcastNeedsToken : Messages.botNotFound);
+      await this.completion.finish(broadcastId, 'failed', bot ? Messages.broadcastNeedsToken : Messages.botNotFound);
       return 'finished';
     }
     let channel: BroadcastChannel;
@@ -78,7 +80,7 @@ export class BroadcastRunner {
       channel = await this.channels.open(broadcast, bot, token);
     } catch (error) {
       if (!(error instanceof MediaUploadError || error instanceof PlatformUnreachableException)) throw error;
-      await this.store.finish(broadcastId, 'failed', error.message);
+      await this.completion.finish(broadcastId, 'failed', error.message);
       return 'finished';
     }
     const target: DeliveryTarget = {
@@ -93,7 +95,7 @@ export class BroadcastRunner {
       await this.store.refreshCounts(broadcastId);
       return 'interrupted';
     }
-    await this.store.finish(broadcastId, 'done');
+    await this.completion.finish(broadcastId, 'done');
     this.logger.log(`broadcast ${broadcastId} done`);
     return 'finished';
   }

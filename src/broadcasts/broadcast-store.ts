@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { ContactDataOwner, ContactKey } from '../erasure/contact-key';
 import type { Statement } from '../ingest/fact-store';
 import { audienceFilter, BroadcastPlatform, RECIPIENTS_FROM, Segment } from './segment';
 
@@ -59,12 +60,23 @@ const INTERRUPTED = 'interrupted while sending: delivery unknown';
 /** TypeORM answers an UPDATE … RETURNING with the rows and the affected count. */
 type UpdateResult<T> = [T[], number];
 
+/** A broadcast as it ended: the `broadcast.completed` data, plus the bot's account. */
+export interface FinishedBroadcast {
+  userId: string;
+  broadcast_id: string;
+  bot_id: string;
+  status: 'done' | 'failed';
+  total_count: number;
+  sent_count: number;
+  failed_count: number;
+}
+
 const COLUMNS = `id, bot_id, origin, text, kind, platform, segment, status, total_count, sent_count, failed_count,
   platform_file_ref, error, send_at, started_at, finished_at, created_at`;
 
 /** Every SQL statement about broadcasts and their recipients. */
 @Injectable()
-export class BroadcastStore {
+export class BroadcastStore implements ContactDataOwner {
   constructor(private readonly db: DataSource) {}
 
   /** Creates the broadcast; an immediate one gets its recipients in the same transaction (a snapshot of the audience now). */
@@ -155,6 +167,18 @@ export class BroadcastStore {
       [id, botId],
     );
     return rows[0] ?? null;
+  }
+
+  /** A page of the bot's broadcasts, newest first, and how many it has in all. */
+  async pageOfBot(botId: string, limit: number, offset: number): Promise<{ rows: BroadcastRow[]; total: number }> {
+    const [rows, [count]] = await Promise.all([
+      this.db.query<BroadcastRow[]>(
+        `SELECT ${COLUMNS} FROM broadcasts WHERE bot_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [botId, limit, offset],
+      ),
+      this.db.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM broadcasts WHERE bot_id = $1`, [botId]),
+    ]);
+    return { rows, total: count.n };
   }
 
   listOfBot(botId: string): Promise<BroadcastRow[]> {
@@ -299,8 +323,11 @@ export class BroadcastStore {
     return rows[0]?.status ?? null;
   }
 
-  /** Ends a broadcast unless it was already ended (e.g. cancelled meanwhile). */
-  async finish(id: string, status: 'done' | 'failed', error: string | null = null): Promise<void> {
+  /**
+   * Ends a broadcast unless it was already ended (e.g. cancelled meanwhile); answers its final tallies and its
+   * account when this call ended it, null otherwise (so `broadcast.completed` goes out once).
+   */
+  async finish(id: string, status: 'done' | 'failed', error: string | null = null): Promise<FinishedBroadcast | null> {
     // Whoever is left (a failed broadcast's rest, or a recipient an internal error stopped) counts as
     // failed, so that sent + failed = total for every finished broadcast.
     await this.db.query(
@@ -312,10 +339,25 @@ export class BroadcastStore {
       [id, error ?? 'not sent'],
     );
     await this.refreshCounts(id);
-    await this.db.query(
-      `UPDATE broadcasts SET status = $2, error = $3, finished_at = now(), started_at = coalesce(started_at, now())
-        WHERE id = $1 AND status IN ('scheduled', 'queued', 'running')`,
+    const [rows] = await this.db.query<UpdateResult<FinishedBroadcast>>(
+      `UPDATE broadcasts b SET status = $2, error = $3, finished_at = now(), started_at = coalesce(started_at, now())
+        WHERE id = $1 AND status IN ('scheduled', 'queued', 'running')
+        RETURNING b.id AS broadcast_id, b.bot_id, b.status, b.total_count, b.sent_count, b.failed_count,
+                  (SELECT user_id FROM bots WHERE id = b.bot_id) AS "userId"`,
       [id, status, error],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Deletes the contact from the bot's broadcasts' recipient lists: a pending one is then never sent; a finished
+   * broadcast keeps its totals, which are counts, not the person's data.
+   */
+  async eraseContact(q: EntityManager, botId: string, key: ContactKey): Promise<void> {
+    await q.query(
+      `DELETE FROM broadcast_recipients r USING broadcasts b
+        WHERE b.bot_id = $1 AND r.broadcast_id = b.id AND r.contact_id = $2`,
+      [botId, key.id],
     );
   }
 

@@ -6,7 +6,7 @@ import { QueueWorker } from '../queue/queue-worker';
 import { BroadcastLeases } from './broadcast-lease';
 import { BroadcastJob } from './broadcast-queue';
 import { BroadcastRunner } from './broadcast-runner';
-import { BroadcastStore } from './broadcast-store';
+import { BroadcastCompletion } from './broadcast-completion';
 
 /**
  * Runs the broadcasts queue (its lock and stalled-check timings come from the configuration through
@@ -21,7 +21,7 @@ export class BroadcastWorker extends QueueWorker<BroadcastJob> implements OnAppl
   constructor(
     private readonly runner: BroadcastRunner,
     private readonly leases: BroadcastLeases,
-    private readonly store: BroadcastStore,
+    private readonly completion: BroadcastCompletion,
     private readonly lifecycle: Lifecycle,
   ) {
     super();
@@ -46,7 +46,7 @@ export class BroadcastWorker extends QueueWorker<BroadcastJob> implements OnAppl
     if (!job || error instanceof DelayedError) return;
     this.logger.error(`broadcast ${job.data.broadcastId} run ${job.attemptsMade}: ${error.message}`);
     if (job.attemptsMade >= (job.opts.attempts ?? 1)) {
-      await this.store.finish(job.data.broadcastId, 'failed', error.message).catch(() => undefined);
+      await this.completion.finish(job.data.broadcastId, 'failed', error.message).catch(() => undefined);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { FileMessageFormDto } from '../common/http/file-message.dto';
+import { PageDto } from '../common/http/page-query.dto';
 
 /** Checked by the service, not the pipe, so that a missing text gets the spec's exact message. */
 export class BroadcastV1RequestDto {
@@ -109,6 +110,13 @@ export class BroadcastDto {
 }
 
 export class BroadcastListDto {
+  /** Newest first. */
+  @ApiProperty({ type: [BroadcastDto] })
+  data: BroadcastDto[];
+}
+
+/** A page of the open API's broadcast list (v1.1); `total` counts every broadcast of the bot. */
+export class BroadcastPageDto extends PageDto {
   /** Newest first. */
   @ApiProperty({ type: [BroadcastDto] })
   data: BroadcastDto[];

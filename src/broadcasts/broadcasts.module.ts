@@ -9,6 +9,8 @@ import { BroadcastQueue, BROADCAST_QUEUE } from './broadcast-queue';
 import { BroadcastRunner } from './broadcast-runner';
 import { BroadcastStore } from './broadcast-store';
 import { BroadcastV1Controller } from './broadcast-v1.controller';
+import { BroadcastCompletion } from './broadcast-completion';
+import { BroadcastsV1Controller } from './broadcasts-v1.controller';
 import { BroadcastWorker } from './broadcast-worker';
 import { BroadcastsController } from './broadcasts.controller';
 import { BroadcastsService } from './broadcasts.service';
@@ -20,10 +22,11 @@ import { ApiKeysModule } from '../api-keys/api-keys.module';
 /** Broadcasts: the open API's synchronous one, the cabinet's segmented ones, and the queue that delivers both. */
 @Module({
   imports: [ApiKeysModule, IngestModule, jobQueue(BROADCAST_QUEUE), BotsModule, PlatformsModule],
-  controllers: [BroadcastV1Controller, BroadcastsController],
+  controllers: [BroadcastV1Controller, BroadcastsV1Controller, BroadcastsController],
   providers: [
     BroadcastsService,
     BroadcastStore,
+    BroadcastCompletion,
     BroadcastQueue,
     BroadcastWorker,
     BroadcastRunner,

@@ -14,7 +14,7 @@ import { BotsService } from '../bots/bots.service';
 import { isUuid } from '../common/http/ids';
 import { Lifecycle } from '../lifecycle/lifecycle';
 import { Messages } from '../common/messages';
-import { BroadcastDto, BroadcastPreviewDto, BroadcastResultDto } from './broadcast.dto';
+import { BroadcastDto, BroadcastPageDto, BroadcastPreviewDto, BroadcastResultDto } from './broadcast.dto';
 import type { UploadedFile } from '../common/http/file-upload';
 import { closedBroadcastInput, requiredText } from './broadcast-input';
 import { BroadcastQueue } from './broadcast-queue';
@@ -100,6 +100,20 @@ export class BroadcastsService {
   async list(principal: Principal, botId: string): Promise<BroadcastDto[]> {
     const bot = await this.access.require(principal, botId, 'read');
     return (await this.store.listOfBot(bot.id)).map(presentBroadcast);
+  }
+
+  /** The open API's list (v1.1): every broadcast of the bot, open-API and closed, a page at a time. */
+  async page(principal: Principal, botId: string, limit: number, offset: number): Promise<BroadcastPageDto> {
+    const bot = await this.access.require(principal, botId, 'read');
+    const { rows, total } = await this.store.pageOfBot(bot.id, limit, offset);
+    return { data: rows.map(presentBroadcast), total, limit, offset };
+  }
+
+  async get(principal: Principal, botId: string, broadcastId: string): Promise<BroadcastDto> {
+    const bot = await this.access.require(principal, botId, 'read');
+    const found = isUuid(broadcastId) ? await this.store.getOfBot(bot.id, broadcastId) : null;
+    if (!found) throw new NotFoundException(Messages.broadcastNotFound);
+    return presentBroadcast(found);
   }
 
   /** Stops an unfinished broadcast between two sends; whoever was not reached yet is never sent it. */

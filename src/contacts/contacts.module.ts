@@ -11,6 +11,8 @@ import { DialogsController } from './dialogs.controller';
 import { DialogPressesQueries } from './dialog-presses.queries';
 import { DialogsQueries } from './dialogs.queries';
 import { DialogsService } from './dialogs.service';
+import { CsvExports } from './csv-exports.service';
+import { MessagesExportController } from './messages-export.controller';
 import { MessagesV1Controller } from './messages-v1.controller';
 import { MessagesQueries } from './messages.queries';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
@@ -18,7 +20,22 @@ import { ApiKeysModule } from '../api-keys/api-keys.module';
 /** Reports on people and conversations (contacts, messages, dialogs) and the cabinet's contacts and dialogs. */
 @Module({
   imports: [ApiKeysModule, BotsModule, MessagingModule, AvatarsModule],
-  controllers: [ContactsV1Controller, MessagesV1Controller, DialogsV1Controller, ContactsController, DialogsController],
-  providers: [ContactsQueries, ContactsService, MessagesQueries, DialogsQueries, DialogPressesQueries, DialogsService],
+  controllers: [
+    ContactsV1Controller,
+    MessagesV1Controller,
+    DialogsV1Controller,
+    ContactsController,
+    DialogsController,
+    MessagesExportController,
+  ],
+  providers: [
+    ContactsQueries,
+    ContactsService,
+    MessagesQueries,
+    DialogsQueries,
+    DialogPressesQueries,
+    DialogsService,
+    CsvExports,
+  ],
 })
 export class ContactsModule {}

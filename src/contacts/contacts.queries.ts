@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { CsvQuery } from '../exports/csv-download';
+import { isoText } from '../exports/iso-text';
 import { DataSource } from 'typeorm';
 import { ContactAttributionDto, ContactDetailDto, ContactDto, ContactListItemDto } from './contact.dto';
 
@@ -53,6 +55,18 @@ export interface ContactPage {
  */
 const CONTACT_SEARCH_TEXT = `lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || E'\\n' || coalesce(username, '') || E'\\n' || coalesce(phone, ''))`;
 
+/** The JSON list item's fields, in its order. */
+const CONTACT_EXPORT_HEADER = [
+  'id',
+  'external_user_id',
+  'username',
+  'first_name',
+  'last_name',
+  'is_premium',
+  'last_seen_at',
+  'messages_count',
+] as const;
+
 const LIST_ITEM_COLUMNS = `id, external_user_id, username, first_name, last_name, is_premium, last_seen_at,
               messages_in + messages_out AS messages_count`;
 const CABINET_COLUMNS = `language_code, blocked_at IS NOT NULL AS blocked`;
@@ -77,8 +91,25 @@ export class ContactsQueries {
   constructor(private readonly db: DataSource) {}
 
   /** A page of the open API's list. */
-  page(botId: string, limit: number, offset: number): Promise<ContactListItemDto[]> {
-    return this.list(botId, { limit, offset }, LIST_ITEM_COLUMNS);
+  page(botId: string, page: ContactPage): Promise<ContactListItemDto[]> {
+    return this.list(botId, page, LIST_ITEM_COLUMNS);
+  }
+
+  /**
+   * Every contact of the bot as CSV rows (the list's columns and order, all as text: times as in JSON, ISO in
+   * UTC), for a cursor to stream; the order walks contacts_by_last_seen, so rows flow from the first one.
+   */
+  exportQuery(botId: string): CsvQuery {
+    return {
+      sql: `SELECT id::text, external_user_id, username, first_name, last_name, is_premium::text,
+                   ${isoText('last_seen_at')}, (messages_in + messages_out)::text
+              FROM contacts
+             WHERE bot_id = $1
+             -- Qualified: a bare id would be the text column above, and the sort could not follow the index.
+             ORDER BY contacts.last_seen_at DESC NULLS LAST, contacts.id`,
+      params: [botId],
+      header: CONTACT_EXPORT_HEADER,
+    };
   }
 
   /** A page of the cabinet's list: the open API's items plus language, blocked state and origin, optionally searched. */

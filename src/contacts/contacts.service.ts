@@ -9,7 +9,6 @@ import {
   ContactDetailDto,
   ContactListDto,
   ContactSearchQueryDto,
-  ContactsQueryDto,
 } from './contact.dto';
 import { ContactsQueries } from './contacts.queries';
 
@@ -25,11 +24,13 @@ export class ContactsService {
     private readonly avatars: ContactAvatarUrls,
   ) {}
 
-  async list(principal: Principal, botId: string, query: ContactsQueryDto): Promise<ContactListDto> {
+  /** `q` (open API v1.1) searches as the cabinet's list does; `total` counts what it finds. */
+  async list(principal: Principal, botId: string, query: ContactSearchQueryDto): Promise<ContactListDto> {
     const bot = await this.access.require(principal, botId, 'read');
+    const search = query.q?.trim() || null;
     const [data, total] = await Promise.all([
-      this.contacts.page(bot.id, query.limit, query.offset),
-      this.contacts.total(bot.id),
+      this.contacts.page(bot.id, { limit: query.limit, offset: query.offset, search }),
+      this.contacts.count(bot.id, search),
     ]);
     return { data, total, limit: query.limit, offset: query.offset };
   }

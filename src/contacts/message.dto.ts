@@ -44,6 +44,9 @@ export class MessagesQueryDto {
   to?: string;
 }
 
+/** The messages export takes the list's filters; it has no page size, it sends every message they select. */
+export class MessagesExportQueryDto extends OmitType(MessagesQueryDto, ['limit'] as const) {}
+
 /** One dialog's messages: the user is in the path. */
 export class DialogMessagesQueryDto extends OmitType(MessagesQueryDto, ['userId'] as const) {}
 

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { CsvQuery } from '../exports/csv-download';
+import { isoText } from '../exports/iso-text';
 import { CabinetMessageDto, MessageDto } from './message.dto';
 
 /** Which messages to list: a window of platform message times, inclusive at both ends. */
@@ -31,27 +33,46 @@ export class MessagesQueries {
     return this.page(botId, filter, `${MESSAGE_COLUMNS}, ${MATCHED_INTENTS}`);
   }
 
-  private page<T>(botId: string, filter: MessageFilter, columns: string): Promise<T[]> {
-    const params: unknown[] = [botId];
-    const where = ['bot_id = $1'];
-    const add = (condition: string, value: unknown) => {
-      params.push(value);
-      where.push(`${condition} $${params.length}`);
+  /** All the messages the filter selects (its limit aside) as CSV rows for a cursor, newest first like the list. */
+  exportQuery(botId: string, filter: MessageFilter): CsvQuery {
+    const { where, params } = filtered(botId, filter);
+    return {
+      sql: `SELECT id::text, direction, external_user_id, coalesce(text, ''), ${isoText('created_at')}
+              FROM messages
+             WHERE ${where}
+             -- Qualified: a bare id would be the text column above, sorted as text.
+             ORDER BY messages.created_at DESC, messages.id DESC`,
+      params,
+      header: ['id', 'direction', 'external_user_id', 'text', 'created_at'],
     };
-    if (filter.userId !== undefined) add('external_user_id =', filter.userId);
-    if (filter.notBefore) add('created_at >=', filter.notBefore);
-    if (filter.notAfter) add('created_at <=', filter.notAfter);
-    if (filter.before) add('created_at <', filter.before);
+  }
+
+  private page<T>(botId: string, filter: MessageFilter, columns: string): Promise<T[]> {
+    const { where, params } = filtered(botId, filter);
     params.push(filter.limit);
     return this.db.query<T[]>(
       `SELECT ${columns}
          FROM messages
-        WHERE ${where.join(' AND ')}
+        WHERE ${where}
         ORDER BY created_at DESC, id DESC
         LIMIT $${params.length}`,
       params,
     );
   }
+}
+
+function filtered(botId: string, filter: MessageFilter): { where: string; params: unknown[] } {
+  const params: unknown[] = [botId];
+  const where = ['bot_id = $1'];
+  const add = (condition: string, value: unknown) => {
+    params.push(value);
+    where.push(`${condition} $${params.length}`);
+  };
+  if (filter.userId !== undefined) add('external_user_id =', filter.userId);
+  if (filter.notBefore) add('created_at >=', filter.notBefore);
+  if (filter.notAfter) add('created_at <=', filter.notAfter);
+  if (filter.before) add('created_at <', filter.before);
+  return { where: where.join(' AND '), params };
 }
 
 const MESSAGE_COLUMNS = `id, direction, external_user_id, coalesce(text, '') AS text, created_at`;

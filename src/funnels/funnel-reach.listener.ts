@@ -1,8 +1,8 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { ButtonPressEvent, FactEvents, MessageEvent } from '../ingest/events';
 import { INTENT_MATCHED, IntentMatchedEvent } from '../intents/intent-matcher';
-import { FunnelReachStore, ReachBatch } from './funnel-reach.store';
+import { FunnelReachStore, ReachBatch, StepPassed } from './funnel-reach.store';
 import { describeError } from '../logging/describe-error';
 
 /** Messages applied in one transaction at most; a larger backlog goes in several. */
@@ -12,6 +12,14 @@ const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
 /** A `/start` with a parameter is what attributes a contact to a source (contract §6). */
 const ATTRIBUTING = /^\/start(@\S+)?\s+\S/;
+
+/** Emitted after a batch commits, once per stage a contact reached for the first time (webhook `funnel.step_passed`). */
+export const FUNNEL_STEP_PASSED = 'funnel.step_passed';
+
+export interface FunnelStepPassedEvent extends StepPassed {
+  /** The bot's account, to route the webhook without a lookup. */
+  userId: string;
+}
 
 /**
  * Keeps the funnels current at ingest: gathers new inbound messages (and messages whose intent
@@ -26,19 +34,26 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
   private attributing = new Set<string>();
   private running: Promise<void> | null = null;
   private idleWaiters: Array<() => void> = [];
+  /** The account of each bot seen, so a passed step can be routed; a few dozen bytes per bot. */
+  private readonly owners = new Map<string, string>();
 
-  constructor(private readonly store: FunnelReachStore) {}
+  constructor(
+    private readonly store: FunnelReachStore,
+    private readonly events: EventEmitter2,
+  ) {}
 
   @OnEvent(FactEvents.messageCreated)
   onInbound(message: MessageEvent): void {
     if (message.direction !== 'in') return; // outbound never counts (spec: Funnel, rule 4)
     if (message.text && ATTRIBUTING.test(message.text)) this.attributing.add(message.message_id);
+    this.owners.set(message.bot_id, message.userId);
     this.add(message.message_id, message.bot_id);
   }
 
   /** Intent matches are stored after the message itself, so intent stages are applied when they exist. */
   @OnEvent(INTENT_MATCHED)
   onIntentMatched(event: IntentMatchedEvent): void {
+    this.owners.set(event.bot_id, event.userId);
     this.add(event.message_id, event.bot_id);
   }
 
@@ -81,11 +96,22 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
     return { messages, presses, attributing };
   }
 
+  private announce(passed: StepPassed[]): void {
+    for (const step of passed) {
+      const userId = this.owners.get(step.bot_id);
+      if (userId) this.events.emit(FUNNEL_STEP_PASSED, { userId, ...step } satisfies FunnelStepPassedEvent);
+    }
+  }
+
   private async applyWithRetry(batch: ReachBatch): Promise<void> {
+    // Announced outside the retry: a listener's failure must not apply the batch twice.
+    this.announce(await this.applied(batch));
+  }
+
+  private async applied(batch: ReachBatch): Promise<StepPassed[]> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.store.apply(batch);
-        return;
+        return await this.store.apply(batch);
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (attempt < ATTEMPTS && code && RETRYABLE.has(code)) continue;
@@ -93,7 +119,7 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
         this.logger.error(
           `Updating funnels for ${batch.messages.length} messages and ${batch.presses.length} presses failed: ${describeError(error)}`,
         );
-        return;
+        return [];
       }
     }
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { ContactDataOwner, ContactKey } from '../erasure/contact-key';
 import { ADD_COUNTS_SQL, LOCK_BOT_SQL, pressMatchesSql, stageMatchesSql } from './funnel-sql';
 
 /** New inbound messages and button presses to apply to the funnels, gathered from events. */
@@ -12,16 +13,25 @@ export interface ReachBatch {
   attributing: string[];
 }
 
+/** A contact that reached a stage for the first time (`funnel.step_passed`); `stage_index` counts from 0. */
+export interface StepPassed {
+  bot_id: string;
+  external_user_id: string;
+  stage_index: number;
+  stage_name: string;
+}
+
 /**
  * Applies new inbound messages to the funnels of their bots: a reach row for each (stage condition,
  * contact) not reached before, and +1 on the counter of the contact's raw source. Each bot's counters
  * are changed under its funnel lock, so a backfill's recount and concurrent flushes never interleave.
  */
 @Injectable()
-export class FunnelReachStore {
+export class FunnelReachStore implements ContactDataOwner {
   constructor(private readonly db: DataSource) {}
 
-  async apply(batch: ReachBatch): Promise<void> {
+  /** Returns the stages contacts reached for the first time, once the transaction has committed. */
+  async apply(batch: ReachBatch): Promise<StepPassed[]> {
     const candidates = [...new Set([...batch.messages, ...batch.presses].map((m) => m.botId))];
     const bots: string[] = (
       await this.db.query<Array<{ bot_id: string }>>(
@@ -29,73 +39,77 @@ export class FunnelReachStore {
         [candidates],
       )
     ).map((row) => row.bot_id);
-    if (!bots.length) return;
+    if (!bots.length) return [];
     const ids = batch.messages.filter((m) => bots.includes(m.botId)).map((m) => m.id);
     const pressIds = batch.presses.filter((p) => bots.includes(p.botId)).map((p) => p.id);
     const attributing = batch.attributing.filter((id) => ids.includes(id));
 
-    await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       for (const botId of bots.sort()) await tx.query(LOCK_BOT_SQL, [botId]);
-      if (ids.length) await this.insertReach(tx, ids, bots);
-      if (pressIds.length) await this.insertPressReach(tx, pressIds, bots);
+      const passed = [
+        ...(ids.length ? await this.insertReach(tx, ids, bots) : []),
+        ...(pressIds.length ? await this.insertPressReach(tx, pressIds, bots) : []),
+      ];
       if (attributing.length) await this.moveToSource(tx, attributing);
+      return passed;
     });
   }
 
   /** Reach rows for every stage condition the messages satisfy, at each contact's earliest such message. */
-  private insertReach(tx: EntityManager, ids: string[], bots: string[]): Promise<unknown> {
-    return tx.query(
-      `WITH batch AS (
-         SELECT m.id, m.bot_id, m.contact_id, m.text, m.created_at
-           FROM messages m
-          WHERE m.id = ANY($1::uuid[]) AND m.bot_id = ANY($2::uuid[]) AND m.direction = 'in'
-       ), hits AS (
-         SELECT b.bot_id, k.stage_key, b.contact_id, min(b.created_at) AS reached_at
-           FROM batch b JOIN funnel_stage_keys k ON k.bot_id = b.bot_id
-          WHERE ${stageMatchesSql('k', 'b')}
-          GROUP BY 1, 2, 3
-       ), stored AS (
-         INSERT INTO funnel_reach AS r (bot_id, stage_key, contact_id, source_value, reached_at)
-         SELECT h.bot_id, h.stage_key, h.contact_id, coalesce(c.source_value, ''), h.reached_at
-           FROM hits h JOIN contacts c ON c.id = h.contact_id
-          ORDER BY 1, 2, 3
-         -- A message older than the one that first reached the stage (late capture) moves the time back.
-         ON CONFLICT (bot_id, stage_key, contact_id) DO UPDATE SET reached_at = EXCLUDED.reached_at
-          WHERE r.reached_at > EXCLUDED.reached_at
-         RETURNING r.bot_id, r.stage_key, r.source_value, xmax = 0 AS inserted
-       ), deltas AS (
-         SELECT bot_id, stage_key, source_value, 1 AS n FROM stored WHERE inserted
-       )
-       ${ADD_COUNTS_SQL}`,
+  private insertReach(tx: EntityManager, ids: string[], bots: string[]): Promise<StepPassed[]> {
+    return this.storeReach(
+      tx,
+      `SELECT m.bot_id, m.contact_id, m.text, m.created_at
+         FROM messages m
+        WHERE m.id = ANY($1::uuid[]) AND m.bot_id = ANY($2::uuid[]) AND m.direction = 'in'`,
+      stageMatchesSql('k', 'b'),
       [ids, bots],
     );
   }
 
   /** Reach rows for every button stage the presses satisfy, at each contact's earliest such press. */
-  private insertPressReach(tx: EntityManager, ids: string[], bots: string[]): Promise<unknown> {
+  private insertPressReach(tx: EntityManager, ids: string[], bots: string[]): Promise<StepPassed[]> {
+    return this.storeReach(
+      tx,
+      `SELECT p.bot_id, p.contact_id, p.data, p.created_at
+         FROM button_presses p
+        WHERE p.id = ANY($1::uuid[]) AND p.bot_id = ANY($2::uuid[])`,
+      pressMatchesSql('k', 'b'),
+      [ids, bots],
+    );
+  }
+
+  /**
+   * Stores the reach of a batch of facts (`batch`: bot_id, contact_id, created_at and what `matches` reads) and
+   * answers the new rows as the stages they pass (one condition may be several stages of the funnel).
+   */
+  private storeReach(tx: EntityManager, batch: string, matches: string, params: unknown[]): Promise<StepPassed[]> {
     return tx.query(
-      `WITH batch AS (
-         SELECT p.bot_id, p.contact_id, p.data, p.created_at
-           FROM button_presses p
-          WHERE p.id = ANY($1::uuid[]) AND p.bot_id = ANY($2::uuid[])
+      `WITH batch AS (${batch}
        ), hits AS (
          SELECT b.bot_id, k.stage_key, b.contact_id, min(b.created_at) AS reached_at
            FROM batch b JOIN funnel_stage_keys k ON k.bot_id = b.bot_id
-          WHERE ${pressMatchesSql('k', 'b')}
+          WHERE ${matches}
           GROUP BY 1, 2, 3
        ), stored AS (
          INSERT INTO funnel_reach AS r (bot_id, stage_key, contact_id, source_value, reached_at)
          SELECT h.bot_id, h.stage_key, h.contact_id, coalesce(c.source_value, ''), h.reached_at
            FROM hits h JOIN contacts c ON c.id = h.contact_id
           ORDER BY 1, 2, 3
+         -- A fact older than the one that first reached the stage (late capture) moves the time back.
          ON CONFLICT (bot_id, stage_key, contact_id) DO UPDATE SET reached_at = EXCLUDED.reached_at
           WHERE r.reached_at > EXCLUDED.reached_at
-         RETURNING r.bot_id, r.stage_key, r.source_value, xmax = 0 AS inserted
+         RETURNING r.bot_id, r.stage_key, r.contact_id, r.source_value, xmax = 0 AS inserted
        ), deltas AS (
          SELECT bot_id, stage_key, source_value, 1 AS n FROM stored WHERE inserted
-       )
-       ${ADD_COUNTS_SQL}`,
-      [ids, bots],
+       ), counted AS (${ADD_COUNTS_SQL})
+       SELECT s.bot_id, c.external_user_id, f.position AS stage_index, f.name AS stage_name
+         FROM stored s
+         JOIN contacts c ON c.id = s.contact_id
+         JOIN funnel_stages f ON f.bot_id = s.bot_id AND f.stage_key = s.stage_key
+        WHERE s.inserted
+        ORDER BY c.external_user_id, f.position`,
+      params,
     );
   }
 
@@ -120,5 +134,22 @@ export class FunnelReachStore {
        ${ADD_COUNTS_SQL}`,
       [messageIds],
     );
+  }
+
+  /** Deletes the contact's reach rows and takes them off the stage counters, under the bot's funnel lock. */
+  async eraseContact(q: EntityManager, botId: string, key: ContactKey): Promise<void> {
+    await q.query(LOCK_BOT_SQL, [botId]);
+    await q.query(
+      `WITH gone AS (
+         DELETE FROM funnel_reach
+          WHERE bot_id = $1 AND stage_key IN (SELECT stage_key FROM funnel_stage_keys WHERE bot_id = $1) AND contact_id = $2
+         RETURNING bot_id, stage_key, source_value
+       ), deltas AS (
+         SELECT bot_id, stage_key, source_value, -1 AS n FROM gone
+       )
+       ${ADD_COUNTS_SQL}`,
+      [botId, key.id],
+    );
+    await q.query(`DELETE FROM funnel_stage_counts WHERE bot_id = $1 AND reached = 0`, [botId]);
   }
 }

@@ -24,5 +24,6 @@ import { FunnelsService } from './funnels.service';
     FunnelReportQueries,
     FunnelsService,
   ],
+  exports: [FunnelReachStore],
 })
 export class FunnelsModule {}

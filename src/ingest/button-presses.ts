@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryConfig } from 'pg';
 import { Queryable } from '../database/sql';
+import type { ContactDataOwner, ContactKey } from '../erasure/contact-key';
 import type { ButtonPressFact } from './facts';
 import { planned } from './pipelined-transaction';
 
@@ -23,7 +24,7 @@ export interface InsertedPressRow {
  * Reports read the table through their query objects.
  */
 @Injectable()
-export class ButtonPresses {
+export class ButtonPresses implements ContactDataOwner {
   /**
    * One statement for the batch's presses (each with the contact the same transaction just upserted),
    * once per (bot, dedupe key): the contract's exactly-once, like messages. Key order, as every write of
@@ -52,14 +53,9 @@ export class ButtonPresses {
     );
   }
 
-  /** Deletes one contact's presses (contact erasure), in the caller's transaction; answers how many went. */
-  async eraseContact(q: Queryable, botId: string, contactId: string): Promise<number> {
-    const rows = await q.query<Array<{ n: string }>>(
-      `WITH gone AS (DELETE FROM button_presses WHERE contact_id = $2 AND bot_id = $1 RETURNING 1)
-       SELECT count(*) AS n FROM gone`,
-      [botId, contactId],
-    );
-    return Number(rows[0]?.n ?? 0);
+  /** Deletes one contact's presses (contact erasure), in the caller's transaction. */
+  async eraseContact(q: Queryable, botId: string, key: ContactKey): Promise<void> {
+    await q.query(`DELETE FROM button_presses WHERE bot_id = $1 AND contact_id = $2`, [botId, key.id]);
   }
 }
 

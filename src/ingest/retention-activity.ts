@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryConfig } from 'pg';
 import { Queryable } from '../database/sql';
+import type { ContactDataOwner, ContactKey } from '../erasure/contact-key';
 import { planned } from './pipelined-transaction';
 
 /** A contact seen at `at`: its first appearance, or an inbound message. */
@@ -75,29 +76,24 @@ export function retentionActivityStatement(seen: ContactSeen[], attributed: Cont
 
 /** The owner of contact_activity and retention_counts; the ingest writes them with the statement above. */
 @Injectable()
-export class RetentionActivity {
+export class RetentionActivity implements ContactDataOwner {
   /**
    * Removes one contact from the retention rollup: its activity rows and what they added to the
    * counters. Run it in the erasing transaction before the contact's row is deleted (its source names
-   * the counters). Answers how many activity rows went.
+   * the counters).
    */
-  async eraseContact(q: Queryable, botId: string, contactId: string): Promise<number> {
-    const [{ erased }] = await q.query<Array<{ erased: number }>>(
+  async eraseContact(q: Queryable, botId: string, key: ContactKey): Promise<void> {
+    await q.query(
       `WITH gone AS (
          DELETE FROM contact_activity WHERE bot_id = $1 AND contact_id = $2
          RETURNING period, cohort_start, active_start
-       ),
-       counted AS (
-         UPDATE retention_counts r SET contacts = r.contacts - 1
-           FROM gone
-          WHERE r.bot_id = $1 AND r.period = gone.period AND r.cohort_start = gone.cohort_start
-            AND r.active_start = gone.active_start
-            AND r.source_value = (SELECT coalesce(source_value, '') FROM contacts WHERE id = $2)
-         RETURNING 1
        )
-       SELECT (SELECT count(*) FROM gone)::int AS erased, (SELECT count(*) FROM counted)::int AS counted`,
-      [botId, contactId],
+       UPDATE retention_counts r SET contacts = r.contacts - 1
+         FROM gone
+        WHERE r.bot_id = $1 AND r.period = gone.period AND r.cohort_start = gone.cohort_start
+          AND r.active_start = gone.active_start
+          AND r.source_value = (SELECT coalesce(source_value, '') FROM contacts WHERE id = $2)`,
+      [botId, key.id],
     );
-    return erased;
   }
 }

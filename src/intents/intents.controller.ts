@@ -1,15 +1,4 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -21,10 +10,9 @@ import {
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import { SessionAuth } from '../auth/guards/session-auth.decorator';
 import type { Principal } from '../auth/principal';
-import { strictInteger } from '../common/http/query-params';
-import { Messages } from '../common/messages';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
 import { CreateIntentDto, IntentListDto, IntentMessagesDto, IntentWithRulesDto, UpdateIntentDto } from './intent.dto';
+import { intentMessagesPage } from './intent-messages-page';
 import { IntentsService } from './intents.service';
 
 @ApiTags('intents')
@@ -91,9 +79,7 @@ export class IntentsController {
     @Query('limit') limitParam?: string,
     @Query('offset') offsetParam?: string,
   ): Promise<IntentMessagesDto> {
-    const limit = limitParam === undefined ? 100 : strictInteger(limitParam);
-    const offset = offsetParam === undefined ? 0 : strictInteger(offsetParam);
-    if (!(limit >= 1 && limit <= 1000) || !(offset >= 0)) throw new BadRequestException(Messages.badLimitOffset);
+    const { limit, offset } = intentMessagesPage(limitParam, offsetParam);
     return this.intents.messages(principal, botId, intentId, limit, offset);
   }
 }

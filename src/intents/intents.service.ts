@@ -1,7 +1,8 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import type { ContactDataOwner, ContactKey } from '../erasure/contact-key';
 import type { Principal } from '../auth/principal';
 import { BotAccess } from '../bots/bot-access';
 import { announce, ChangeEvents } from '../common/changes';
@@ -14,13 +15,22 @@ import { compilePatterns, InvalidPatternError } from './intent-rules';
 
 /** Intents of a bot: rules kept here, matches counted from message_intents. */
 @Injectable()
-export class IntentsService {
+export class IntentsService implements ContactDataOwner {
   constructor(
     @InjectRepository(Intent) private readonly intents: Repository<Intent>,
     private readonly dataSource: DataSource,
     private readonly events: EventEmitter2,
     private readonly access: BotAccess,
   ) {}
+
+  /** The contact's matches go with it (the counts are counted from them). */
+  async eraseContact(q: EntityManager, botId: string, key: ContactKey): Promise<void> {
+    // By intent, so the (intent_id, contact_id) index finds the rows.
+    await q.query(
+      `DELETE FROM message_intents WHERE intent_id IN (SELECT id FROM intents WHERE bot_id = $1) AND contact_id = $2`,
+      [botId, key.id],
+    );
+  }
 
   async list(principal: Principal, botId: string): Promise<IntentWithRulesDto[]> {
     return this.listOfBot((await this.access.require(principal, botId, 'read')).id);

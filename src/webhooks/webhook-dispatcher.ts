@@ -5,7 +5,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
+import { BROADCAST_COMPLETED, BroadcastCompletedEvent } from '../broadcasts/broadcast-completion';
+import { FUNNEL_STEP_PASSED, FunnelStepPassedEvent } from '../funnels/funnel-reach.listener';
 import { ButtonPressEvent, ContactCreatedEvent, FactEvents, MessageEvent } from '../ingest/events';
+import { INTENT_MATCHED, IntentMatchedEvent } from '../intents/intent-matcher';
 import { Queues } from '../queue/job-settings';
 import { AccountDeleted, ChangeEvents, TeamMembershipChanged, WebhooksChanged } from '../common/changes';
 import { WebhookSubscription } from './webhook-subscription.entity';
@@ -102,6 +105,41 @@ export class WebhookDispatcher {
     if (this.surelyUnwanted(event.userId, event.bot_id, FactEvents.buttonPressed)) return undefined;
     const { userId, ...data } = event;
     return this.dispatchQueued(userId, data.bot_id, FactEvents.buttonPressed, data);
+  }
+
+  /** One `intent.matched` per intent the message matched, after the matches are stored. */
+  @OnEvent(INTENT_MATCHED)
+  onIntentMatched(event: IntentMatchedEvent): Promise<void[]> | undefined {
+    if (this.surelyUnwanted(event.userId, event.bot_id, INTENT_MATCHED)) return undefined;
+    const { userId, bot_id, message_id, external_user_id, text } = event;
+    return Promise.all(
+      event.intent_ids.map((intent_id, i) =>
+        this.dispatchQueued(userId, bot_id, INTENT_MATCHED, {
+          intent_id,
+          intent_name: event.intent_names[i],
+          message_id,
+          bot_id,
+          external_user_id,
+          text,
+        }),
+      ),
+    );
+  }
+
+  @OnEvent(BROADCAST_COMPLETED)
+  onBroadcastCompleted(event: BroadcastCompletedEvent): Promise<void> | undefined {
+    if (this.surelyUnwanted(event.userId, event.bot_id, BROADCAST_COMPLETED)) return undefined;
+    const { userId, broadcast_id, bot_id, status, total_count, sent_count, failed_count } = event;
+    const data = { broadcast_id, bot_id, status, total_count, sent_count, failed_count };
+    return this.dispatchQueued(userId, bot_id, BROADCAST_COMPLETED, data);
+  }
+
+  @OnEvent(FUNNEL_STEP_PASSED)
+  onStepPassed(event: FunnelStepPassedEvent): Promise<void> | undefined {
+    if (this.surelyUnwanted(event.userId, event.bot_id, FUNNEL_STEP_PASSED)) return undefined;
+    const { userId, bot_id, external_user_id, stage_index, stage_name } = event;
+    const data = { bot_id, external_user_id, stage_index, stage_name };
+    return this.dispatchQueued(userId, bot_id, FUNNEL_STEP_PASSED, data);
   }
 
   /**

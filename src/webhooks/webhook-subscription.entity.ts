@@ -6,6 +6,9 @@ export const WEBHOOK_EVENTS = [
   'contact.created',
   'test.ping',
   'button.pressed',
+  'intent.matched',
+  'broadcast.completed',
+  'funnel.step_passed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
 import type { components } from '../schema';
 import { keys } from './keys';
@@ -25,5 +25,18 @@ export function useContact(botId: string, userId: string) {
   return useQuery({
     queryKey: keys.contact(botId, userId),
     queryFn: () => unwrap(api.GET('/api/bots/{id}/contacts/{userId}', { params: { path: { id: botId, userId } } })),
+  });
+}
+
+/** Erases the contact and everything of it; every report of the bot changes, so all of the bot's queries refetch. */
+export function useEraseContact(botId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      unwrap(api.DELETE('/api/bots/{id}/contacts/{userId}', { params: { path: { id: botId, userId } } })),
+    onSuccess: (_, userId) => {
+      client.removeQueries({ queryKey: keys.contact(botId, userId) });
+      return client.invalidateQueries({ queryKey: keys.bot(botId) });
+    },
   });
 }

@@ -15,6 +15,9 @@ export const WEBHOOK_EVENTS: WebhookEvent[] = [
   'contact.created',
   'test.ping',
   'button.pressed',
+  'intent.matched',
+  'broadcast.completed',
+  'funnel.step_passed',
 ];
 export const MAX_SUBSCRIPTIONS = 20;
 

@@ -21,6 +21,8 @@ export function auditDetails(entry: AuditEntry): string {
       return t('audit.details.replySupport', { subject: text(d.subject) });
     case 'revoke_api_key':
       return t('audit.details.revokeKey', { name: text(d.name), hint: text(d.key_hint) });
+    case 'erase_contact':
+      return t('audit.details.eraseContact', { bot: text(d.bot_id), contact: text(d.contact_id) });
     default:
       return JSON.stringify(d);
   }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { Bot } from '../../api/queries/useBots';
-import { useContact } from '../../api/queries/useContacts';
-import { Link } from '../../app/router';
+import { useContact, useEraseContact } from '../../api/queries/useContacts';
+import { useCanWrite } from '../../api/queries/useMe';
+import { Link, navigate } from '../../app/router';
+import { ConfirmButton } from '../../components/ConfirmButton';
 import { ErrorMessage, Loading } from '../../components/feedback';
 import { formatDateTime, formatNumber, t } from '../../i18n';
 import { contactName } from './names';
@@ -16,7 +18,29 @@ export default function ContactCardPage({ bot, userId }: { bot: Bot; userId: str
       <ErrorMessage error={card.error} onRetry={() => card.refetch()} />
       {card.isPending && <Loading />}
       {card.data && <Card botId={bot.id} card={card.data} />}
+      {card.data && <EraseContact botId={bot.id} userId={userId} />}
     </>
+  );
+}
+
+/** A data subject's request: the contact and all its data go, after a confirmation. Owners and administrators. */
+function EraseContact({ botId, userId }: { botId: string; userId: string }) {
+  const erase = useEraseContact(botId);
+  if (!useCanWrite()) return null;
+  return (
+    <section className="card" aria-labelledby="erase-title">
+      <h2 id="erase-title">{t('contact.erase.title')}</h2>
+      <p className="muted">{t('contact.erase.text')}</p>
+      <ConfirmButton
+        label={t('contact.erase.button')}
+        question={t('contact.erase.question')}
+        confirmLabel={t('contact.erase.confirm')}
+        action={async () => {
+          await erase.mutateAsync(userId);
+          navigate(`/bots/${botId}/contacts`);
+        }}
+      />
+    </section>
   );
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import type { Bot } from '../../api/queries/useBots';
 import { CONTACTS_PAGE, ContactRow, useContacts } from '../../api/queries/useContacts';
 import { Link, navigate, useSearchParam } from '../../app/router';
+import { CsvDownload } from '../../components/CsvDownload';
 import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
 import { Pager } from '../../components/Pager';
 import { formatDateTime, formatNumber, t } from '../../i18n';
@@ -39,6 +40,7 @@ export default function ContactsPage({ bot }: { bot: Bot }) {
           onChange={(event) => setTyped(event.target.value)}
         />
         {contacts.data && <span className="muted">{t('contacts.total', { total: formatNumber(total) })}</span>}
+        <CsvDownload path={`/api/bots/${bot.id}/contacts/export.csv`} />
       </div>
       <ErrorMessage error={contacts.error} onRetry={() => contacts.refetch()} />
       {contacts.isPending && <Loading />}

@@ -2,6 +2,7 @@ import type { Bot } from '../../api/queries/useBots';
 import { useDialogs } from '../../api/queries/useDialogs';
 import { useLiveDialogs } from '../../api/queries/useLiveDialogs';
 import { Link } from '../../app/router';
+import { CsvDownload } from '../../components/CsvDownload';
 import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
 import { formatMessageTime, t } from '../../i18n';
 import { contactName } from '../contacts/names';
@@ -19,6 +20,7 @@ export default function DialogsPage({ bot, userId }: { bot: Bot; userId?: string
           <span className={online ? 'live live-on' : 'live'} role="status">
             {online ? t('dialogs.live') : t('dialogs.offline')}
           </span>
+          <CsvDownload path={`/api/bots/${bot.id}/messages/export.csv`} />
         </div>
         <ErrorMessage error={dialogs.error} onRetry={() => dialogs.refetch()} />
         {dialogs.isPending && <Loading />}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import type { Principal } from '../auth/principal';
+import { BotAccess } from '../bots/bot-access';
+import type { Bot } from '../bots/bot.entity';
+import { sendCsv } from '../exports/csv-download';
+import { ContactsQueries } from './contacts.queries';
+import { MessageFilter, MessagesQueries } from './messages.queries';
+
+/** The contacts and messages of a bot as CSV downloads, for the open API and the cabinet alike. */
+@Injectable()
+export class CsvExports {
+  private readonly pool: Pool;
+
+  constructor(
+    db: DataSource,
+    private readonly access: BotAccess,
+    private readonly contactsQueries: ContactsQueries,
+    private readonly messagesQueries: MessagesQueries,
+  ) {
+    // The cursor needs one connection of its own for the whole download, taken from the app's pool.
+    this.pool = (db.driver as unknown as { master: Pool }).master;
+  }
+
+  async contacts(principal: Principal, botId: string, res: Response): Promise<void> {
+    const bot = await this.access.require(principal, botId, 'read');
+    await sendCsv(res, this.pool, fileName(bot, 'contacts'), this.contactsQueries.exportQuery(bot.id));
+  }
+
+  async messages(principal: Principal, botId: string, filter: MessageFilter, res: Response): Promise<void> {
+    const bot = await this.access.require(principal, botId, 'read');
+    await sendCsv(res, this.pool, fileName(bot, 'messages'), this.messagesQueries.exportQuery(bot.id, filter));
+  }
+}
+
+/** `<bot username or id>-<kind>-<UTC date>.csv`; a username is Latin letters, digits and `_`, so it needs no escaping. */
+export function fileName(bot: Pick<Bot, 'id' | 'username'>, kind: 'contacts' | 'messages', at = new Date()): string {
+  const name = bot.username && /^[A-Za-z0-9_]+$/.test(bot.username) ? bot.username : bot.id;
+  return `${name}-${kind}-${at.toISOString().slice(0, 10)}.csv`;
+}

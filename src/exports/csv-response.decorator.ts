@@ -1,0 +1,16 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
+
+/** Documents a CSV download: the body is the file, streamed. */
+export function ApiCsvResponse(columns: string) {
+  return applyDecorators(
+    ApiProduces('text/csv'),
+    ApiOkResponse({
+      description:
+        `UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), ` +
+        `a header row and the JSON list's columns: ${columns}. Sent as \`attachment\` named ` +
+        '`<bot username or id>-<contacts|messages>-YYYY-MM-DD.csv`.',
+      content: { 'text/csv': { schema: { type: 'string' } } },
+    }),
+  );
+}

@@ -1,0 +1,201 @@
+import request from 'supertest';
+import { Messages } from '../../src/common/messages';
+import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
+import { FunnelReachListener } from '../../src/funnels/funnel-reach.listener';
+import { eventually } from './support/eventually';
+import { bindTelegramBot, registerUser } from './support/factories';
+import { addMember, upgradeToBusiness } from './support/team';
+import { startTestApp, TestApp } from './support/test-app';
+import { bearer } from './support/session';
+
+const day = 86_400;
+const now = Math.floor(Date.now() / 1000);
+let updateId = 1;
+const tg = (userId: number, text: string, date: number) => ({
+  update_id: updateId,
+  message: {
+    message_id: updateId++,
+    from: { id: userId, is_bot: false, first_name: `User ${userId}` },
+    chat: { id: userId, type: 'private' },
+    date,
+    text,
+  },
+});
+
+const press = (userId: number, data: string) => ({
+  update_id: updateId++,
+  callback_query: {
+    id: `cb-${updateId}`,
+    from: { id: userId, is_bot: false, first_name: `User ${userId}` },
+    message: { message_id: 1, chat: { id: userId, type: 'private' }, date: now, text: 'menu' },
+    data,
+  },
+});
+
+/** Everyone but the erased person, the same on both bots: two days of traffic with sources and intents. */
+const shared = [
+  tg(1, '/start utm_source=vk&utm_campaign=winter', now - 2 * day),
+  tg(1, 'какая цена?', now - 2 * day + 60),
+  tg(2, '/start blog', now - day),
+  tg(2, 'привет', now - 60),
+  press(1, 'buy'),
+];
+/**
+ * The person to erase: a new contact on a day nobody else was, a second touch, an intent, both funnel stages,
+ * two button presses.
+ */
+const erased = [
+  tg(3, '/start utm_source=vk&utm_campaign=winter', now - 3 * day),
+  tg(3, 'цена доставки', now - 3 * day + 30),
+  tg(3, '/start blog', now - day + 10),
+  tg(3, 'а цена?', now - 30),
+  press(3, 'buy'),
+  press(3, 'info'),
+];
+
+describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
+  let ctx: TestApp;
+  let owner: { token: string; user: { id: string } };
+  let withPerson: string;
+  let without: string;
+
+  const get = (path: string, session = owner.token) =>
+    request(ctx.url)
+      .get(path)
+      .set(bearer(session))
+      .expect(200)
+      .then((res) => res.body);
+  const erase = (botId: string, userId: string, session = owner.token) =>
+    request(ctx.url).delete(`/api/bots/${botId}/contacts/${userId}`).set(bearer(session));
+
+  async function botWith(updates: unknown[]): Promise<string> {
+    const botId = (await bindTelegramBot(ctx, owner.token)).bot.id;
+    await request(ctx.url)
+      .post(`/api/bots/${botId}/intents`)
+      .set(bearer(owner))
+      .send({ name: 'price', keywords: ['цена'], patterns: [] })
+      .expect(201);
+    await request(ctx.url)
+      .put(`/api/bots/${botId}/funnel/config`)
+      .set(bearer(owner))
+      .send({
+        stages: [
+          { name: 'Старт', type: 'command', value: '/start' },
+          { name: 'Цена', type: 'intent', value: 'price' },
+        ],
+      })
+      .expect(200);
+    await eventually(async () => expect((await get(`/api/bots/${botId}/funnel`)).computing).toBe(false));
+    const bot: CaptureBot = { id: botId, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
+    for (const update of updates) await ctx.app.get(CaptureService).inboundUpdates(bot, [update]);
+    return botId;
+  }
+
+  /** What the cabinet's reports show of a bot, without the rows' own ids (which differ between the bots). */
+  async function reports(botId: string) {
+    await ctx.app.get(FunnelReachListener).idle();
+    const strip = <T extends Record<string, unknown>>(rows: T[], ...keys: string[]) =>
+      rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !keys.includes(k))));
+    return {
+      stats: await get(`/api/bots/${botId}/stats`),
+      timeline: await get(`/api/bots/${botId}/stats/timeline?days=7`),
+      sources: await get(`/api/bots/${botId}/sources`),
+      funnel: await get(`/api/bots/${botId}/funnel`),
+      funnelVk: await get(`/api/bots/${botId}/funnel?source=vk`),
+      retentionWeeks: await get(`/api/bots/${botId}/retention`),
+      retentionDays: await get(`/api/bots/${botId}/retention?period=day&periods=7`),
+      retentionVk: await get(`/api/bots/${botId}/retention?period=day&periods=7&source=vk`),
+      buttons: await get(`/api/bots/${botId}/buttons`),
+      contacts: (({ data, ...page }) => ({ ...page, data: strip(data, 'id', 'avatar_url') }))(
+        await get(`/api/bots/${botId}/contacts`),
+      ),
+      dialogs: strip((await get(`/api/bots/${botId}/dialogs`)).data, 'id', 'avatar_url'),
+      intents: strip((await get(`/api/bots/${botId}/intents`)).data, 'id', 'created_at'),
+    };
+  }
+
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    owner = await registerUser(ctx);
+    withPerson = await botWith([
+      ...erased.slice(0, 2),
+      ...shared.slice(0, 2),
+      erased[2],
+      ...shared.slice(2),
+      ...erased.slice(3),
+    ]);
+    without = await botWith(shared);
+    // Matching runs after the ingest commits: wait until both bots' messages are matched.
+    for (const [botId, matched] of [
+      [withPerson, 3],
+      [without, 1],
+    ] as const) {
+      await eventually(async () => {
+        expect((await get(`/api/bots/${botId}/intents`)).data[0].messages_count).toBe(matched);
+      });
+    }
+  });
+  afterAll(() => ctx.close());
+
+  it('answers 404 for an unknown contact and a foreign bot, 403 for an observer', async () => {
+    expect((await erase(withPerson, '999').expect(404)).body).toEqual({ message: Messages.contactNotFound });
+    const stranger = await registerUser(ctx);
+    expect((await erase(withPerson, '3', stranger.token).expect(404)).body).toEqual({ message: Messages.botNotFound });
+    await upgradeToBusiness(ctx, owner.token);
+    const observer = await addMember(ctx, owner.token, 'observer');
+    expect((await erase(withPerson, '3', observer.token).expect(403)).body).toEqual({ message: Messages.forbidden });
+  });
+
+  it('erases the contact so every report equals that of a bot the person never wrote to', async () => {
+    const before = await reports(withPerson);
+    const others = await reports(without);
+    expect(before.stats).not.toEqual(others.stats);
+    expect(before.retentionDays).not.toEqual(others.retentionDays);
+    expect(before.buttons).toEqual({
+      data: [
+        { data: 'buy', presses: 2, contacts: 2 },
+        { data: 'info', presses: 1, contacts: 1 },
+      ],
+    });
+
+    const admin = await addMember(ctx, owner.token, 'administrator');
+    const res = await erase(withPerson, '3', admin.token).expect(204);
+    expect(res.text).toBe('');
+
+    expect(await reports(withPerson)).toEqual(await reports(without));
+    expect((await erase(withPerson, '3').expect(404)).body).toEqual({ message: Messages.contactNotFound });
+    expect((await request(ctx.url).get(`/api/bots/${withPerson}/contacts/3`).set(bearer(owner))).status).toBe(404);
+
+    // Nothing references the person any more.
+    const left = await ctx.db.query(
+      `SELECT (SELECT count(*) FROM messages WHERE bot_id = $1 AND external_user_id = '3')::int AS messages,
+              (SELECT count(*) FROM contacts WHERE bot_id = $1 AND external_user_id = '3')::int AS contacts,
+              (SELECT count(*) FROM touches t WHERE t.bot_id = $1
+                 AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = t.contact_id))::int AS touches,
+              (SELECT count(*) FROM funnel_reach r WHERE r.bot_id = $1
+                 AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = r.contact_id))::int AS reach,
+              (SELECT count(*) FROM message_intents mi WHERE mi.bot_id = $1
+                 AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = mi.contact_id))::int AS matches,
+              (SELECT count(*) FROM button_presses WHERE bot_id = $1 AND external_user_id = '3')::int AS presses,
+              (SELECT count(*) FROM contact_activity a WHERE a.bot_id = $1
+                 AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = a.contact_id))::int AS activity`,
+      [withPerson],
+    );
+    expect(left.rows).toEqual([
+      { messages: 0, contacts: 0, touches: 0, reach: 0, matches: 0, presses: 0, activity: 0 },
+    ]);
+
+    // The audit log names who erased which bot's contact, and nothing of the person.
+    const audit = await ctx.db.query(
+      `SELECT actor_id, action, target_user_id, details FROM audit_log WHERE action = 'erase_contact'`,
+    );
+    expect(audit.rows).toEqual([
+      {
+        actor_id: admin.user.id,
+        action: 'erase_contact',
+        target_user_id: null,
+        details: { bot_id: withPerson, contact_id: expect.any(String) },
+      },
+    ]);
+  });
+});

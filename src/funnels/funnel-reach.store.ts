@@ -59,7 +59,7 @@ export class FunnelReachStore implements ContactDataOwner {
   private insertReach(tx: EntityManager, ids: string[], bots: string[]): Promise<StepPassed[]> {
     return this.storeReach(
       tx,
-      `SELECT m.bot_id, m.contact_id, m.text, m.created_at
+      `SELECT m.id, m.bot_id, m.contact_id, m.text, m.created_at
          FROM messages m
         WHERE m.id = ANY($1::uuid[]) AND m.bot_id = ANY($2::uuid[]) AND m.direction = 'in'`,
       stageMatchesSql('k', 'b'),

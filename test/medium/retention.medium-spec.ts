@@ -116,7 +116,9 @@ describe('The retention rollup on PostgreSQL', () => {
       `SELECT id FROM contacts WHERE bot_id = $1 AND external_user_id = 'A'`,
       [bot.id],
     );
-    await db.dataSource.transaction((tx) => new RetentionActivity().eraseContact(tx, bot.id, { id, externalUserId: 'A' }));
+    await db.dataSource.transaction((tx) =>
+      new RetentionActivity().eraseContact(tx, bot.id, { id, externalUserId: 'A' }),
+    );
     expect(await cohorts('week', 3)).toEqual([
       { start: '2026-03-02', size: 1, retained: [1, 0, 1] },
       { start: '2026-03-09', size: 1, retained: [1, 1] },

@@ -1,10 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
+import { ApiOkResponse } from '@nestjs/swagger';
 
-/** Documents a CSV download: the body is the file, streamed. */
+/**
+ * Documents a CSV download: the body is the file, streamed. Only the 200 answer is CSV (no `@ApiProduces`, which
+ * would give the `{ message }` errors a CSV media type too).
+ */
 export function ApiCsvResponse(columns: string) {
   return applyDecorators(
-    ApiProduces('text/csv'),
     ApiOkResponse({
       description:
         `UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), ` +

@@ -253,12 +253,20 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       .send({ role: 'observer' })
       .expect(200);
     const writes = routesOf(ctx).filter((route) => /^(POST|PUT|PATCH|DELETE) \/api\/v1\//.test(route));
-    expect(writes).toEqual(['POST /api/v1/bots/:id/send', 'POST /api/v1/bots/:id/broadcast']);
+    expect(writes).toEqual([
+      'POST /api/v1/bots/:id/intents',
+      'PATCH /api/v1/bots/:id/intents/:intentId',
+      'DELETE /api/v1/bots/:id/intents/:intentId',
+      'POST /api/v1/bots/:id/send',
+      'POST /api/v1/bots/:id/broadcast',
+    ]);
     for (const route of writes) {
+      const [method, path] = route.split(' ');
+      const url = path.replace(':id', bot.id).replace(':intentId', '00000000-0000-4000-8000-000000000000');
       const res = await request(ctx.url)
-        .post(route.split(' ')[1].replace(':id', bot.id))
+        [method.toLowerCase() as 'post' | 'patch' | 'delete'](url)
         .set('X-API-Key', key)
-        .send({ userId: '501', text: 'hi' });
+        .send({ userId: '501', text: 'hi', name: 'x', keywords: ['x'] });
       expect({ route, status: res.status, body: res.body }).toEqual({
         route,
         status: 403,

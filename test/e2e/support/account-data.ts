@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { CaptureBot } from '../../../src/ingest/capture.service';
+import { CaptureBot, CaptureService } from '../../../src/ingest/capture.service';
 import { heldUpdateKey } from '../../../src/polling/held-update-key';
 import { HeldUpdatesStore } from '../../../src/polling/held-updates.store';
 import { RawRetentionService } from '../../../src/cleanup/raw-retention.service';
@@ -58,6 +58,17 @@ export async function botWithData(ctx: TestApp, owner: Owner) {
   await addTelegramContacts(ctx, capture, [
     { id: 1, text: '/start vk' },
     { id: 2, text: 'где доставка?' },
+  ]);
+  await ctx.app.get(CaptureService).inboundUpdates(capture, [
+    {
+      update_id: ++heldUpdateId,
+      callback_query: {
+        id: `press-${heldUpdateId}`,
+        from: { id: 1, is_bot: false, first_name: 'User 1' },
+        message: { message_id: 1, chat: { id: 1, type: 'private' }, date: 0, text: 'menu' },
+        data: 'buy',
+      },
+    },
   ]);
   await eventually(async () => {
     const matches = await count(ctx, `SELECT count(*)::int AS n FROM message_intents WHERE bot_id = $1`, [botId]);

@@ -1,14 +1,10 @@
-import { ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { Client } from 'pg';
+import { postJson } from '../support/app-process';
 
-/** The pieces bench/mirror.ts and bench/soak.ts both start: child processes, the bench bot, the recorded count. */
+export { askChild, startChild } from '../support/app-process';
 
-export interface Started {
-  child: ChildProcess;
-  port: number;
-}
+/** What bench/mirror.ts and bench/soak.ts share beyond bench/support/app-process.ts: the mirror's bot, the recorded count. */
 
 /** A confirmed user (the confirmation is set in SQL: the bench has no mail) on the uncapped business plan, binding the bench bot. */
 export async function bindBenchBot(baseUrl: string, databaseUrl: string, botToken: string): Promise<string> {
@@ -26,16 +22,6 @@ export async function bindBenchBot(baseUrl: string, databaseUrl: string, botToke
     token,
   )) as { id: string };
   return bot.id;
-}
-
-async function postJson(url: string, body: unknown, session?: string): Promise<unknown> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(session ? { authorization: `Bearer ${session}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  return res.json();
 }
 
 /** Facts are recorded after the answers: waits until the count stops growing (at most 60 s). */
@@ -58,31 +44,6 @@ export async function countRecorded(databaseUrl: string, botId: string, expected
   } finally {
     await db.end();
   }
-}
-
-export function startChild(
-  file: string,
-  env: Record<string, string>,
-  children: ChildProcess[],
-  nodeOptions: string[] = [],
-): Promise<Started> {
-  const child = fork(file, [], {
-    execArgv: [...nodeOptions, '-r', join(__dirname, 'transpile.js')],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ child, port: (message as { port: number }).port }));
-    child.once('exit', (code) => reject(new Error(`${file} exited with code ${code}`)));
-  });
-}
-
-export function askChild<T>(child: ChildProcess, question: unknown): Promise<T> {
-  return new Promise((resolve) => {
-    child.once('message', (answer) => resolve(answer as T));
-    child.send(question as object);
-  });
 }
 
 /** The PostgreSQL backends serving the app's database (its pooled connections). */

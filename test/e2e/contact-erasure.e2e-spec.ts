@@ -138,7 +138,7 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
   afterAll(() => ctx.close());
 
   it('answers 404 for an unknown contact and a foreign bot, 403 for an observer', async () => {
-    expect((await erase(withPerson, '999').expect(404)).body).toEqual({ message: Messages.contactNotFound });
+    expect((await erase(withPerson, '999').expect(404)).body).toEqual({ message: 'Contact not found' });
     const stranger = await registerUser(ctx);
     expect((await erase(withPerson, '3', stranger.token).expect(404)).body).toEqual({ message: Messages.botNotFound });
     await upgradeToBusiness(ctx, owner.token);
@@ -163,7 +163,7 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
     expect(res.text).toBe('');
 
     expect(await reports(withPerson)).toEqual(await reports(without));
-    expect((await erase(withPerson, '3').expect(404)).body).toEqual({ message: Messages.contactNotFound });
+    expect((await erase(withPerson, '3').expect(404)).body).toEqual({ message: 'Contact not found' });
     expect((await request(ctx.url).get(`/api/bots/${withPerson}/contacts/3`).set(bearer(owner))).status).toBe(404);
 
     // Nothing references the person any more.

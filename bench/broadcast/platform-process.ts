@@ -22,6 +22,8 @@ export interface PlatformReport {
   densestGaps: number[];
   /** The shortest time (ms) in which 31 sends arrived: 1000 or more means never 31 in one second. */
   tightest31: number | null;
+  /** The same on the times the calls reached the fake before the jitter: how evenly Botlens sent. */
+  tightest31Sent: number | null;
   chats: number;
   chatsWithOneMessage: number;
 }
@@ -63,10 +65,22 @@ function report(telegram: FakeTelegram, token: string, since: number): PlatformR
     sends: times.length,
     maxSendsPerSecond: telegram.maxSendsPerSecond(since),
     densestGaps: times.slice(best[0] + 1, best[1] + 1).map((at, i) => at - times[best[0] + i]),
-    tightest31: times.length > 30 ? Math.min(...times.slice(30).map((at, i) => at - times[i])) : null,
+    tightest31: tightest(times, 31),
+    tightest31Sent: tightest(
+      telegram.sendReceipts.filter((at) => at >= since).sort((a, b) => a - b),
+      31,
+    ),
     chats: perChat.size,
     chatsWithOneMessage: [...perChat.values()].filter((n) => n === 1).length,
   };
+}
+
+/** The shortest span (ms) of `count` consecutive times, sorted ascending; null when there are fewer. */
+function tightest(times: number[], count: number): number | null {
+  if (times.length < count) return null;
+  let best = Infinity;
+  for (let i = count - 1; i < times.length; i++) best = Math.min(best, times[i] - times[i - count + 1]);
+  return Math.round(best * 10) / 10;
 }
 
 void main();

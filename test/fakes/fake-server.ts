@@ -1,5 +1,6 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { sendJson } from './http-util';
 
 /** Pending timers that can be woken early: long polls wake on new updates, all wake on close. */
@@ -65,6 +66,15 @@ export abstract class FakeHttpServer<Fault> {
   networkJitterMs = 0;
   /** Arrival time (ms) of every send call, for pacing assertions. */
   readonly sendTimestamps: number[] = [];
+  /**
+   * When each request reached the fake (ms, fractional) plus the jitter drawn for it: the moment the modelled
+   * network delivers it. Taken arithmetically rather than after the jitter's timer, so the fake's own timer
+   * lateness (its event loop shares the CPU with everything measured) is not counted as network behaviour.
+   */
+  private readonly arrivals = new WeakMap<IncomingMessage, number>();
+  /** When each send call reached the fake, before any jitter (ms, fractional): how evenly the sender sent. */
+  readonly sendReceipts: number[] = [];
+  private readonly receipts = new WeakMap<IncomingMessage, number>();
 
   protected readonly polls = new Waiters();
   private readonly sleeps = new Waiters();
@@ -114,6 +124,12 @@ export abstract class FakeHttpServer<Fault> {
     return best;
   }
 
+  /** Records a send call's modelled arrival (see `arrivals`) and its receipt. */
+  protected recordSend(req: IncomingMessage): void {
+    this.sendTimestamps.push(this.arrivals.get(req) ?? Date.now());
+    this.sendReceipts.push(this.receipts.get(req) ?? Date.now());
+  }
+
   protected takeFault(...keys: string[]): Fault | undefined {
     return this.faults.take(keys);
   }
@@ -125,7 +141,11 @@ export abstract class FakeHttpServer<Fault> {
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
-      if (this.networkJitterMs > 0) await this.sleeps.wait(Math.random() * this.networkJitterMs);
+      const jitter = this.networkJitterMs > 0 ? Math.random() * this.networkJitterMs : 0;
+      const receivedAt = performance.timeOrigin + performance.now();
+      this.receipts.set(req, receivedAt);
+      this.arrivals.set(req, receivedAt + jitter);
+      if (jitter > 0) await this.sleeps.wait(jitter);
       await this.handle(req, res);
     } catch (error) {
       // A bug in a fake must fail the test loudly, not hang it.

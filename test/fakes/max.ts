@@ -172,7 +172,7 @@ export class FakeMax extends FakeHttpServer<MaxFault> {
     }
     const at = Date.now();
     this.calls.push({ token, method, path, query, body, headers: req.headers, at });
-    if (method === 'POST' && path === '/messages') this.sendTimestamps.push(at);
+    if (method === 'POST' && path === '/messages') this.recordSend(req);
     await this.applyLatency(`${method} ${path}`, path);
 
     // Upload URLs live on MAX's file host and take no bot token.

@@ -214,7 +214,7 @@ export class FakeTelegram extends FakeHttpServer<TelegramFault> {
     const params = { ...Object.fromEntries(url.searchParams), ...body.fields };
     const at = Date.now();
     this.calls.push({ token, method, params, files: body.files, rawBody: body.raw, headers: req.headers, at });
-    if (SEND_METHODS.has(method)) this.sendTimestamps.push(at);
+    if (SEND_METHODS.has(method)) this.recordSend(req);
     await this.applyLatency(method);
 
     const bot = this.bots.get(token);

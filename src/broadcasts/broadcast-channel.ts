@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Bot } from '../bots/bot.entity';
 import { PlatformMediaSender, MediaFile } from '../platforms/platform-media-sender';
 import { PlatformMessenger, SendOutcome } from '../platforms/platform-messenger';
+import type { OnWire } from '../platforms/wire-watch';
 import { BroadcastRow, BroadcastStore } from './broadcast-store';
 
 /** What one send to one user produced, and the method name CaptureService records it under. */
@@ -14,7 +15,8 @@ export interface ChannelSend {
 export interface BroadcastChannel {
   /** True while a file still has to travel with a send: that send must finish before the next starts. */
   readonly sendsAlone: boolean;
-  send(userId: string): Promise<ChannelSend>;
+  /** `onWire` learns when the call left this process (not called for an upload). */
+  send(userId: string, onWire?: OnWire): Promise<ChannelSend>;
 }
 
 /** Builds the channel of a broadcast; for MAX files it uploads first (once per broadcast, kept for resumes). */
@@ -34,7 +36,10 @@ export class BroadcastChannels {
       const method = bot.platform === 'telegram' ? 'sendmessage' : 'POST /messages';
       return {
         sendsAlone: false,
-        send: async (userId) => ({ outcome: await this.messenger.sendText(bot.platform, token, userId, text), method }),
+        send: async (userId, onWire) => ({
+          outcome: await this.messenger.sendText(bot.platform, token, userId, text, onWire),
+          method,
+        }),
       };
     }
     if (bot.platform === 'max') {
@@ -46,8 +51,8 @@ export class BroadcastChannels {
       const fileRef = ref;
       return {
         sendsAlone: false,
-        send: async (userId) => {
-          const sent = await this.media.sendMax(token, userId, kind, fileRef, text);
+        send: async (userId, onWire) => {
+          const sent = await this.media.sendMax(token, userId, kind, fileRef, text, onWire);
           return { outcome: sent, method: sent.method };
         },
       };
@@ -82,8 +87,16 @@ class TelegramFileChannel implements BroadcastChannel {
     return this.fileRef === null;
   }
 
-  async send(userId: string): Promise<ChannelSend> {
-    const sent = await this.media.sendTelegram(this.token, userId, this.kind, this.file, this.fileRef, this.caption);
+  async send(userId: string, onWire?: OnWire): Promise<ChannelSend> {
+    const sent = await this.media.sendTelegram(
+      this.token,
+      userId,
+      this.kind,
+      this.file,
+      this.fileRef,
+      this.caption,
+      onWire,
+    );
     if (sent.accepted && !this.fileRef && sent.fileRef) {
       this.fileRef = sent.fileRef;
       await this.store.setFileRef(this.broadcastId, sent.fileRef);

@@ -6,7 +6,7 @@ import { PlatformUnreachableException } from '../platforms/platform-errors';
 import { SendOutcome } from '../platforms/platform-messenger';
 import type { BroadcastChannel } from './broadcast-channel';
 import { BroadcastStore, Recipient } from './broadcast-store';
-import { SendPacer } from './send-pacer';
+import { DispatchedSend, SendPacer } from './send-pacer';
 import { BroadcastSendOutcome, Metrics } from '../metrics/metrics';
 import { describeError } from '../logging/describe-error';
 
@@ -100,13 +100,14 @@ export class RecipientDelivery {
 
   private async sendOnce(target: DeliveryTarget, recipient: Recipient): Promise<Verdict> {
     let sent: { outcome: SendOutcome; method: string };
+    let dispatched: DispatchedSend;
     try {
-      await this.pacer.beforeDispatch(target.bot.id, target.signal);
+      dispatched = await this.pacer.beforeDispatch(target.bot.id, target.signal);
     } catch {
       return { kind: 'stopped' };
     }
     try {
-      sent = await target.channel.send(recipient.external_user_id);
+      sent = await target.channel.send(recipient.external_user_id, dispatched.onWire);
     } catch (error) {
       // A network failure may come after the platform delivered, so it is not retried.
       if (error instanceof PlatformUnreachableException) {
@@ -114,6 +115,8 @@ export class RecipientDelivery {
         return { kind: 'failed', error: String((error.getResponse() as { message: string }).message), blocked: false };
       }
       throw error;
+    } finally {
+      dispatched.settle();
     }
     const verdict = answerVerdict(sent);
     this.metrics.broadcastSends.inc({ outcome: sendOutcome(verdict) });

@@ -19,6 +19,25 @@ const WINDOW_MARGIN_MS = 25;
  */
 const CATCH_UP_INTERVALS = 3;
 const WINDOW_MS = 1000 + WINDOW_MARGIN_MS;
+/** How often a full window of sends still in flight is looked at again. */
+const PENDING_POLL_MS = 5;
+
+/** One send as this process's window counts it: from its decision, then from when its request left. */
+export class DispatchedSend {
+  pending = true;
+
+  constructor(public at: number) {}
+
+  /** The request's bytes were handed to the socket at `at` (Date.now()). */
+  readonly onWire = (at: number): void => {
+    this.at = Math.max(this.at, at);
+  };
+
+  /** The call is over (answered, failed or never sent): its time is final. */
+  settle(): void {
+    this.pending = false;
+  }
+}
 
 /**
  * One atomic decision in Redis, so every broadcast of a bot, in any process, shares one budget.
@@ -69,8 +88,8 @@ return 0
 export class SendPacer {
   private readonly limit: number;
   private readonly prefix: string;
-  /** Per bot, when this process's recent sends went out (ms), oldest first. */
-  private readonly dispatched = new Map<string, number[]>();
+  /** Per bot, this process's recent sends. */
+  private readonly dispatched = new Map<string, DispatchedSend[]>();
 
   constructor(
     private readonly redis: RedisClient,
@@ -103,22 +122,27 @@ export class SendPacer {
   }
 
   /**
-   * The same window once more, on the moment a send actually goes out, in this process. Between a
-   * slot granted in Redis and the call on the wire the event loop may lose a few tens of ms (CPU
-   * contention, GC); a send delayed that way must not squeeze limit + 1 sends into the platform's
-   * second. Call it right before the platform call; it records the call when it resolves.
+   * The same window once more, in this process, on the moments sends actually leave. Between a slot
+   * granted in Redis and the bytes on the wire the event loop may lose a few tens of ms (CPU contention,
+   * GC, undici writing on a later turn); a send delayed that way must not squeeze limit + 1 sends into the
+   * platform's second. So each send is counted at the moment its request was written (`onWire`), and one
+   * still on its way counts as inside every window until it settles. Call it right before the platform
+   * call, pass `onWire` to the call, and `settle()` when the call is over.
    */
-  async beforeDispatch(botId: string, signal?: AbortSignal): Promise<void> {
+  async beforeDispatch(botId: string, signal?: AbortSignal): Promise<DispatchedSend> {
     for (;;) {
       const now = Date.now();
-      const recent = (this.dispatched.get(botId) ?? []).filter((at) => at > now - WINDOW_MS);
-      if (recent.length < this.limit) {
-        recent.push(now);
-        this.dispatched.set(botId, recent);
-        return;
-      }
+      const recent = (this.dispatched.get(botId) ?? []).filter((send) => send.pending || send.at > now - WINDOW_MS);
       this.dispatched.set(botId, recent);
-      await sleep(recent[0] + WINDOW_MS - now + 1, undefined, { signal });
+      if (recent.length < this.limit) {
+        const send = new DispatchedSend(now);
+        recent.push(send);
+        return send;
+      }
+      const left = recent.filter((send) => !send.pending).map((send) => send.at);
+      // All in flight: one of them leaving does not open the window before it leaves, so look again soon.
+      const wait = left.length ? Math.min(...left) + WINDOW_MS - now + 1 : PENDING_POLL_MS;
+      await sleep(Math.max(1, wait), undefined, { signal });
     }
   }
 

@@ -5,6 +5,7 @@ import type { Platform } from './platform';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { postToPlatform, SendOutcome } from './platform-messenger';
+import type { OnWire } from './wire-watch';
 
 export type MediaKind = 'photo' | 'audio' | 'file';
 
@@ -50,6 +51,7 @@ export class PlatformMediaSender implements OnApplicationShutdown {
     file: MediaFile,
     fileRef: string | null,
     caption: string,
+    onWire?: OnWire,
   ): Promise<MediaOutcome> {
     const { method, field } = TELEGRAM_METHOD[kind];
     const url = `${this.config.telegramApiUrl}/bot${token}/${method}`;
@@ -65,7 +67,14 @@ export class PlatformMediaSender implements OnApplicationShutdown {
       form.append(field, new Blob([file.bytes], { type: file.mimeType }), file.fileName);
       body = form;
     }
-    const outcome = await this.post('telegram', url, headers, body, fileRef ? SEND_TIMEOUT_MS : UPLOAD_TIMEOUT_MS);
+    const outcome = await this.post(
+      'telegram',
+      url,
+      headers,
+      body,
+      fileRef ? SEND_TIMEOUT_MS : UPLOAD_TIMEOUT_MS,
+      onWire,
+    );
     if (!outcome.accepted) return { ...outcome, method: method.toLowerCase() };
     return {
       ...outcome,
@@ -96,7 +105,14 @@ export class PlatformMediaSender implements OnApplicationShutdown {
     return ref;
   }
 
-  sendMax(token: string, userId: string, kind: MediaKind, fileRef: string, text: string): Promise<MediaOutcome> {
+  sendMax(
+    token: string,
+    userId: string,
+    kind: MediaKind,
+    fileRef: string,
+    text: string,
+    onWire?: OnWire,
+  ): Promise<MediaOutcome> {
     const url = `${this.config.maxApiUrl}/messages?user_id=${encodeURIComponent(userId)}`;
     const body = JSON.stringify({ text, attachments: [{ type: MAX_TYPE[kind], payload: { token: fileRef } }] });
     return this.post(
@@ -105,6 +121,7 @@ export class PlatformMediaSender implements OnApplicationShutdown {
       { authorization: token, 'content-type': 'application/json' },
       body,
       SEND_TIMEOUT_MS,
+      onWire,
     ).then((outcome) => ({
       ...outcome,
       method: 'POST /messages',
@@ -117,8 +134,9 @@ export class PlatformMediaSender implements OnApplicationShutdown {
     headers: Record<string, string>,
     body: string | FormData,
     timeoutMs: number,
+    onWire?: OnWire,
   ): Promise<SendOutcome> {
-    return postToPlatform(this.agent, platform, url, headers, body, timeoutMs);
+    return postToPlatform(this.agent, platform, url, headers, body, timeoutMs, onWire);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -5,6 +5,7 @@ import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { parseJson } from './platform-call';
 import { networkErrorCode, PlatformUnreachableException } from './platform-errors';
+import { OnWire, watchWire } from './wire-watch';
 
 /** What the platform said to a send: accepted (with its answer) or refused (status, answer, wait hint). */
 export type SendOutcome =
@@ -25,18 +26,32 @@ export class PlatformMessenger implements OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  sendText(platform: Platform, token: string, userId: string, text: string): Promise<SendOutcome> {
+  /** `onWire` learns when the call actually left (broadcast pacing counts on it). */
+  sendText(platform: Platform, token: string, userId: string, text: string, onWire?: OnWire): Promise<SendOutcome> {
     return platform === 'telegram'
-      ? this.call(platform, `${this.config.telegramApiUrl}/bot${token}/sendMessage`, {}, { chat_id: userId, text })
+      ? this.call(
+          platform,
+          `${this.config.telegramApiUrl}/bot${token}/sendMessage`,
+          {},
+          { chat_id: userId, text },
+          onWire,
+        )
       : this.call(
           platform,
           `${this.config.maxApiUrl}/messages?user_id=${encodeURIComponent(userId)}`,
           { authorization: token },
           { text },
+          onWire,
         );
   }
 
-  private call(platform: Platform, url: string, headers: Record<string, string>, body: object): Promise<SendOutcome> {
+  private call(
+    platform: Platform,
+    url: string,
+    headers: Record<string, string>,
+    body: object,
+    onWire?: OnWire,
+  ): Promise<SendOutcome> {
     return postToPlatform(
       this.agent,
       platform,
@@ -44,6 +59,7 @@ export class PlatformMessenger implements OnApplicationShutdown {
       { ...headers, 'content-type': 'application/json' },
       JSON.stringify(body),
       SEND_TIMEOUT_MS,
+      onWire,
     );
   }
 
@@ -54,7 +70,8 @@ export class PlatformMessenger implements OnApplicationShutdown {
 
 /**
  * One POST to a platform, read as an outcome: accepted (Telegram `ok: true`, MAX any 200) or refused with
- * its status, answer and wait hint. A network failure throws 502 `<platform> <code>`.
+ * its status, answer and wait hint. A network failure throws 502 `<platform> <code>`. `onWire`, when given,
+ * is told when a JSON body left (a multipart upload is not watched).
  */
 export async function postToPlatform(
   agent: Agent,
@@ -63,16 +80,19 @@ export async function postToPlatform(
   headers: Record<string, string>,
   body: string | FormData,
   timeoutMs: number,
+  onWire?: OnWire,
 ): Promise<SendOutcome> {
   let status: number;
   let text: string;
   let retryAfterHeader: string | string[] | undefined;
+  const payload = onWire && typeof body === 'string' && body ? Buffer.from(body) : body;
+  const stopWatching = onWire && Buffer.isBuffer(payload) ? watchWire(payload, onWire) : undefined;
   try {
     const response = await request(url, {
       method: 'POST',
       dispatcher: agent,
       headers,
-      body,
+      body: payload,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     });
@@ -81,6 +101,8 @@ export async function postToPlatform(
     text = await response.body.text();
   } catch (error) {
     throw new PlatformUnreachableException(platform, networkErrorCode(error));
+  } finally {
+    stopWatching?.();
   }
   const answer = parseJson(text);
   if (status === 200 && (platform === 'max' || (answer as { ok?: boolean })?.ok === true)) {

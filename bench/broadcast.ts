@@ -9,7 +9,7 @@
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { loadavg } from 'node:os';
+import { loadavg, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
@@ -156,6 +156,13 @@ async function startPlatform(): Promise<Platform> {
     execArgv: ['-r', TRANSPILE],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  // The real platform is another machine: its clock is not late because our CPU is busy. Here it shares
+  // the two cores with the app, PostgreSQL and Redis, so it gets scheduled first (needs root; else noted).
+  try {
+    setPriority(child.pid!, -10);
+  } catch {
+    console.error('… could not raise the priority of the fake platform: its arrival times carry more scheduling delay');
+  }
   const pending = new Map<number, (result: unknown) => void>();
   let nextId = 1;
   const url = await new Promise<string>((resolve, reject) => {

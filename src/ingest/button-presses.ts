@@ -10,6 +10,14 @@ export interface BotPress {
   fact: ButtonPressFact;
 }
 
+/** A press the insert stored, with its contact: what the rollup counts. */
+export interface StoredPress {
+  botId: string;
+  contactId: string;
+  data: string;
+  at: Date;
+}
+
 /** What the insert answers for each press it stored (a press seen before is not among them). */
 export interface InsertedPressRow {
   id: string;
@@ -19,9 +27,11 @@ export interface InsertedPressRow {
 }
 
 /**
- * The owner of `button_presses`. The ingest writes presses with the other facts, in its own pipelined
- * transaction (`insertStatement`); erasure deletes a contact's presses in the caller's transaction.
- * Reports read the table through their query objects.
+ * The owner of `button_presses` and of the buttons report's rollup (button_day_presses,
+ * button_contact_days, button_day_contacts; see migrations/1795402041600-ButtonRollup.ts). The ingest
+ * writes presses and then the rollup of those it stored with the other facts, in its own pipelined
+ * transaction (`insertStatement`, `rollupStatement`); erasure deletes a contact's presses and takes them
+ * out of the rollup in the caller's transaction. Reports read the tables through their query objects.
  */
 @Injectable()
 export class ButtonPresses implements ContactDataOwner {
@@ -53,9 +63,92 @@ export class ButtonPresses implements ContactDataOwner {
     );
   }
 
-  /** Deletes one contact's presses (contact erasure), in the caller's transaction. */
+  /**
+   * Adds the presses the insert stored (none seen before: the insert's RETURNING) to the rollup: their
+   * per-day counters, the contacts' new press days, and the (day, previous day) counters of each
+   * contact and data value the batch gave a new day, recounted from its days before and after (a window
+   * function over a handful of rows), so a batch with several days of one contact, in any order, counts
+   * right. The contact's row, locked by the batch's upsert until commit, keeps two batches of one contact
+   * from interleaving (each statement reads what the other committed). Counters in key order, as every
+   * write of the ingest. Null when the batch stored no press: message-only batches pay nothing.
+   */
+  static rollupStatement(stored: StoredPress[]): QueryConfig | null {
+    if (!stored.length) return null;
+    return planned(
+      `WITH pressed AS (
+         SELECT bot_id, contact_id, data, (at AT TIME ZONE 'UTC')::date AS day
+           FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[]) AS p(bot_id, contact_id, data, at)
+       ),
+       counted AS (
+         INSERT INTO button_day_presses AS t (bot_id, day, data, presses)
+         SELECT bot_id, day, data, count(*) FROM pressed GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+         ON CONFLICT (bot_id, day, data) DO UPDATE SET presses = t.presses + EXCLUDED.presses
+       ),
+       added AS (
+         INSERT INTO button_contact_days (bot_id, contact_id, data, day)
+         SELECT DISTINCT bot_id, contact_id, data, day FROM pressed ORDER BY 1, 2, 3, 4
+         ON CONFLICT DO NOTHING
+         RETURNING bot_id, contact_id, data, day
+       ),
+       -- The days before this statement (a CTE's snapshot does not see "added") of the values that got a new one.
+       known AS (
+         SELECT d.bot_id, d.contact_id, d.data, d.day
+           FROM (SELECT DISTINCT bot_id, contact_id, data FROM added) g
+           JOIN button_contact_days d ON d.bot_id = g.bot_id AND d.contact_id = g.contact_id AND d.data = g.data
+       ),
+       steps AS (
+         SELECT bot_id, day, data, lag(day) OVER w AS previous_day, -1 AS delta FROM known
+         WINDOW w AS (PARTITION BY bot_id, contact_id, data ORDER BY day)
+         UNION ALL
+         SELECT bot_id, day, data, lag(day) OVER w, 1
+           FROM (SELECT * FROM known UNION ALL SELECT * FROM added) AS d
+         WINDOW w AS (PARTITION BY bot_id, contact_id, data ORDER BY day)
+       )
+       INSERT INTO button_day_contacts AS t (bot_id, day, data, previous_day, contacts)
+       SELECT bot_id, day, data, coalesce(previous_day, '-infinity'), sum(delta)
+         FROM steps
+        GROUP BY 1, 2, 3, 4
+       HAVING sum(delta) <> 0
+        ORDER BY 1, 2, 3, 4
+       ON CONFLICT (bot_id, day, data, previous_day) DO UPDATE SET contacts = t.contacts + EXCLUDED.contacts`,
+      [
+        stored.map((p) => p.botId),
+        stored.map((p) => p.contactId),
+        stored.map((p) => p.data),
+        stored.map((p) => p.at.toISOString()),
+      ],
+    );
+  }
+
+  /**
+   * Deletes one contact's presses (contact erasure) and takes them out of the rollup, in the caller's
+   * transaction; counters that reach zero go, so the rollup is as if the contact never pressed.
+   */
   async eraseContact(q: Queryable, botId: string, key: ContactKey): Promise<void> {
-    await q.query(`DELETE FROM button_presses WHERE bot_id = $1 AND contact_id = $2`, [botId, key.id]);
+    await q.query(
+      `WITH gone AS (
+         DELETE FROM button_presses WHERE bot_id = $1 AND contact_id = $2 RETURNING data, created_at
+       ), per_day AS (
+         SELECT (created_at AT TIME ZONE 'UTC')::date AS day, data, count(*) AS n FROM gone GROUP BY 1, 2
+       )
+       UPDATE button_day_presses t SET presses = t.presses - p.n
+         FROM per_day p WHERE t.bot_id = $1 AND t.day = p.day AND t.data = p.data`,
+      [botId, key.id],
+    );
+    await q.query(
+      `WITH gone AS (
+         DELETE FROM button_contact_days WHERE bot_id = $1 AND contact_id = $2 RETURNING data, day
+       ), steps AS (
+         SELECT day, data, coalesce(lag(day) OVER (PARTITION BY data ORDER BY day), '-infinity') AS previous_day
+           FROM gone
+       )
+       UPDATE button_day_contacts t SET contacts = t.contacts - s.n
+         FROM (SELECT day, data, previous_day, count(*) AS n FROM steps GROUP BY 1, 2, 3) s
+        WHERE t.bot_id = $1 AND t.day = s.day AND t.data = s.data AND t.previous_day = s.previous_day`,
+      [botId, key.id],
+    );
+    await q.query(`DELETE FROM button_day_presses WHERE bot_id = $1 AND presses = 0`, [botId]);
+    await q.query(`DELETE FROM button_day_contacts WHERE bot_id = $1 AND contacts = 0`, [botId]);
   }
 }
 

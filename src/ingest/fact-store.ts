@@ -70,7 +70,7 @@ const key = (botId: string, externalUserId: string) => `${botId}\u0000${external
 /**
  * Writes a batch of facts in one transaction: contacts, messages and button presses (each once per
  * dedupe key), touches and attribution, and the rollups the reports read (contact counters, daily_stats,
- * source_rollups, the retention rollup of retention-activity.ts).
+ * source_rollups, the retention rollup of retention-activity.ts, the buttons rollup of button-presses.ts).
  * Set-based statements over arrays, pipelined, keep a batch to two round trips whatever its size:
  * BEGIN, the contacts and the messages; everything else and COMMIT.
  */
@@ -197,6 +197,10 @@ export class FactStore implements OnApplicationShutdown {
     const pressByKey = new Map(presses.map((p) => [key(p.botId, p.fact.dedupeKey), p.fact]));
     const stored = newPresses.map((row) => ({ row, fact: pressByKey.get(key(row.bot_id, row.dedupe_key))! }));
     this.markActive(tx, stored);
+    const pressRollup = ButtonPresses.rollupStatement(
+      stored.map(({ row, fact }) => ({ botId: row.bot_id, contactId: row.contact_id, data: fact.data, at: fact.at })),
+    );
+    if (pressRollup) tx.send(pressRollup);
     this.applyBlocks(tx, blocks, contacts);
     this.insertTouches(tx, touches);
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import request from 'supertest';
+import { pressWindow } from '../../src/analytics/buttons.dto';
 import { Messages } from '../../src/common/messages';
 import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
 import { eventually } from './support/eventually';
@@ -255,6 +256,156 @@ describe('Button presses (issue 16)', () => {
         .expect(404);
       expect(missing.body).toEqual({ message: Messages.botNotFound });
       await request(ctx.url).get(`/api/bots/${botId}/buttons`).expect(401);
+    });
+  });
+
+  describe('the report read from the rollup the ingest keeps', () => {
+    let bot: CaptureBot;
+    const at = (iso: string) => Date.parse(iso);
+    // Windows with whole days, partial days at either edge, both edges within one or two days, and bounds on
+    // the first and last microsecond-free instants of a day.
+    const windows = [
+      '',
+      '?from=2024-08-02',
+      '?to=2024-08-02',
+      '?from=2024-08-02&to=2024-08-03',
+      '?from=2024-08-01T23:59:59Z',
+      '?from=2024-08-02T00:00:00.001Z',
+      '?to=2024-08-03T00:00:00Z',
+      '?to=2024-08-04T00:00:00.001Z',
+      '?from=2024-08-04T00:00:00.001Z',
+      '?from=2024-08-01T12:00:00Z&to=2024-08-03T12:00:00Z',
+      '?from=2024-08-02T10:00:00Z&to=2024-08-02T10:00:00Z',
+      '?from=2024-08-01T23:00:00Z&to=2024-08-02T01:00:00Z',
+      '?from=2024-08-03&to=2024-08-03T23:59:59.998Z',
+      '?from=2024-08-01T06:00:00.001Z&to=2024-08-04',
+    ];
+
+    /** The report as the raw presses answer it: what the rollup must equal, window by window. */
+    const fromRawPresses = async (query: string) => {
+      const params = new URLSearchParams(query.slice(1));
+      const window = pressWindow({ from: params.get('from') ?? undefined, to: params.get('to') ?? undefined });
+      const { rows } = await ctx.db.query(
+        `SELECT data, count(*)::int AS presses, count(DISTINCT contact_id)::int AS contacts
+           FROM button_presses
+          WHERE bot_id = $1
+            AND ($2::timestamptz IS NULL OR created_at >= $2)
+            AND ($3::timestamptz IS NULL OR created_at <= $3)
+            AND ($4::timestamptz IS NULL OR created_at < $4)
+          GROUP BY data
+          ORDER BY count(*) DESC, count(DISTINCT contact_id) DESC, data COLLATE "C"`,
+        [bot.id, window.notBefore, window.notAfter, window.before],
+      );
+      return { data: rows };
+    };
+    const expectEveryWindowExact = async () => {
+      for (const query of windows) {
+        const res = await buttons(bot.id, query).expect(200);
+        expect({ query, body: res.body }).toEqual({ query, body: await fromRawPresses(query) });
+      }
+    };
+    /** The rollup's rows of the bot next to what the migration's backfill computes from the raw presses. */
+    const rollupAndRecount = async () => {
+      const kept = await ctx.db.query(
+        `SELECT (SELECT json_agg(p ORDER BY p.day, p.data) FROM (SELECT day::text, data, presses FROM button_day_presses
+                  WHERE bot_id = $1) p) AS presses,
+                (SELECT json_agg(c ORDER BY c.day, c.data, c.previous_day) FROM (SELECT day::text, data,
+                  previous_day::text, contacts FROM button_day_contacts WHERE bot_id = $1 AND contacts <> 0) c) AS contacts`,
+        [bot.id],
+      );
+      const recounted = await ctx.db.query(
+        `WITH days AS (SELECT DISTINCT contact_id, data, (created_at AT TIME ZONE 'UTC')::date AS day
+                         FROM button_presses WHERE bot_id = $1)
+         SELECT (SELECT json_agg(p ORDER BY p.day, p.data) FROM (SELECT (created_at AT TIME ZONE 'UTC')::date::text AS day,
+                  data, count(*)::int AS presses FROM button_presses WHERE bot_id = $1 GROUP BY 1, 2) p) AS presses,
+                (SELECT json_agg(c ORDER BY c.day, c.data, c.previous_day) FROM (
+                  SELECT day::text, data, previous_day::text, count(*)::int AS contacts
+                    FROM (SELECT day, data, coalesce(lag(day) OVER (PARTITION BY contact_id, data ORDER BY day),
+                                 '-infinity') AS previous_day FROM days) d
+                   GROUP BY 1, 2, 3) c) AS contacts`,
+        [bot.id],
+      );
+      return { kept: kept.rows[0], recounted: recounted.rows[0] };
+    };
+
+    beforeAll(async () => {
+      const bound = await bindMaxBot(ctx, owner.token);
+      bot = { id: bound.bot.id, userId: owner.user.id, platform: 'max', utmKey: 'utm_source' };
+      // Later days first, then earlier ones, then one in between: a contact's days arrive in any order.
+      await capture.inboundUpdates(bot, [
+        maxPress(31, 'buy', at('2024-08-03T12:00:00Z'), 'dialog', 'r1'),
+        maxPress(32, 'help', at('2024-08-03T00:00:00.000Z'), 'dialog', 'r2'),
+        maxPress(32, 'help', at('2024-08-03T23:59:59.999Z'), 'dialog', 'r3'),
+        maxPress(33, 'buy', at('2024-08-04T00:00:00.001Z'), 'dialog', 'r4'),
+        maxPress(34, 'buy', at('2024-08-03T12:00:00Z'), 'dialog', 'r5'),
+      ]);
+      await capture.inboundUpdates(bot, [
+        maxPress(31, 'buy', at('2024-08-01T23:59:59Z'), 'dialog', 'r6'),
+        maxPress(33, 'help', at('2024-08-01T06:00:00Z'), 'dialog', 'r7'),
+      ]);
+      await capture.inboundUpdates(bot, [
+        maxPress(31, 'buy', at('2024-08-02T00:00:00Z'), 'dialog', 'r8'),
+        maxPress(32, 'buy', at('2024-08-02T10:00:00Z'), 'dialog', 'r9'),
+      ]);
+    });
+
+    it('answers every window exactly as the raw presses do, across day edges', async () => {
+      expect((await buttons(bot.id).expect(200)).body).toEqual({
+        data: [
+          { data: 'buy', presses: 6, contacts: 4 },
+          { data: 'help', presses: 3, contacts: 2 },
+        ],
+      });
+      // 31 pressed on the 1st (an edge), the 2nd (a whole day) and the 3rd (the other edge): once.
+      expect((await buttons(bot.id, '?from=2024-08-01T12:00:00Z&to=2024-08-03T12:00:00Z').expect(200)).body).toEqual({
+        data: [
+          { data: 'buy', presses: 5, contacts: 3 },
+          { data: 'help', presses: 1, contacts: 1 },
+        ],
+      });
+      await expectEveryWindowExact();
+      const { kept, recounted } = await rollupAndRecount();
+      expect(kept).toEqual(recounted);
+    });
+
+    it('counts a press delivered again once, within a batch and across batches', async () => {
+      const before = (await buttons(bot.id).expect(200)).body;
+      await capture.inboundUpdates(bot, [
+        maxPress(31, 'buy', at('2024-08-03T12:00:00Z'), 'dialog', 'r1'),
+        maxPress(35, 'help', at('2024-08-02T08:00:00Z'), 'dialog', 'r10'),
+        maxPress(35, 'help', at('2024-08-02T08:00:00Z'), 'dialog', 'r10'),
+      ]);
+      await capture.inboundUpdates(bot, [maxPress(35, 'help', at('2024-08-02T08:00:00Z'), 'dialog', 'r10')]);
+      expect((await buttons(bot.id).expect(200)).body).toEqual({
+        data: [before.data[0], { data: 'help', presses: 4, contacts: 3 }],
+      });
+      await expectEveryWindowExact();
+      const { kept, recounted } = await rollupAndRecount();
+      expect(kept).toEqual(recounted);
+    });
+
+    it("takes an erased contact's presses out of the rollup, and leaves no counters when none is left", async () => {
+      await request(ctx.url).delete(`/api/bots/${bot.id}/contacts/31`).set(bearer(owner)).expect(204);
+      expect((await buttons(bot.id).expect(200)).body).toEqual({
+        data: [
+          { data: 'help', presses: 4, contacts: 3 },
+          { data: 'buy', presses: 3, contacts: 3 },
+        ],
+      });
+      await expectEveryWindowExact();
+      const { kept, recounted } = await rollupAndRecount();
+      expect(kept).toEqual(recounted);
+
+      for (const userId of ['32', '33', '34', '35'])
+        await request(ctx.url).delete(`/api/bots/${bot.id}/contacts/${userId}`).set(bearer(owner)).expect(204);
+      expect((await buttons(bot.id).expect(200)).body).toEqual({ data: [] });
+      const left = await ctx.db.query(
+        `SELECT (SELECT count(*) FROM button_day_presses WHERE bot_id = $1)::int AS presses,
+                (SELECT count(*) FROM button_contact_days WHERE bot_id = $1)::int AS days,
+                (SELECT count(*) FROM button_day_contacts WHERE bot_id = $1)::int AS contacts`,
+        [bot.id],
+      );
+      expect(left.rows[0]).toEqual({ presses: 0, days: 0, contacts: 0 });
     });
   });
 

@@ -97,7 +97,7 @@ export class ContactsQueries {
 
   /**
    * Every contact of the bot as CSV rows (the list's columns and order, all as text: times as in JSON, ISO in
-   * UTC), for a COPY to stream; the order walks contacts_by_last_seen, so rows flow from the first one.
+   * UTC), for a COPY to stream; sorted after a scan rather than along contacts_by_last_seen (see CsvQuery).
    */
   exportQuery(botId: string): CsvQuery {
     return {
@@ -111,6 +111,7 @@ export class ContactsQueries {
              ORDER BY contacts.last_seen_at DESC NULLS LAST, contacts.id`,
       params: [botId],
       header: CONTACT_EXPORT_HEADER,
+      sortInsteadOfIndex: true,
     };
   }
 

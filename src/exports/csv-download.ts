@@ -13,6 +13,12 @@ export interface CsvQuery {
   sql: string;
   params: ReadonlyArray<string | number | Date>;
   header: readonly string[];
+  /**
+   * Sort what a scan finds instead of walking the ORDER BY's index: for a whole bot's rows in an order that does not
+   * follow the table's (contacts by last_seen_at), reading pages in order and sorting beats a random page per row
+   * (1M contacts: 9–10 s against 36–43 s), at the cost of a first row that waits for the sort.
+   */
+  sortInsteadOfIndex?: boolean;
 }
 
 /**
@@ -30,16 +36,19 @@ const NULL_MARKER = '\u0001\u0002';
  */
 export async function sendCsv(res: Response, pool: Pool, fileName: string, query: CsvQuery): Promise<void> {
   const client = await pool.connect();
-  const copy = client.query(copyTo(copyStatement(query)));
-  // A closed connection reports its end to the cut COPY once more, after the pipeline has let go of it.
-  copy.on('error', () => undefined);
   let failure: unknown;
   try {
+    // SET LOCAL needs a transaction; a failed download closes the connection, so nothing is left to roll back.
+    if (query.sortInsteadOfIndex) await client.query('BEGIN; SET LOCAL enable_indexscan = off');
+    const copy = client.query(copyTo(copyStatement(query)));
+    // A closed connection reports its end to the cut COPY once more, after the pipeline has let go of it.
+    copy.on('error', () => undefined);
     res.status(200);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
     res.setHeader('Cache-Control', 'no-store');
     await pipeline(copy, new CrlfRecords(UTF8_BOM + csvRecord(query.header)), res);
+    if (query.sortInsteadOfIndex) await client.query('COMMIT');
   } catch (error) {
     failure = error;
   } finally {

@@ -33,7 +33,7 @@ export class MessagesQueries {
     return this.page(botId, filter, `${MESSAGE_COLUMNS}, ${MATCHED_INTENTS}`);
   }
 
-  /** All the messages the filter selects (its limit aside) as CSV rows for a cursor, newest first like the list. */
+  /** All the messages the filter selects (its limit aside) as CSV rows for a COPY, newest first like the list. */
   exportQuery(botId: string, filter: MessageFilter): CsvQuery {
     const { where, params } = filtered(botId, filter);
     return {
@@ -61,10 +61,10 @@ export class MessagesQueries {
   }
 }
 
-function filtered(botId: string, filter: MessageFilter): { where: string; params: unknown[] } {
-  const params: unknown[] = [botId];
+function filtered(botId: string, filter: MessageFilter): { where: string; params: Array<string | number | Date> } {
+  const params: Array<string | number | Date> = [botId];
   const where = ['bot_id = $1'];
-  const add = (condition: string, value: unknown) => {
+  const add = (condition: string, value: string | Date) => {
     params.push(value);
     where.push(`${condition} $${params.length}`);
   };

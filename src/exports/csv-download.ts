@@ -1,66 +1,69 @@
 import type { Response } from 'express';
-import { Transform, TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Pool, PoolClient } from 'pg';
-import QueryStream from 'pg-query-stream';
+import { escapeLiteral, type Pool } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { CrlfRecords } from './crlf-records';
 import { csvRecord, UTF8_BOM } from './csv';
 
-/** Rows fetched from the server-side cursor per round trip. */
-const BATCH_ROWS = 2000;
-/** Bytes gathered before a write: one write per few hundred rows instead of one per row. */
-const CHUNK_BYTES = 64 * 1024;
-
 export interface CsvQuery {
-  /** Every column selected as text (or null), in the order of `header`. */
+  /**
+   * Every column selected as text and never null, in the order of `header` (COPY would quote an empty string to
+   * tell it from NULL; coalesce a nullable column to ''). `$1`, `$2`… are the parameters, and no other `$` may appear.
+   */
   sql: string;
-  params: unknown[];
+  params: ReadonlyArray<string | number | Date>;
   header: readonly string[];
+  /**
+   * Sort what a scan finds instead of walking the ORDER BY's index: for a whole bot's rows in an order that does not
+   * follow the table's (contacts by last_seen_at), reading pages in order and sorting beats a random page per row
+   * (1M contacts: 9–10 s against 36–43 s), at the cost of a first row that waits for the sort.
+   */
+  sortInsteadOfIndex?: boolean;
 }
 
 /**
- * Streams a query's rows as a CSV download, read through a server-side cursor (pg-query-stream) a batch at a
- * time: the pipeline reads the next batch only when the client has taken the last, so memory stays flat
- * whatever the size. A client that goes away destroys the pipeline, which closes the cursor; the connection
- * then goes back to the pool, or is discarded if the cursor could not be closed cleanly.
+ * The NULL marker of the COPY. No column is null (see CsvQuery), so it is never written; COPY only quotes a value
+ * equal to it, and a text made of these control characters is as unlikely as it is harmless (still the same value).
+ */
+const NULL_MARKER = '\u0001\u0002';
+
+/**
+ * Streams a query's rows as a CSV download, written by PostgreSQL itself (`COPY … TO STDOUT (FORMAT csv)`, 2.8× the
+ * rate of fetching rows into objects and encoding them here: bench/README.md, Export) and passed on as bytes: only the record ends
+ * change, LF to RFC 4180's CRLF. The copy stream stops reading the socket while the client is behind, so memory
+ * stays flat whatever the size. A client that goes away destroys the pipeline; the connection, left in the middle
+ * of the COPY, is then closed rather than given back, which ends the COPY on the server.
  */
 export async function sendCsv(res: Response, pool: Pool, fileName: string, query: CsvQuery): Promise<void> {
-  const client: PoolClient = await pool.connect();
+  const client = await pool.connect();
   let failure: unknown;
   try {
-    const rows = client.query(new QueryStream(query.sql, query.params, { batchSize: BATCH_ROWS, rowMode: 'array' }));
+    // SET LOCAL needs a transaction; a failed download closes the connection, so nothing is left to roll back.
+    if (query.sortInsteadOfIndex) await client.query('BEGIN; SET LOCAL enable_indexscan = off');
+    const copy = client.query(copyTo(copyStatement(query)));
+    // A closed connection reports its end to the cut COPY once more, after the pipeline has let go of it.
+    copy.on('error', () => undefined);
     res.status(200);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
     res.setHeader('Cache-Control', 'no-store');
-    await pipeline(rows, new CsvEncoder(query.header), res);
+    await pipeline(copy, new CrlfRecords(UTF8_BOM + csvRecord(query.header)), res);
+    if (query.sortInsteadOfIndex) await client.query('COMMIT');
   } catch (error) {
     failure = error;
   } finally {
-    client.release(failure instanceof Error ? failure : undefined);
+    client.release(failure !== undefined);
   }
   // A client that left is no failure of ours; anything else after the headers went out can only cut the body.
   if (failure && !res.headersSent) throw failure;
 }
 
-/** Array rows in, CSV text out (BOM and header first), gathered into chunks of about CHUNK_BYTES. */
-class CsvEncoder extends Transform {
-  private pending: string;
-
-  constructor(header: readonly string[]) {
-    super({ writableObjectMode: true, writableHighWaterMark: BATCH_ROWS });
-    this.pending = UTF8_BOM + csvRecord(header);
-  }
-
-  override _transform(row: Array<string | null>, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.pending += csvRecord(row);
-    if (this.pending.length >= CHUNK_BYTES) {
-      this.push(this.pending);
-      this.pending = '';
-    }
-    done();
-  }
-
-  override _flush(done: TransformCallback): void {
-    done(null, this.pending);
-  }
+/** COPY takes no bind parameters, so they go into the text as quoted literals (typed by their columns, as before). */
+export function copyStatement(query: CsvQuery): string {
+  const sql = query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = query.params[Number(n) - 1];
+    if (value === undefined) throw new Error(`CSV query has no parameter $${n}`);
+    return escapeLiteral(value instanceof Date ? value.toISOString() : String(value));
+  });
+  return `COPY (${sql}) TO STDOUT WITH (FORMAT csv, NULL ${escapeLiteral(NULL_MARKER)})`;
 }

@@ -124,7 +124,7 @@ describe('CSV exports of contacts and messages (open API and session)', () => {
     await request(ctx.url).get(`/api/v1/bots/${botId}/contacts/101`).set('X-API-Key', readKey).expect(200);
   });
 
-  it('closes the cursor and gives its connection back when the client goes away mid-download', async () => {
+  it('ends the COPY and frees its connection when the client goes away mid-download; the next export is whole', async () => {
     const [contact] = (
       await ctx.db.query(`SELECT id FROM contacts WHERE bot_id = $1 AND external_user_id = '101'`, [botId])
     ).rows;
@@ -159,12 +159,15 @@ describe('CSV exports of contacts and messages (open API and session)', () => {
     await eventually(async () => {
       const busy = await ctx.db.query(
         `SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE query LIKE '%FROM messages%ORDER BY created_at DESC, id DESC%' AND query NOT LIKE '%pg_stat_activity%'
-            AND state <> 'idle'`,
+          WHERE query LIKE 'COPY (SELECT%FROM messages%' AND datname = current_database() AND state <> 'idle'`,
       );
       expect(busy.rows[0].n).toBe(0);
     });
-    // The app still answers, so its pool was not left short.
+    // The app still answers, so its pool was not left short, and the next download is whole.
     await request(ctx.url).get(`/api/v1/bots/${botId}/contacts`).set('X-API-Key', readKey).expect(200);
+    const whole = ((await v1('/messages/export.csv').expect(200)).body as Buffer).toString('utf8');
+    // The header, 200,003 records, the empty rest after the last CRLF, and the CRLF inside a text.
+    expect(whole.split('\r\n')).toHaveLength(1 + 200003 + 1 + 1);
+    expect(whole.endsWith(',in,101,/start,2026-11-20T09:00:00.000Z\r\n')).toBe(true);
   });
 });

@@ -36,7 +36,7 @@ export class StatsQueries {
                 coalesce(sum(h.new_contacts), 0) AS new_7d
            FROM edges e JOIN hourly_stats h ON h.bot_id = $1 AND h.hour >= e.week_hours
        ),
-       parts AS (
+       parts AS MATERIALIZED (
          SELECT (SELECT count(*) FROM messages
                   WHERE bot_id = $1 AND created_at >= e.day_from AND created_at < e.day_hours) AS messages_24h,
                 (SELECT count(*) FROM contacts

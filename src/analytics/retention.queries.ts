@@ -57,7 +57,7 @@ export class RetentionQueries {
       const cohort = row.cohort_days / step;
       const active = row.active_days / step;
       // A period that has not begun (a platform clock ahead of ours) is not part of the answer.
-      if (cohort >= starts.length || active >= starts.length) continue;
+      if (!cohorts[cohort] || active >= starts.length) continue;
       cohorts[cohort].retained[active - cohort] = row.contacts;
     }
     for (const cohort of cohorts) cohort.size = cohort.retained[0];

@@ -4,8 +4,8 @@
  * Seeds (once, see seed-reports.ts) one bot with 1,000,000 contacts and 10,000,000 messages over a
  * year, starts the real app in a process of its own on that database, and sends each report
  * REQUESTS sequential requests after a warm-up, with a read key created for the run. It prints
- * p50/p95/p99 per report against the target (p95 ≤ 100 ms for stats, timeline?days=365, sources,
- * dialogs, the first contacts page and the retention cohorts), then EXPLAIN (ANALYZE, BUFFERS) of the very SQL each report
+ * p50/p95/p99 per report against its target (p95 ≤ 25 ms for the open API's stats, timeline?days=365,
+ * sources, buttons, dialogs, the first contacts page and the retention cohorts; ≤ 100 ms for the cabinet's reads), then EXPLAIN (ANALYZE, BUFFERS) of the very SQL each report
  * runs: the query classes of the app are called with a recording stand-in for the database.
  *
  * The cabinet's reads go through the session API with a session created for the run: the contact list
@@ -36,7 +36,9 @@ const REQUESTS = Number(argument('requests') ?? 200);
 const ONLY = argument('only');
 /** `--warmup=2` for a build whose report takes seconds (the buttons report before its rollup). */
 const WARMUP = Number(argument('warmup') ?? 20);
-const TARGET_P95_MS = 100;
+/** Issue 17: the open API's reports answer within 25 ms at p95; the cabinet's reads keep issue 3's 100 ms. */
+const OPEN_API_TARGET_P95_MS = 25;
+const CABINET_TARGET_P95_MS = 100;
 
 interface Report {
   name: string;
@@ -113,14 +115,18 @@ async function main(): Promise<void> {
     // Other work on the machine shows up in every figure; the load average tells whether the run was quiet.
     console.log(`1-minute load average: ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after\n`);
     console.log('Report                    p50 ms   p95 ms   p99 ms   max ms   Target');
+    let met = 0;
+    let targeted = 0;
     for (const { report, p50, p95, p99, max } of rows) {
-      const verdict = report.targeted
-        ? `p95 ≤ ${TARGET_P95_MS} ms ${p95 <= TARGET_P95_MS ? 'PASS' : 'MISS'}`
-        : '(info)';
+      const target = report.cabinet ? CABINET_TARGET_P95_MS : OPEN_API_TARGET_P95_MS;
+      if (report.targeted) targeted += 1;
+      if (report.targeted && p95 <= target) met += 1;
+      const verdict = report.targeted ? `p95 ≤ ${target} ms ${p95 <= target ? 'PASS' : 'MISS'}` : '(info)';
       console.log(
         `${report.name.padEnd(24)} ${[p50, p95, p99, max].map((v) => v.toFixed(1).padStart(8)).join(' ')}   ${verdict}`,
       );
     }
+    console.log(`\nTargets met: ${met} of ${targeted}`);
     await printPlans(bot.botId, sample);
   } finally {
     await app.stop();

@@ -4,7 +4,7 @@
  * migrations. `npx ts-node bench/seed-reports.ts [--reseed]`; bench/reports.ts runs it when needed.
  *
  * Everything is generated in SQL (generate_series) in the shape the ingest writes: messages first,
- * then touches parsed from the `/start` texts, then contacts, daily_stats, source_rollups and the
+ * then touches parsed from the `/start` texts, then contacts, daily_stats, hourly_stats, source_rollups and the
  * retention rollup (with its migration's backfill) derived from those facts, so every counter agrees
  * with the rows it summarises. The indexes and foreign keys of the big tables are dropped for the bulk load and rebuilt from their own definitions
  * afterwards (the constraints are validated then), which is what makes it minutes instead of hours.
@@ -13,6 +13,7 @@
  */
 import { Client } from 'pg';
 import { backfillRetention } from '../migrations/1795401800000-RetentionActivity';
+import { backfillHourlyStats } from '../migrations/1795402025000-HourlyStats';
 import { migrateDatabase } from '../src/database/prepare-database';
 import { dropDatabase } from '../test/e2e/support/stores';
 
@@ -113,8 +114,11 @@ async function seed(db: Client): Promise<SeededBot> {
   log(
     `contact_activity and retention_counts (the migration's backfill): ${((Date.now() - backfillStarted) / 1000).toFixed(1)} s`,
   );
+  const hourlyStarted = Date.now();
+  await backfillHourlyStats(db);
+  log(`hourly_stats (the migration's backfill): ${((Date.now() - hourlyStarted) / 1000).toFixed(1)} s`);
   for (const statement of rebuild) await step(db, statement.replace(/\s+/g, ' ').slice(0, 110), statement, []);
-  for (const table of [...BIG_TABLES, 'daily_stats', 'source_rollups', 'retention_counts'])
+  for (const table of [...BIG_TABLES, 'daily_stats', 'hourly_stats', 'source_rollups', 'retention_counts'])
     await step(db, `VACUUM ANALYZE ${table}`, `VACUUM ANALYZE ${table}`, []);
   // Last, so a seed that stopped half-way is never taken for a finished one.
   await step(db, 'source_mappings', INSERT_MAPPINGS, [bot.id]);

@@ -15,6 +15,7 @@ import { DeliveryPreviews1795401600000 } from './1795401600000-DeliveryPreviews'
 import { RawRetentionMarks1795401700000 } from './1795401700000-RawRetentionMarks';
 import { RetentionActivity1795401800000 } from './1795401800000-RetentionActivity';
 import { ButtonPresses1795401900000 } from './1795401900000-ButtonPresses';
+import { HourlyStats1795402025000 } from './1795402025000-HourlyStats';
 import { ButtonRollup1795402041600 } from './1795402041600-ButtonRollup';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
@@ -36,5 +37,6 @@ export const migrations = [
   RawRetentionMarks1795401700000,
   RetentionActivity1795401800000,
   ButtonPresses1795401900000,
+  HourlyStats1795402025000,
   ButtonRollup1795402041600,
 ];

@@ -4,9 +4,10 @@ import { RetentionCohortDto, RetentionPeriod } from './retention.dto';
 import { UNMAPPED_SOURCE } from './source.dto';
 
 interface CountRow {
-  cohort: string;
-  active: string;
-  contacts: string;
+  /** Days from the first period's start to the cohort's and to the active period's. */
+  cohort_days: number;
+  active_days: number;
+  contacts: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -28,29 +29,36 @@ export class RetentionQueries {
     now = new Date(),
   ): Promise<RetentionCohortDto[]> {
     const starts = periodStarts(period, periods, now);
+    // Day offsets rather than formatted dates, and no join without a filter: the 90-day report sums ~50,000
+    // counters (13 raw sources on the bench), and formatting 100,000 dates took a third of its time.
     const rows = await this.db.query<CountRow[]>(
-      `SELECT to_char(r.cohort_start, 'YYYY-MM-DD') AS cohort, to_char(r.active_start, 'YYYY-MM-DD') AS active,
-              sum(r.contacts) AS contacts
-         FROM retention_counts r
-         LEFT JOIN source_mappings m ON m.bot_id = r.bot_id AND m.raw = r.source_value
-        WHERE r.bot_id = $1 AND r.period = $2 AND r.cohort_start >= $3::date
-          AND ($4::text IS NULL
-               OR $4 = CASE WHEN r.source_value = '' THEN $5 ELSE coalesce(m.source_value, r.source_value) END)
-        GROUP BY r.cohort_start, r.active_start`,
-      [botId, period, starts[0], source, UNMAPPED_SOURCE],
+      source === null
+        ? `SELECT r.cohort_start - $3::date AS cohort_days, r.active_start - $3::date AS active_days,
+                  sum(r.contacts)::int AS contacts
+             FROM retention_counts r
+            WHERE r.bot_id = $1 AND r.period = $2 AND r.cohort_start >= $3::date
+            GROUP BY r.cohort_start, r.active_start`
+        : `SELECT r.cohort_start - $3::date AS cohort_days, r.active_start - $3::date AS active_days,
+                  sum(r.contacts)::int AS contacts
+             FROM retention_counts r
+             LEFT JOIN source_mappings m ON m.bot_id = r.bot_id AND m.raw = r.source_value
+            WHERE r.bot_id = $1 AND r.period = $2 AND r.cohort_start >= $3::date
+              AND $4 = CASE WHEN r.source_value = '' THEN $5 ELSE coalesce(m.source_value, r.source_value) END
+            GROUP BY r.cohort_start, r.active_start`,
+      source === null ? [botId, period, starts[0]] : [botId, period, starts[0], source, UNMAPPED_SOURCE],
     );
-    const index = new Map(starts.map((start, i) => [start, i]));
+    const step = period === 'week' ? 7 : 1;
     const cohorts = starts.map((start, i) => ({
       start,
       size: 0,
       retained: new Array<number>(starts.length - i).fill(0),
     }));
     for (const row of rows) {
-      const cohort = index.get(row.cohort);
-      const active = index.get(row.active);
+      const cohort = row.cohort_days / step;
+      const active = row.active_days / step;
       // A period that has not begun (a platform clock ahead of ours) is not part of the answer.
-      if (cohort === undefined || active === undefined) continue;
-      cohorts[cohort].retained[active - cohort] = Number(row.contacts);
+      if (!cohorts[cohort] || active >= starts.length) continue;
+      cohorts[cohort].retained[active - cohort] = row.contacts;
     }
     for (const cohort of cohorts) cohort.size = cohort.retained[0];
     return cohorts;

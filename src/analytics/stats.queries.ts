@@ -3,68 +3,77 @@ import { DataSource } from 'typeorm';
 import { StatsDto, TimelineDayDto } from './stats.dto';
 
 /**
- * Stats and timeline. All-time totals are sums over daily_stats (one row per day, kept by the ingest),
- * the rolling windows are range counts along the time indexes; nothing is cached.
+ * Stats and timeline. All-time totals are sums over daily_stats (one row per day, kept by the ingest).
+ * The rolling windows (24 hours, 7 days) are exact: the whole hours of a window are summed from
+ * hourly_stats (kept by the ingest, ingest/hourly-stats.ts), and the part of an hour at the window's start
+ * is a range count along the time index, at most an hour of rows. Nothing is cached.
  */
 @Injectable()
 export class StatsQueries {
   constructor(private readonly db: DataSource) {}
 
   /**
-   * Three independent statements on three pool connections, so the two range counts (the last 24 hours
-   * of messages, the last 7 days of active contacts: some 10^5 index entries each for a big bot) run side by side.
+   * One statement, so every figure is read at the same `now` and snapshot (the app's clock, as the
+   * retention report's). active_users_7d (seen within
+   * 7 days, first seen before) is those seen within 7 days less the new contacts that were: a new contact
+   * was, unless it was never seen or only before its first fact (the partial index contacts_seen_before_first).
    */
-  async stats(botId: string): Promise<StatsDto> {
-    const [[totals], [messages], [contacts]] = await Promise.all([
-      this.db.query<Array<Record<'contacts_total' | 'messages_in' | 'messages_out' | 'new_users_7d', string>>>(
-        `SELECT coalesce(sum(new_contacts), 0) AS contacts_total,
-                coalesce(sum(messages_in), 0) AS messages_in,
-                coalesce(sum(messages_out), 0) AS messages_out,
+  async stats(botId: string, now = new Date()): Promise<StatsDto> {
+    const [row] = await this.db.query<Array<Record<keyof StatsDto, string>>>(
+      `WITH windows AS (
+         SELECT $2::timestamptz - interval '24 hours' AS day_from, $2::timestamptz - interval '7 days' AS week_from
+       ),
+       edges AS (
+         -- The first whole hour of each window; from there on hourly_stats counts.
+         SELECT day_from, date_trunc('hour', day_from, 'UTC') + interval '1 hour' AS day_hours,
+                week_from, date_trunc('hour', week_from, 'UTC') + interval '1 hour' AS week_hours
+           FROM windows
+       ),
+       hours AS (
+         SELECT coalesce(sum(h.messages) FILTER (WHERE h.hour >= e.day_hours), 0) AS messages_24h,
+                coalesce(sum(h.last_seen_contacts) FILTER (WHERE h.hour >= e.day_hours), 0) AS seen_24h,
+                coalesce(sum(h.last_seen_contacts), 0) AS seen_7d,
+                coalesce(sum(h.new_contacts), 0) AS new_7d
+           FROM edges e JOIN hourly_stats h ON h.bot_id = $1 AND h.hour >= e.week_hours
+       ),
+       parts AS MATERIALIZED (
+         SELECT (SELECT count(*) FROM messages
+                  WHERE bot_id = $1 AND created_at >= e.day_from AND created_at < e.day_hours) AS messages_24h,
                 (SELECT count(*) FROM contacts
-                  WHERE bot_id = $1 AND first_seen_at >= now() - interval '7 days') AS new_users_7d
-           FROM daily_stats
-          WHERE bot_id = $1`,
-        [botId],
-      ),
-      this.withoutParallelWorkers<Array<Record<'messages_24h', string>>>(
-        `SELECT count(*) AS messages_24h
-           FROM messages
-          WHERE bot_id = $1 AND created_at >= now() - interval '24 hours'`,
-        [botId],
-      ),
-      // One index-only walk over the last 7 days of contacts_by_last_seen answers both figures.
-      this.withoutParallelWorkers<Array<Record<'contacts_active_24h' | 'active_users_7d', string>>>(
-        `SELECT count(*) FILTER (WHERE last_seen_at >= now() - interval '24 hours') AS contacts_active_24h,
-                count(*) FILTER (WHERE first_seen_at < now() - interval '7 days') AS active_users_7d
-           FROM contacts
-          WHERE bot_id = $1 AND last_seen_at >= now() - interval '7 days'`,
-        [botId],
-      ),
-    ]);
-    const messagesIn = Number(totals.messages_in);
-    const messagesOut = Number(totals.messages_out);
+                  WHERE bot_id = $1 AND last_seen_at >= e.day_from AND last_seen_at < e.day_hours) AS seen_24h,
+                (SELECT count(*) FROM contacts
+                  WHERE bot_id = $1 AND last_seen_at >= e.week_from AND last_seen_at < e.week_hours) AS seen_7d,
+                (SELECT count(*) FROM contacts
+                  WHERE bot_id = $1 AND first_seen_at >= e.week_from AND first_seen_at < e.week_hours) AS new_7d,
+                (SELECT count(*) FROM contacts
+                  WHERE bot_id = $1 AND first_seen_at >= e.week_from
+                    AND (last_seen_at IS NULL OR last_seen_at < first_seen_at)
+                    AND (last_seen_at IS NULL OR last_seen_at < e.week_from)) AS new_unseen_7d
+           FROM edges e
+       ),
+       totals AS (
+         SELECT coalesce(sum(new_contacts), 0) AS contacts_total, coalesce(sum(messages_in), 0) AS messages_in,
+                coalesce(sum(messages_out), 0) AS messages_out
+           FROM daily_stats WHERE bot_id = $1
+       )
+       SELECT t.contacts_total, t.messages_in, t.messages_out, t.messages_in + t.messages_out AS messages_total,
+              h.messages_24h + p.messages_24h AS messages_24h,
+              h.seen_24h + p.seen_24h AS contacts_active_24h,
+              h.new_7d + p.new_7d AS new_users_7d,
+              (h.seen_7d + p.seen_7d) - (h.new_7d + p.new_7d - p.new_unseen_7d) AS active_users_7d
+         FROM totals t, hours h, parts p`,
+      [botId, now.toISOString()],
+    );
     return {
-      contacts_total: Number(totals.contacts_total),
-      contacts_active_24h: Number(contacts.contacts_active_24h),
-      messages_total: messagesIn + messagesOut,
-      messages_in: messagesIn,
-      messages_out: messagesOut,
-      messages_24h: Number(messages.messages_24h),
-      new_users_7d: Number(totals.new_users_7d),
-      active_users_7d: Number(contacts.active_users_7d),
+      contacts_total: Number(row.contacts_total),
+      contacts_active_24h: Number(row.contacts_active_24h),
+      messages_total: Number(row.messages_total),
+      messages_in: Number(row.messages_in),
+      messages_out: Number(row.messages_out),
+      messages_24h: Number(row.messages_24h),
+      new_users_7d: Number(row.new_users_7d),
+      active_users_7d: Number(row.active_users_7d),
     };
-  }
-
-  /**
-   * The planner splits a count of 10^5 index entries across parallel workers. The counts here already
-   * run side by side, and starting workers for them cost more than they saved (on the two-core benchmark
-   * machine the contacts count took 45 ms with workers, 13 ms without), so each runs in one backend.
-   */
-  private withoutParallelWorkers<T>(sql: string, params: unknown[]): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      await tx.query(`SET LOCAL max_parallel_workers_per_gather = 0`);
-      return tx.query<T>(sql, params);
-    });
   }
 
   /** The last `days` UTC days ending today, oldest first, with zeros for days without a daily_stats row. */

@@ -46,6 +46,7 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('held_update_cursors'),
   OF_BOT('raw_retention_marks'),
   OF_BOT('daily_stats'),
+  OF_BOT('hourly_stats'),
   OF_BOT('source_rollups'),
   OF_BOT('retention_counts'),
   OF_BOT('source_mappings'),

@@ -8,6 +8,7 @@ import { Messages } from '../common/messages';
 import { FunnelReachStore } from '../funnels/funnel-reach.store';
 import { ButtonPresses } from '../ingest/button-presses';
 import { ContactsRepository } from '../ingest/contacts.repository';
+import { HourlyStats } from '../ingest/hourly-stats';
 import { RetentionActivity } from '../ingest/retention-activity';
 import { IntentsService } from '../intents/intents.service';
 import type { ContactDataOwner } from './contact-key';
@@ -31,11 +32,13 @@ export class ContactErasure {
     funnels: FunnelReachStore,
     broadcasts: BroadcastStore,
     presses: ButtonPresses,
+    hourly: HourlyStats,
     retention: RetentionActivity,
   ) {
-    // The contact's own row and its facts go last: the others find their rows (and the retention rollup its
-    // counters, by the contact's source) by it.
-    this.owners = [funnels, intents, broadcasts, presses, retention, contacts];
+    // The contact's own row and its facts go last: the others find their rows (the retention rollup its counters
+    // by the contact's source, hourly_stats its hours by its messages and times) by it. hourly_stats before
+    // retention_counts and daily_stats, the order in which the ingest locks them.
+    this.owners = [funnels, intents, broadcasts, presses, hourly, retention, contacts];
   }
 
   async erase(principal: Principal, botId: string, externalUserId: string): Promise<void> {

@@ -14,6 +14,7 @@ import { ContactDelta, contactDeltas, dailyDeltas, rollupDeltas } from './fact-a
 import { PipelinedTransaction, planned, prepared } from './pipelined-transaction';
 import { storableJson } from './postgres-text';
 import { RecordingCap } from './recording-cap/recording-cap';
+import { hourlyStatsStatement } from './hourly-stats';
 import { ContactSeen, retentionActivityStatement } from './retention-activity';
 
 /** A statement run in the same transaction as the facts (e.g. a broadcast recipient marked sent). */
@@ -193,9 +194,12 @@ export class FactStore implements OnApplicationShutdown {
 
     // From here on statements are only queued: they go out together, in this order, with what is awaited next (COMMIT).
     const deltas = contactDeltas(newMessages, touches);
-    this.updateContacts(tx, deltas);
     const pressByKey = new Map(presses.map((p) => [key(p.botId, p.fact.dedupeKey), p.fact]));
     const stored = newPresses.map((row) => ({ row, fact: pressByKey.get(key(row.bot_id, row.dedupe_key))! }));
+    // Before the contacts' last_seen_at moves on: it reads where each contact was counted.
+    const hourly = hourlyStatsStatement({ messages: newMessages, created, seen: lastSeen(deltas, stored) });
+    if (hourly) tx.send(hourly);
+    this.updateContacts(tx, deltas);
     this.markActive(tx, stored);
     const pressRollup = ButtonPresses.rollupStatement(
       stored.map(({ row, fact }) => ({ botId: row.bot_id, contactId: row.contact_id, data: fact.data, at: fact.at })),
@@ -609,6 +613,18 @@ function seenContacts(
   for (const c of created) add(c.bot_id, c.id, c.first_seen_at);
   for (const m of messages) if (m.direction === 'in') add(m.bot_id, m.contact_id, m.created_at);
   return [...seen.values()];
+}
+
+/** Per contact, the newest time the batch saw it (an inbound message or a press): what last_seen_at moves to. */
+function lastSeen(deltas: ContactDelta[], presses: Array<{ row: InsertedPressRow; fact: { at: Date } }>) {
+  const seen = new Map<string, Date>();
+  const see = (contactId: string, at: Date) => {
+    const before = seen.get(contactId);
+    if (!before || before < at) seen.set(contactId, at);
+  };
+  for (const d of deltas) if (d.lastInAt) see(d.contactId, d.lastInAt);
+  for (const { row, fact } of presses) see(row.contact_id, fact.at);
+  return seen;
 }
 
 function compare(a: string, b: string): number {

@@ -5,6 +5,7 @@ import { ButtonPresses } from './button-presses';
 import { CaptureService } from './capture.service';
 import { ContactsRepository } from './contacts.repository';
 import { FactStore } from './fact-store';
+import { HourlyStats } from './hourly-stats';
 import { IngestLosses } from './ingest-losses';
 import { IngestWriter } from './ingest-writer';
 import { RecordingCap } from './recording-cap/recording-cap';
@@ -18,11 +19,12 @@ import { RetentionActivity } from './retention-activity';
     CaptureService,
     ContactsRepository,
     FactStore,
+    HourlyStats,
     IngestWriter,
     IngestLosses,
     RecordingCap,
     RetentionActivity,
   ],
-  exports: [ButtonPresses, CaptureService, ContactsRepository, RetentionActivity],
+  exports: [ButtonPresses, CaptureService, ContactsRepository, HourlyStats, RetentionActivity],
 })
 export class IngestModule {}

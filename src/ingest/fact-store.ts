@@ -15,6 +15,7 @@ import { PipelinedTransaction, planned, prepared } from './pipelined-transaction
 import { storableJson } from './postgres-text';
 import { RecordingCap } from './recording-cap/recording-cap';
 import { ContactSeen, retentionActivityStatement } from './retention-activity';
+import { RetentionDaysWritten } from './retention-days-written';
 
 /** A statement run in the same transaction as the facts (e.g. a broadcast recipient marked sent). */
 export interface Statement {
@@ -82,6 +83,8 @@ export class FactStore implements OnApplicationShutdown {
    * keeps at most two transactions in flight.
    */
   private readonly pool: Pool;
+  /** Contact-days whose retention rows this process committed: the statement skips them. */
+  private readonly retentionDays = new RetentionDaysWritten();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -112,10 +115,12 @@ export class FactStore implements OnApplicationShutdown {
     try {
       // The free plan's cap (recording-cap/): keeps what fits, counts what was stored.
       const allowed = await this.cap.reserve(tx, batch);
-      const stored = await this.write(tx, allowed.batch);
+      const activeDays: ContactSeen[] = [];
+      const stored = await this.write(tx, allowed.batch, activeDays);
       await allowed.settle(stored);
       await tx.commit(committing);
       allowed.committed();
+      this.retentionDays.remember(activeDays);
       this.count(allowed.batch, started);
       return stored;
     } catch (error) {
@@ -153,7 +158,12 @@ export class FactStore implements OnApplicationShutdown {
     ingestCommitDuration.observe((performance.now() - started) / 1000);
   }
 
-  private async write(tx: PipelinedTransaction, batch: FactBatchItem[]): Promise<StoredFacts> {
+  /** `activeDays` receives the contact-days the retention statement writes, to remember once committed. */
+  private async write(
+    tx: PipelinedTransaction,
+    batch: FactBatchItem[],
+    activeDays: ContactSeen[],
+  ): Promise<StoredFacts> {
     const bots = new Map(batch.map((item) => [item.bot.id, item.bot]));
     const messages = uniqueMessages(batch);
     const presses = uniquePresses(batch);
@@ -205,8 +215,9 @@ export class FactStore implements OnApplicationShutdown {
     this.upsertDailyStats(tx, dailyDeltas(newMessages, created));
     this.upsertSourceRollups(tx, rollupDeltas(touches, newlyAttributed));
     const botOfContact = new Map([...contacts.values()].map((c) => [c.id, c.bot_id]));
+    activeDays.push(...this.retentionDays.unwritten(seenContacts(newMessages, created)));
     const retention = retentionActivityStatement(
-      seenContacts(newMessages, created),
+      activeDays,
       newlyAttributed.map((d) => ({ botId: botOfContact.get(d.contactId)!, contactId: d.contactId })),
     );
     if (retention) tx.send(retention);

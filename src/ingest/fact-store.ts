@@ -16,6 +16,7 @@ import { storableJson } from './postgres-text';
 import { RecordingCap } from './recording-cap/recording-cap';
 import { hourlyStatsStatement } from './hourly-stats';
 import { ContactSeen, retentionActivityStatement } from './retention-activity';
+import { RetentionDaysWritten } from './retention-days-written';
 
 /** A statement run in the same transaction as the facts (e.g. a broadcast recipient marked sent). */
 export interface Statement {
@@ -83,6 +84,8 @@ export class FactStore implements OnApplicationShutdown {
    * keeps at most two transactions in flight.
    */
   private readonly pool: Pool;
+  /** Contact-days whose retention rows this process committed: the statement skips them. */
+  private readonly retentionDays = new RetentionDaysWritten();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -113,10 +116,12 @@ export class FactStore implements OnApplicationShutdown {
     try {
       // The free plan's cap (recording-cap/): keeps what fits, counts what was stored.
       const allowed = await this.cap.reserve(tx, batch);
-      const stored = await this.write(tx, allowed.batch);
+      const activeDays: ContactSeen[] = [];
+      const stored = await this.write(tx, allowed.batch, activeDays);
       await allowed.settle(stored);
       await tx.commit(committing);
       allowed.committed();
+      this.retentionDays.remember(activeDays);
       this.count(allowed.batch, started);
       return stored;
     } catch (error) {
@@ -154,7 +159,12 @@ export class FactStore implements OnApplicationShutdown {
     ingestCommitDuration.observe((performance.now() - started) / 1000);
   }
 
-  private async write(tx: PipelinedTransaction, batch: FactBatchItem[]): Promise<StoredFacts> {
+  /** `activeDays` receives the contact-days the retention statement writes, to remember once committed. */
+  private async write(
+    tx: PipelinedTransaction,
+    batch: FactBatchItem[],
+    activeDays: ContactSeen[],
+  ): Promise<StoredFacts> {
     const bots = new Map(batch.map((item) => [item.bot.id, item.bot]));
     const messages = uniqueMessages(batch);
     const presses = uniquePresses(batch);
@@ -178,9 +188,9 @@ export class FactStore implements OnApplicationShutdown {
       this.insertMessages(tx, messages),
       presses.length ? tx.rows<InsertedPressRow>(ButtonPresses.insertStatement(presses)) : [],
     ]);
-    const created = upserted.filter((c) => c.inserted);
+    const created = upserted.created;
     const contacts = new Map([
-      ...upserted.map((c) => [key(c.bot_id, c.external_user_id), c as ContactRow] as const),
+      ...upserted.contacts.map((c) => [key(c.bot_id, c.external_user_id), c] as const),
       ...locked,
     ]);
 
@@ -213,8 +223,9 @@ export class FactStore implements OnApplicationShutdown {
     this.upsertDailyStats(tx, dailyDeltas(newMessages, created));
     this.upsertSourceRollups(tx, rollupDeltas(touches, newlyAttributed));
     const botOfContact = new Map([...contacts.values()].map((c) => [c.id, c.bot_id]));
+    activeDays.push(...this.retentionDays.unwritten(seenContacts(newMessages, created)));
     const retention = retentionActivityStatement(
-      seenContacts(newMessages, created),
+      activeDays,
       newlyAttributed.map((d) => ({ botId: botOfContact.get(d.contactId)!, contactId: d.contactId })),
     );
     if (retention) tx.send(retention);
@@ -258,12 +269,19 @@ export class FactStore implements OnApplicationShutdown {
   /**
    * Creates the batch's missing contacts and, for existing ones, refreshes the profile from the newest
    * inbound message (contract §6) — one statement that also locks every row in key order, so two
-   * concurrent batches never deadlock, and returns each contact's id and its source before this batch.
+   * concurrent batches never deadlock — and then reads each contact's id and its source before this batch.
    * A contact appears with its first message either way; a block alone makes none.
    */
-  private async upsertContacts(tx: PipelinedTransaction, rows: ContactSnapshot[]): Promise<UpsertedContact[]> {
-    if (!rows.length) return [];
-    return records<UpsertedContact>(
+  private async upsertContacts(
+    tx: PipelinedTransaction,
+    rows: ContactSnapshot[],
+  ): Promise<{ created: UpsertedContact[]; contacts: ContactRow[] }> {
+    if (!rows.length) return { created: [], contacts: [] };
+    // A row whose profile and phone are as they were is locked but not rewritten: the counters' update
+    // after the messages writes it anyway, and each version of a contact costs an entry in each of its
+    // six indexes (updating last_at is never HOT). The upsert returns only what it inserted or changed,
+    // so the contacts are read after it, when every one is locked by this transaction.
+    const upserted = records<UpsertedContact>(
       tx,
       `WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[],
@@ -281,6 +299,11 @@ export class FactStore implements OnApplicationShutdown {
                   CASE WHEN i.has_profile THEN i.language_code ELSE c.language_code END,
                   COALESCE(i.phone, c.phone)
            FROM input i WHERE i.bot_id = EXCLUDED.bot_id AND i.external_user_id = EXCLUDED.external_user_id)
+       WHERE EXISTS (
+           SELECT FROM input i WHERE i.bot_id = EXCLUDED.bot_id AND i.external_user_id = EXCLUDED.external_user_id
+              AND (i.has_profile AND (i.username, i.first_name, i.last_name, i.is_premium, i.language_code)
+                     IS DISTINCT FROM (c.username, c.first_name, c.last_name, c.is_premium, c.language_code)
+                   OR i.phone IS DISTINCT FROM c.phone AND i.phone IS NOT NULL))
        RETURNING id, bot_id, external_user_id, username, first_name, last_name, first_seen_at, source_value, (xmax = 0) AS inserted`,
       [
         rows.map((r) => r.botId),
@@ -295,6 +318,17 @@ export class FactStore implements OnApplicationShutdown {
         rows.map((r) => r.profile !== null),
       ],
     );
+    // Queued right behind the upsert: a statement of its own sees every contact the upsert locked, as committed
+    // or as this transaction changed it (a CTE's snapshot would miss a row another writer committed meanwhile).
+    const locked = plannedRecords<ContactRow>(
+      tx,
+      `SELECT c.id, c.bot_id, c.external_user_id, c.source_value FROM contacts c
+       JOIN unnest($1::uuid[], $2::text[]) AS d(bot_id, external_user_id)
+         ON c.bot_id = d.bot_id AND c.external_user_id = d.external_user_id`,
+      [rows.map((r) => r.botId), rows.map((r) => r.externalUserId)],
+    );
+    const [written, contacts] = await Promise.all([upserted, locked]);
+    return { created: written.filter((c) => c.inserted), contacts };
   }
 
   /** Locks the batch's contacts in id order, so concurrent writers never deadlock on them. */

@@ -92,4 +92,19 @@ describe('The ingest writer and fact store on PostgreSQL', () => {
     );
     expect(contact).toEqual({ blocked_at: at, messages_in: 1, messages_out: 0 });
   });
+
+  it('leaves a contact row as it is when a batch brings nothing new for it (same profile, a duplicate message)', async () => {
+    const bot = await newBot(db.dataSource, await newAccount(db.dataSource));
+    const hello = inbound('303', 'hi', daysAgo(0), { username: 'same' });
+    await ingest.writer.write(bot, [hello]);
+    const version = () =>
+      db.dataSource.query(`SELECT xmin::text AS xmin, username FROM contacts WHERE bot_id = $1`, [bot.id]);
+    const before = await version();
+    await ingest.writer.write(bot, [hello]);
+    expect(await version()).toEqual(before);
+    await ingest.writer.write(bot, [
+      { ...hello, dedupeKey: 'another', profile: { ...hello.profile!, username: 'new' } },
+    ]);
+    expect((await version())[0].username).toBe('new');
+  });
 });

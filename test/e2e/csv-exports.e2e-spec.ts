@@ -102,6 +102,11 @@ describe('CSV exports of contacts and messages (open API and session)', () => {
     ).toEqual(ivans.body);
     // Nothing selected: the header alone.
     expect((await v1('/messages/export.csv?userId=999').expect(200)).body.toString('utf8')).toBe(header);
+    // COPY takes no bind parameters: a user id made to break out of its literal is still one value that matches nobody.
+    const hostile = encodeURIComponent("101' OR '1'='1");
+    expect((await v1(`/messages/export.csv?userId=${hostile}`).expect(200)).body.toString('utf8')).toBe(header);
+    const backslashed = encodeURIComponent("101\\' OR TRUE --");
+    expect((await v1(`/messages/export.csv?userId=${backslashed}`).expect(200)).body.toString('utf8')).toBe(header);
   });
 
   it('answers the list errors as JSON: bad window, scope, unknown bot', async () => {

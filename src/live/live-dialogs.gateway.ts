@@ -10,6 +10,10 @@ import { APP_CONFIG } from '../config/config.module';
 import { ButtonPressEvent, FactEvents, MessageEvent } from '../ingest/events';
 import { ChangeEvents, TeamMembershipChanged } from '../common/changes';
 import { LiveSessions } from './live-sessions';
+import { LiveRelay } from './live-relay';
+import { ConnectionWatch } from '../metrics/connection-watch';
+import { InstanceChannel } from '../queue/instance-channel';
+import { RedisClient } from '../queue/redis';
 import { describeError } from '../logging/describe-error';
 
 export const LIVE_PATH = '/api/ws';
@@ -43,6 +47,7 @@ interface LiveSocketData {
 export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy {
   private readonly logger = new Logger('LiveDialogs');
   private sweep: NodeJS.Timeout | undefined;
+  private relay: LiveRelay | undefined;
 
   @WebSocketServer()
   private readonly server!: Server;
@@ -51,9 +56,12 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
     private readonly sessions: SessionsService,
     private readonly liveSessions: LiveSessions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly redis: RedisClient,
+    private readonly watch: ConnectionWatch,
   ) {}
 
   afterInit(server: Server): void {
+    this.relay = new LiveRelay(server, new InstanceChannel('live', this.config, this.redis, this.watch));
     server.use((socket, next) => {
       this.sessions.authenticate(tokenOf(socket)).then(
         (principal) => {
@@ -71,32 +79,31 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
     await socket.join(userRoom((socket.data as LiveSocketData).principal.accountId));
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     clearInterval(this.sweep);
+    await this.relay?.close();
   }
 
   @OnEvent(FactEvents.messageCreated)
   @OnEvent(FactEvents.messageOutbound)
   onMessage(message: MessageEvent): void {
-    if (!this.server) return;
-    // The account's sockets may be on any instance: the Redis adapter publishes it for all of them.
+    if (!this.relay) return;
+    // The account's sockets may be on any instance: the relay carries it to all of them.
     const update: DialogUpdated = {
       bot_id: message.bot_id,
       external_user_id: message.external_user_id,
-      last_text: Array.from(message.text ?? '')
-        .slice(0, 200)
-        .join(''),
+      last_text: firstCharacters(message.text ?? '', 200),
       last_direction: message.direction,
       last_at: message.created_at,
     };
-    this.server.to(userRoom(message.userId)).emit(DIALOG_UPDATED, update);
+    this.relay.emit(userRoom(message.userId), DIALOG_UPDATED, update);
   }
 
   @OnEvent(FactEvents.buttonPressed)
   onPress(press: ButtonPressEvent): void {
-    if (!this.server) return;
+    if (!this.relay) return;
     const { bot_id, external_user_id, data, created_at } = press;
-    this.server.to(userRoom(press.userId)).emit(DIALOG_PRESSED, { bot_id, external_user_id, data, created_at });
+    this.relay.emit(userRoom(press.userId), DIALOG_PRESSED, { bot_id, external_user_id, data, created_at });
   }
 
   /**
@@ -139,6 +146,11 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
       this.logger.error(`Checking live sessions failed: ${describeError(error)}`);
     }
   }
+}
+
+/** At most `count` characters (code points, so no surrogate pair is cut); a shorter text as it is, without a copy. */
+function firstCharacters(text: string, count: number): string {
+  return text.length <= count ? text : Array.from(text).slice(0, count).join('');
 }
 
 function userRoom(userId: string): string {

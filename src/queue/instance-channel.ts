@@ -46,6 +46,11 @@ export class InstanceChannel {
       .catch((error: Error) => this.watch.failed('Redis', error));
   }
 
+  /** Like publish, but dropped at once while Redis is away, for notices that must never pile up in memory. */
+  publishIfConnected(message: string): void {
+    if (this.redis.status === 'ready') this.publish(message);
+  }
+
   async close(): Promise<void> {
     await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
   }

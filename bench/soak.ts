@@ -10,8 +10,9 @@
  * Beside each sample: the highest RSS read every second during its 30 s, and what the app says of its memory (V8's
  * heap used and its old and young spaces' size, `external` and the Buffers' `arrayBuffers`), to tell a heap the
  * garbage collector lets grow from memory held outside it. Knobs: BENCH_APP_NODE_OPTIONS (Node flags for the app
- * only, e.g. '--max-old-space-size=160'); SOAK_HEAP_SNAPSHOT_DIR (a heap snapshot of the app after minute 1 and at
- * the end, for Chrome's memory tab).
+ * only, e.g. '--max-old-space-size=1024', as `npm start` sets it); SOAK_APP=built (the compiled service in dist/,
+ * after `npx nest build`, without the bench's TypeScript hook: that hook's compiler holds memory production never
+ * has); SOAK_HEAP_SNAPSHOT_DIR (a heap snapshot of the app after minute 1 and at the end, for Chrome's memory tab).
  */
 import { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +37,8 @@ const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const APP_NODE_OPTIONS = (process.env.BENCH_APP_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
 const SNAPSHOT_DIR = process.env.SOAK_HEAP_SNAPSHOT_DIR;
+/** SOAK_APP=built: the compiled service (dist/, as `npm start` runs it) rather than src/ through the TypeScript hook. */
+const BUILT = process.env.SOAK_APP === 'built';
 const MB = 1024 * 1024;
 
 interface Sample {
@@ -53,7 +56,7 @@ async function main(): Promise<void> {
   try {
     const platform = await startChild(join(__dirname, 'mirror', 'fake-platform.ts'), {}, children);
     const app = await startChild(
-      join(__dirname, 'mirror', 'botlens-server.ts'),
+      join(__dirname, 'mirror', BUILT ? 'built-server.js' : 'botlens-server.ts'),
       {
         DATABASE_URL: databaseUrl,
         REDIS_URL,
@@ -73,7 +76,7 @@ async function main(): Promise<void> {
     const appPid = app.child.pid ?? 0;
     const ask = <T>(question: AppQuestion) => askChild<T>(app.child, question);
     console.log(
-      `(app pid ${appPid}, ${CONNECTIONS} connections, ${MINUTES} minutes${APP_NODE_OPTIONS.length ? `, app: ${APP_NODE_OPTIONS.join(' ')}` : ''})`,
+      `(${BUILT ? 'built app' : 'app from src'}, pid ${appPid}, ${CONNECTIONS} connections, ${MINUTES} minutes${APP_NODE_OPTIONS.length ? `, app: ${APP_NODE_OPTIONS.join(' ')}` : ''})`,
     );
     console.log('minute   RSS MB  max 1 s  requests/s   heap used  old space  new space   external  arrayBuffers (MB)');
     const samples: Sample[] = [];

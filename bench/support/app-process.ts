@@ -47,7 +47,8 @@ export function startChild(
   nodeOptions: string[] = [],
 ): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(file, [], {
-    execArgv: [...nodeOptions, '-r', TRANSPILE],
+    // Plain JavaScript (bench/mirror/built-server.js) runs without the TypeScript hook and its compiler.
+    execArgv: file.endsWith('.ts') ? [...nodeOptions, '-r', TRANSPILE] : nodeOptions,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -16,6 +16,7 @@ const DAY_MS = 86_400_000;
  * The retention cohorts report. retention_counts (kept by the ingest, see ingest/retention-activity.ts)
  * holds per (cohort, active period, raw source) how many contacts were seen, so a report of 52 weeks
  * reads at most 52·53/2 cells per source; the source filter maps raw values as the sources report does.
+ * retention_totals holds the same cells summed over the sources, for the report without a filter.
  */
 @Injectable()
 export class RetentionQueries {
@@ -29,15 +30,13 @@ export class RetentionQueries {
     now = new Date(),
   ): Promise<RetentionCohortDto[]> {
     const starts = periodStarts(period, periods, now);
-    // Day offsets rather than formatted dates, and no join without a filter: the 90-day report sums ~50,000
-    // counters (13 raw sources on the bench), and formatting 100,000 dates took a third of its time.
+    // Day offsets rather than formatted dates (formatting 100,000 dates took a third of the time). Without a
+    // filter the totals of all sources: 4,095 counters for 90 days instead of summing ~52,000 per source.
     const rows = await this.db.query<CountRow[]>(
       source === null
-        ? `SELECT r.cohort_start - $3::date AS cohort_days, r.active_start - $3::date AS active_days,
-                  sum(r.contacts)::int AS contacts
-             FROM retention_counts r
-            WHERE r.bot_id = $1 AND r.period = $2 AND r.cohort_start >= $3::date
-            GROUP BY r.cohort_start, r.active_start`
+        ? `SELECT t.cohort_start - $3::date AS cohort_days, t.active_start - $3::date AS active_days, t.contacts
+             FROM retention_totals t
+            WHERE t.bot_id = $1 AND t.period = $2 AND t.cohort_start >= $3::date`
         : `SELECT r.cohort_start - $3::date AS cohort_days, r.active_start - $3::date AS active_days,
                   sum(r.contacts)::int AS contacts
              FROM retention_counts r

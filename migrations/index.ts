@@ -18,6 +18,7 @@ import { ButtonPresses1795401900000 } from './1795401900000-ButtonPresses';
 import { HourlyStats1795402025000 } from './1795402025000-HourlyStats';
 import { ButtonRollup1795402041600 } from './1795402041600-ButtonRollup';
 import { RetentionTotals1795402050000 } from './1795402050000-RetentionTotals';
+import { ButtonPreviousDays1795402060000 } from './1795402060000-ButtonPreviousDays';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   HourlyStats1795402025000,
   ButtonRollup1795402041600,
   RetentionTotals1795402050000,
+  ButtonPreviousDays1795402060000,
 ];

@@ -29,7 +29,9 @@ export class ContactsService {
     const bot = await this.access.require(principal, botId, 'read');
     const search = query.q?.trim() || null;
     const page = { limit: query.limit, offset: query.offset, search };
-    const { rows: data, total } = await this.contacts.withTotal(bot.id, page, () => this.contacts.page(bot.id, page));
+    const { rows: data, total } = await this.contacts.withTotal(bot.id, page, (condition) =>
+      this.contacts.page(bot.id, page, condition),
+    );
     return { data, total, limit: query.limit, offset: query.offset };
   }
 
@@ -43,7 +45,9 @@ export class ContactsService {
     const bot = await this.access.require(principal, botId, 'read');
     const search = query.q?.trim() || null;
     const page = { limit: query.limit, offset: query.offset, search };
-    const { rows, total } = await this.contacts.withTotal(bot.id, page, () => this.contacts.cabinetPage(bot.id, page));
+    const { rows, total } = await this.contacts.withTotal(bot.id, page, (condition) =>
+      this.contacts.cabinetPage(bot.id, page, condition),
+    );
     const avatars = await this.avatars.of(
       bot,
       rows.map((row) => row.external_user_id),

@@ -88,10 +88,12 @@ export class ButtonsQueries {
        low_again AS MATERIALIZED (
          SELECT data, contact_id FROM button_contact_days
           WHERE bot_id = $1 AND previous_day = $2::date - 1 AND day <= coalesce($3::date, 'infinity')
+            AND $5::timestamptz IS NOT NULL
        ),
        -- The last edge day's contacts with the day they pressed before it (none when no whole day precedes it).
        high_days AS MATERIALIZED (
-         SELECT data, contact_id, previous_day FROM button_contact_days WHERE bot_id = $1 AND day = $3::date + 1
+         SELECT data, contact_id, previous_day FROM button_contact_days
+          WHERE bot_id = $1 AND day = $3::date + 1 AND $7::timestamptz IS NOT NULL
        ),
        edge_contacts AS (
          SELECT data, contact_id FROM low l

@@ -20,6 +20,7 @@ import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { request } from 'undici';
 import { pressWindow } from '../src/analytics/buttons.dto';
+import { ButtonsQueries } from '../src/analytics/buttons.queries';
 import { RetentionQueries } from '../src/analytics/retention.queries';
 import { SourcesQueries } from '../src/analytics/sources.queries';
 import { StatsQueries } from '../src/analytics/stats.queries';
@@ -29,9 +30,11 @@ import { DialogsQueries } from '../src/contacts/dialogs.queries';
 import { MessagesQueries } from '../src/contacts/messages.queries';
 import { BENCH_REPORTS_DATABASE_URL, ensureSeeded, SeededBot } from './seed-reports';
 import { argument, startAppProcess } from './support/app-process';
+import { CpuMeter } from './support/cpu-meter';
 import { createSession, ensureButtonPresses, ensureDeliveryIntent } from './support/reports-fixtures';
 
 const REQUESTS = Number(argument('requests') ?? 200);
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** `--only=retention` runs the reports whose name contains it (and their plans). */
 const ONLY = argument('only');
 /** `--warmup=2` for a build whose report takes seconds (the buttons report before its rollup). */
@@ -59,7 +62,9 @@ async function main(): Promise<void> {
   });
   const app = await startAppProcess({ DATABASE_URL: BENCH_REPORTS_DATABASE_URL });
   try {
+    const cpu = await CpuMeter.start(app.pid, [], BENCH_REPORTS_DATABASE_URL, REDIS_URL);
     const sample = await sampleContact(bot.botId);
+    const newestPress = await newestPressAt(bot.botId);
     const search = (q: string) => `contacts?q=${encodeURIComponent(q)}`;
     const reports: Report[] = [
       { name: 'stats', path: 'stats', targeted: true },
@@ -80,6 +85,13 @@ async function main(): Promise<void> {
       {
         name: 'buttons (30 d, timestamps)',
         path: `buttons?from=${new Date(Date.now() - 30 * 86_400_000).toISOString()}&to=${new Date(Date.now() - 3_600_000).toISOString()}`,
+        targeted: true,
+      },
+      // The same 30 days with both edges holding presses: the seed presses at one time of day (its own), so the
+      // window above may find none at its edges, depending on when it runs.
+      {
+        name: 'buttons (30 d, edges full)',
+        path: `buttons?from=${new Date(newestPress - 30 * 86_400_000 - 3_600_000).toISOString()}&to=${new Date(newestPress + 3_600_000).toISOString()}`,
         targeted: true,
       },
       { name: 'dialogs', path: 'dialogs', targeted: true },
@@ -106,7 +118,7 @@ async function main(): Promise<void> {
         ? { authorization: `Bearer ${session}` }
         : { 'x-api-key': key };
       console.error(`… ${report.name}: ${WARMUP} warm-up + ${REQUESTS} requests`);
-      rows.push({ report, ...(await measure(url, headers)) });
+      rows.push({ report, ...(await measure(url, headers, cpu)) });
       if (report.path.startsWith('buttons')) await expectButtonsExact(bot.botId, report.path, url, headers);
     }
     console.log(
@@ -114,27 +126,28 @@ async function main(): Promise<void> {
     );
     // Other work on the machine shows up in every figure; the load average tells whether the run was quiet.
     console.log(`1-minute load average: ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after\n`);
-    console.log('Report                    p50 ms   p95 ms   p99 ms   max ms   Target');
+    // CPU per request of the measured requests (after the warm-up): the app process and the database's backends.
+    console.log('Report                    p50 ms   p95 ms   p99 ms   max ms   app µs    PG µs   Target');
     let met = 0;
     let targeted = 0;
-    for (const { report, p50, p95, p99, max } of rows) {
+    for (const { report, p50, p95, p99, max, appUs, postgresUs } of rows) {
       const target = report.cabinet ? CABINET_TARGET_P95_MS : OPEN_API_TARGET_P95_MS;
       if (report.targeted) targeted += 1;
       if (report.targeted && p95 <= target) met += 1;
       const verdict = report.targeted ? `p95 ≤ ${target} ms ${p95 <= target ? 'PASS' : 'MISS'}` : '(info)';
       console.log(
-        `${report.name.padEnd(24)} ${[p50, p95, p99, max].map((v) => v.toFixed(1).padStart(8)).join(' ')}   ${verdict}`,
+        `${report.name.padEnd(24)} ${[p50, p95, p99, max].map((v) => v.toFixed(1).padStart(8)).join(' ')} ${[appUs, postgresUs].map((v) => v.toFixed(0).padStart(8)).join(' ')}   ${verdict}`,
       );
     }
     console.log(`\nTargets met: ${met} of ${targeted}`);
-    await printPlans(bot.botId, sample);
+    await printPlans(bot.botId, sample, newestPress);
   } finally {
     await app.stop();
   }
 }
 
 /** Sequential requests over one keep-alive connection; every answer must be 200. */
-async function measure(url: string, headers: Record<string, string>) {
+async function measure(url: string, headers: Record<string, string>, cpu: CpuMeter) {
   const once = async () => {
     const started = performance.now();
     const res = await request(url, { headers });
@@ -144,10 +157,21 @@ async function measure(url: string, headers: Record<string, string>) {
   };
   for (let i = 0; i < WARMUP; i++) await once();
   const latencies: number[] = [];
+  const before = await cpu.read();
   for (let i = 0; i < REQUESTS; i++) latencies.push(await once());
+  const after = await cpu.read();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)];
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: latencies[latencies.length - 1] };
+  let postgres = 0;
+  for (const [pid, { seconds }] of after.postgres) postgres += seconds - (before.postgres.get(pid)?.seconds ?? 0);
+  return {
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    max: latencies[latencies.length - 1],
+    appUs: ((after.app - before.app) / REQUESTS) * 1e6,
+    postgresUs: (postgres / REQUESTS) * 1e6,
+  };
 }
 
 interface RecordedStatement {
@@ -180,14 +204,35 @@ class RecordingDatabase {
   }
 }
 
-async function printPlans(botId: string, sample: string): Promise<void> {
+async function printPlans(botId: string, sample: string, newestPress: number): Promise<void> {
   const recorder = new RecordingDatabase();
   const db = recorder as unknown as DataSource;
+  // A search's condition depends on the bot's contacts (the parts most of them hold), so it is asked of the database.
+  const searched = await withClient(async (client) => {
+    const live = { query: async (sql: string, params: unknown[]) => (await client.query(sql, params)).rows };
+    const queries = new ContactsQueries(live as unknown as DataSource);
+    return {
+      username: await queries.condition(botId, `user${sample}`),
+      userId: await queries.condition(botId, sample),
+      anna: await queries.condition(botId, 'анна'),
+    };
+  });
   const plans: Array<[string, () => Promise<unknown>]> = [
     ['stats', () => new StatsQueries(db).stats(botId)],
     ['timeline?days=365', () => new StatsQueries(db).timeline(botId, 365)],
     ['sources', () => new SourcesQueries(db).rows(botId)],
     ['dialogs', () => new DialogsQueries(db).list(botId, 100)],
+    [
+      'buttons (30 d, edges full)',
+      () =>
+        new ButtonsQueries(db).rows(
+          botId,
+          pressWindow({
+            from: new Date(newestPress - 30 * 86_400_000 - 3_600_000).toISOString(),
+            to: new Date(newestPress + 3_600_000).toISOString(),
+          }),
+        ),
+    ],
     ['retention 52 weeks', () => new RetentionQueries(db).cohorts(botId, 'week', 52, null)],
     ['retention 90 days', () => new RetentionQueries(db).cohorts(botId, 'day', 90, null)],
     ['retention 52 w, source', () => new RetentionQueries(db).cohorts(botId, 'week', 52, 'Instagram')],
@@ -196,17 +241,24 @@ async function printPlans(botId: string, sample: string): Promise<void> {
     ['contact detail', () => new ContactsQueries(db).detail(botId, sample)],
     ['messages (first page)', () => new MessagesQueries(db).list(botId, { limit: 100 })],
     ['messages of one user', () => new MessagesQueries(db).list(botId, { userId: sample, limit: 100 })],
+    ['cabinet: q=username: condition', () => new ContactsQueries(db).condition(botId, `user${sample}`)],
     [
       'cabinet: q=username: page',
-      () => new ContactsQueries(db).cabinetPage(botId, { limit: 100, offset: 0, search: `user${sample}` }),
+      () =>
+        new ContactsQueries(db).cabinetPage(
+          botId,
+          { limit: 100, offset: 0, search: `user${sample}` },
+          searched.username,
+        ),
     ],
-    ['cabinet: q=username: count', () => new ContactsQueries(db).count(botId, `user${sample}`)],
-    ['cabinet: q=user id: count', () => new ContactsQueries(db).count(botId, sample)],
+    // Not run for these two: a page that is not full tells the total.
+    ['cabinet: q=username: count', () => new ContactsQueries(db).count(botId, `user${sample}`, searched.username)],
+    ['cabinet: q=user id: count', () => new ContactsQueries(db).count(botId, sample, searched.userId)],
     [
       'cabinet: q=анна: page',
-      () => new ContactsQueries(db).cabinetPage(botId, { limit: 100, offset: 0, search: 'анна' }),
+      () => new ContactsQueries(db).cabinetPage(botId, { limit: 100, offset: 0, search: 'анна' }, searched.anna),
     ],
-    ['cabinet: q=анна: count', () => new ContactsQueries(db).count(botId, 'анна')],
+    ['cabinet: q=анна: count', () => new ContactsQueries(db).count(botId, 'анна', searched.anna)],
     ['cabinet: dialog messages', () => new MessagesQueries(db).listWithIntents(botId, { userId: sample, limit: 100 })],
   ];
   const client = new Client({ connectionString: BENCH_REPORTS_DATABASE_URL });
@@ -274,6 +326,17 @@ async function createReadKey(bot: SeededBot): Promise<string> {
     await client.end();
   }
   return key;
+}
+
+/** When the bot's newest press was made (ms), for a buttons window whose edge days hold presses. */
+async function newestPressAt(botId: string): Promise<number> {
+  const { rows } = await withClient((db) =>
+    db.query<{ at: Date }>(
+      `SELECT created_at AS at FROM button_presses WHERE bot_id = $1 AND created_at <= now() ORDER BY created_at DESC LIMIT 1`,
+      [botId],
+    ),
+  );
+  return rows[0].at.getTime();
 }
 
 /** A contact from the middle of the pack, for the detail and per-user message reports. */

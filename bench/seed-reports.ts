@@ -14,6 +14,7 @@
 import { Client } from 'pg';
 import { backfillRetention } from '../migrations/1795401800000-RetentionActivity';
 import { backfillHourlyStats } from '../migrations/1795402025000-HourlyStats';
+import { backfillRetentionTotals } from '../migrations/1795402050000-RetentionTotals';
 import { migrateDatabase } from '../src/database/prepare-database';
 import { dropDatabase } from '../test/e2e/support/stores';
 
@@ -111,14 +112,22 @@ async function seed(db: Client): Promise<SeededBot> {
   // The retention rollup exactly as its migration backfills an existing deployment.
   const backfillStarted = Date.now();
   await backfillRetention(db);
+  await backfillRetentionTotals(db);
   log(
-    `contact_activity and retention_counts (the migration's backfill): ${((Date.now() - backfillStarted) / 1000).toFixed(1)} s`,
+    `contact_activity, retention_counts and retention_totals (the migrations' backfills): ${((Date.now() - backfillStarted) / 1000).toFixed(1)} s`,
   );
   const hourlyStarted = Date.now();
   await backfillHourlyStats(db);
   log(`hourly_stats (the migration's backfill): ${((Date.now() - hourlyStarted) / 1000).toFixed(1)} s`);
   for (const statement of rebuild) await step(db, statement.replace(/\s+/g, ' ').slice(0, 110), statement, []);
-  for (const table of [...BIG_TABLES, 'daily_stats', 'hourly_stats', 'source_rollups', 'retention_counts'])
+  for (const table of [
+    ...BIG_TABLES,
+    'daily_stats',
+    'hourly_stats',
+    'source_rollups',
+    'retention_counts',
+    'retention_totals',
+  ])
     await step(db, `VACUUM ANALYZE ${table}`, `VACUUM ANALYZE ${table}`, []);
   // Last, so a seed that stopped half-way is never taken for a finished one.
   await step(db, 'source_mappings', INSERT_MAPPINGS, [bot.id]);

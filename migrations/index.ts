@@ -17,6 +17,8 @@ import { RetentionActivity1795401800000 } from './1795401800000-RetentionActivit
 import { ButtonPresses1795401900000 } from './1795401900000-ButtonPresses';
 import { HourlyStats1795402025000 } from './1795402025000-HourlyStats';
 import { ButtonRollup1795402041600 } from './1795402041600-ButtonRollup';
+import { RetentionTotals1795402050000 } from './1795402050000-RetentionTotals';
+import { ButtonPreviousDays1795402060000 } from './1795402060000-ButtonPreviousDays';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
 export const migrations = [
@@ -39,4 +41,6 @@ export const migrations = [
   ButtonPresses1795401900000,
   HourlyStats1795402025000,
   ButtonRollup1795402041600,
+  RetentionTotals1795402050000,
+  ButtonPreviousDays1795402060000,
 ];

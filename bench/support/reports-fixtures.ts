@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Client } from 'pg';
-import { backfillButtonRollup } from '../../migrations/1795402041600-ButtonRollup';
+import { backfillButtonRollupWithPreviousDays } from '../../migrations/1795402060000-ButtonPreviousDays';
 import { sha256Hex } from '../../src/common/crypto/random';
 
 /**
@@ -72,5 +72,7 @@ export async function ensureButtonPresses(db: Client, botId: string): Promise<vo
     ),
   );
   // The seed has no other presses, so the rollup is built from these as the migration builds it.
-  await step("the buttons rollup (the migration's backfill)", () => backfillButtonRollup(db));
+  await step('the buttons rollup (as the ingest keeps it), then VACUUM ANALYZE', () =>
+    backfillButtonRollupWithPreviousDays(db),
+  );
 }

@@ -50,8 +50,10 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /**
  * The buttons report: the bot's presses grouped by callback data. Whole UTC days come from the rollup the
  * ingest keeps (a few thousand counters for a year), the partial days at the window's edges from
- * button_presses_by_time; a contact seen at an edge counts unless it also pressed within the whole days.
- * So the answer is exactly the raw table's, at the cost of the counters.
+ * button_presses_by_time; a contact seen at an edge counts unless it also pressed within the whole days,
+ * which one edge day's rows of button_contact_days tell by their previous days (see
+ * migrations/1795402060000-ButtonPreviousDays.ts), read in key order and hashed rather than probed per contact.
+ * So the answer is exactly the raw table's, at the cost of the counters and two edge days.
  */
 @Injectable()
 export class ButtonsQueries {
@@ -64,10 +66,11 @@ export class ButtonsQueries {
          SELECT coalesce($2::date, '-infinity') AS first_day, coalesce($3::date, 'infinity') AS last_day
           WHERE NOT $4::boolean
        ),
-       edges AS (
+       low AS (
          SELECT data, contact_id FROM button_presses
           WHERE bot_id = $1 AND created_at >= $5 AND created_at < $6
-         UNION ALL
+       ),
+       high AS (
          SELECT data, contact_id FROM button_presses
           WHERE bot_id = $1 AND created_at >= $7
             AND ($8::timestamptz IS NULL OR created_at <= $8)
@@ -77,7 +80,29 @@ export class ButtonsQueries {
          SELECT p.data, p.presses FROM days JOIN button_day_presses p
              ON p.bot_id = $1 AND p.day BETWEEN days.first_day AND days.last_day
          UNION ALL
-         SELECT data, 1 FROM edges
+         SELECT data, 1 FROM low
+         UNION ALL
+         SELECT data, 1 FROM high
+       ),
+       -- The first edge day's contacts who pressed again within the whole days: their next day is there.
+       low_again AS MATERIALIZED (
+         SELECT data, contact_id FROM button_contact_days
+          WHERE bot_id = $1 AND previous_day = $2::date - 1 AND day <= coalesce($3::date, 'infinity')
+            AND $5::timestamptz IS NOT NULL
+       ),
+       -- The last edge day's contacts with the day they pressed before it (none when no whole day precedes it).
+       high_days AS MATERIALIZED (
+         SELECT data, contact_id, previous_day FROM button_contact_days
+          WHERE bot_id = $1 AND day = $3::date + 1 AND $7::timestamptz IS NOT NULL
+       ),
+       edge_contacts AS (
+         SELECT data, contact_id FROM low l
+          WHERE NOT EXISTS (SELECT 1 FROM low_again a WHERE a.data = l.data AND a.contact_id = l.contact_id)
+         UNION
+         SELECT data, contact_id FROM high h
+          WHERE NOT EXISTS (SELECT 1 FROM high_days d
+                             WHERE d.data = h.data AND d.contact_id = h.contact_id AND d.previous_day <> '-infinity'
+                               AND d.previous_day >= coalesce($2::date, '-infinity'))
        ),
        contacts AS (
          -- Each contact at its first press day in the window: the days before it are before the window.
@@ -85,12 +110,8 @@ export class ButtonsQueries {
              ON c.bot_id = $1 AND c.day BETWEEN days.first_day AND days.last_day
           WHERE c.previous_day < days.first_day OR c.previous_day = '-infinity'
          UNION ALL
-         SELECT e.data, 1
-           FROM (SELECT DISTINCT data, contact_id FROM edges) e
-          WHERE NOT EXISTS (
-                  SELECT 1 FROM days JOIN button_contact_days d
-                      ON d.bot_id = $1 AND d.contact_id = e.contact_id AND d.data = e.data
-                     AND d.day BETWEEN days.first_day AND days.last_day)
+         -- The edges' contacts who did not press within the whole days (each once, if at both edges).
+         SELECT data, 1 FROM edge_contacts
        )
        SELECT p.data, p.presses, coalesce(c.contacts, 0) AS contacts
          FROM (SELECT data, sum(presses) AS presses FROM presses GROUP BY data) p

@@ -3,11 +3,11 @@ import { DataSource } from 'typeorm';
 import { RetentionCohortDto, RetentionPeriod } from './retention.dto';
 import { UNMAPPED_SOURCE } from './source.dto';
 
-interface CountRow {
-  /** Days from the first period's start to the cohort's and to the active period's. */
+/** One cohort's counters: days from the first period's start to the cohort's, and to each active period's. */
+interface CohortRow {
   cohort_days: number;
-  active_days: number;
-  contacts: number;
+  active_days: number[];
+  contacts: number[];
 }
 
 const DAY_MS = 86_400_000;
@@ -16,6 +16,7 @@ const DAY_MS = 86_400_000;
  * The retention cohorts report. retention_counts (kept by the ingest, see ingest/retention-activity.ts)
  * holds per (cohort, active period, raw source) how many contacts were seen, so a report of 52 weeks
  * reads at most 52·53/2 cells per source; the source filter maps raw values as the sources report does.
+ * retention_totals holds the same cells summed over the sources, for the report without a filter.
  */
 @Injectable()
 export class RetentionQueries {
@@ -29,22 +30,25 @@ export class RetentionQueries {
     now = new Date(),
   ): Promise<RetentionCohortDto[]> {
     const starts = periodStarts(period, periods, now);
-    // Day offsets rather than formatted dates, and no join without a filter: the 90-day report sums ~50,000
-    // counters (13 raw sources on the bench), and formatting 100,000 dates took a third of its time.
-    const rows = await this.db.query<CountRow[]>(
+    // Day offsets rather than formatted dates (formatting 100,000 dates took a third of the time), and one row per
+    // cohort with its counters in arrays (90 rows instead of 4,095 for 90 days: half the client's CPU). Without a
+    // filter the totals of all sources: 4,095 counters for 90 days instead of summing ~52,000 per source.
+    const counters =
       source === null
-        ? `SELECT r.cohort_start - $3::date AS cohort_days, r.active_start - $3::date AS active_days,
-                  sum(r.contacts)::int AS contacts
-             FROM retention_counts r
-            WHERE r.bot_id = $1 AND r.period = $2 AND r.cohort_start >= $3::date
-            GROUP BY r.cohort_start, r.active_start`
-        : `SELECT r.cohort_start - $3::date AS cohort_days, r.active_start - $3::date AS active_days,
-                  sum(r.contacts)::int AS contacts
+        ? `SELECT t.cohort_start, t.active_start, t.contacts
+             FROM retention_totals t
+            WHERE t.bot_id = $1 AND t.period = $2 AND t.cohort_start >= $3::date`
+        : `SELECT r.cohort_start, r.active_start, sum(r.contacts)::int AS contacts
              FROM retention_counts r
              LEFT JOIN source_mappings m ON m.bot_id = r.bot_id AND m.raw = r.source_value
             WHERE r.bot_id = $1 AND r.period = $2 AND r.cohort_start >= $3::date
               AND $4 = CASE WHEN r.source_value = '' THEN $5 ELSE coalesce(m.source_value, r.source_value) END
-            GROUP BY r.cohort_start, r.active_start`,
+            GROUP BY r.cohort_start, r.active_start`;
+    const rows = await this.db.query<CohortRow[]>(
+      `SELECT c.cohort_start - $3::date AS cohort_days, array_agg(c.active_start - $3::date) AS active_days,
+              array_agg(c.contacts) AS contacts
+         FROM (${counters}) AS c
+        GROUP BY c.cohort_start`,
       source === null ? [botId, period, starts[0]] : [botId, period, starts[0], source, UNMAPPED_SOURCE],
     );
     const step = period === 'week' ? 7 : 1;
@@ -54,11 +58,13 @@ export class RetentionQueries {
       retained: new Array<number>(starts.length - i).fill(0),
     }));
     for (const row of rows) {
-      const cohort = row.cohort_days / step;
-      const active = row.active_days / step;
-      // A period that has not begun (a platform clock ahead of ours) is not part of the answer.
-      if (!cohorts[cohort] || active >= starts.length) continue;
-      cohorts[cohort].retained[active - cohort] = row.contacts;
+      const cohort = cohorts[row.cohort_days / step];
+      if (!cohort) continue;
+      row.active_days.forEach((days, i) => {
+        const active = days / step;
+        // A period that has not begun (a platform clock ahead of ours) is not part of the answer.
+        if (active < starts.length) cohort.retained[active - row.cohort_days / step] = row.contacts[i];
+      });
     }
     for (const cohort of cohorts) cohort.size = cohort.retained[0];
     return cohorts;

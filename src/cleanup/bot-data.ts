@@ -49,6 +49,7 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('hourly_stats'),
   OF_BOT('source_rollups'),
   OF_BOT('retention_counts'),
+  OF_BOT('retention_totals'),
   OF_BOT('source_mappings'),
   OF_BOT('intents'),
   // Subscriptions to this bot only; their delivery logs (at most 50 each) cascade.

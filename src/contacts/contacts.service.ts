@@ -28,10 +28,10 @@ export class ContactsService {
   async list(principal: Principal, botId: string, query: ContactSearchQueryDto): Promise<ContactListDto> {
     const bot = await this.access.require(principal, botId, 'read');
     const search = query.q?.trim() || null;
-    const [data, total] = await Promise.all([
-      this.contacts.page(bot.id, { limit: query.limit, offset: query.offset, search }),
-      this.contacts.count(bot.id, search),
-    ]);
+    const page = { limit: query.limit, offset: query.offset, search };
+    const { rows: data, total } = await this.contacts.withTotal(bot.id, page, (condition) =>
+      this.contacts.page(bot.id, page, condition),
+    );
     return { data, total, limit: query.limit, offset: query.offset };
   }
 
@@ -44,10 +44,10 @@ export class ContactsService {
   async cabinetList(principal: Principal, botId: string, query: ContactSearchQueryDto): Promise<CabinetContactListDto> {
     const bot = await this.access.require(principal, botId, 'read');
     const search = query.q?.trim() || null;
-    const [rows, total] = await Promise.all([
-      this.contacts.cabinetPage(bot.id, { limit: query.limit, offset: query.offset, search }),
-      this.contacts.count(bot.id, search),
-    ]);
+    const page = { limit: query.limit, offset: query.offset, search };
+    const { rows, total } = await this.contacts.withTotal(bot.id, page, (condition) =>
+      this.contacts.cabinetPage(bot.id, page, condition),
+    );
     const avatars = await this.avatars.of(
       bot,
       rows.map((row) => row.external_user_id),

@@ -84,17 +84,49 @@ export class ButtonPresses implements ContactDataOwner {
          SELECT bot_id, day, data, count(*) FROM pressed GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
          ON CONFLICT (bot_id, day, data) DO UPDATE SET presses = t.presses + EXCLUDED.presses
        ),
+       -- The days before this statement of each pressed value (the statement's snapshot: the contact's row,
+       -- locked by the batch, keeps another batch of the contact from writing days meanwhile).
+       before AS (
+         SELECT d.bot_id, d.contact_id, d.data, d.day, d.previous_day
+           FROM (SELECT DISTINCT bot_id, contact_id, data FROM pressed) g
+           JOIN button_contact_days d ON d.bot_id = g.bot_id AND d.contact_id = g.contact_id AND d.data = g.data
+       ),
+       new_days AS (
+         SELECT DISTINCT p.bot_id, p.contact_id, p.data, p.day
+           FROM pressed p
+          WHERE NOT EXISTS (SELECT 1 FROM before b WHERE b.bot_id = p.bot_id AND b.contact_id = p.contact_id
+                                                     AND b.data = p.data AND b.day = p.day)
+       ),
+       -- Every day of the values that got a new one, with its previous day once the new days are in.
+       after AS (
+         SELECT bot_id, contact_id, data, day,
+                coalesce(lag(day) OVER (PARTITION BY bot_id, contact_id, data ORDER BY day), '-infinity') AS previous_day
+           FROM (SELECT bot_id, contact_id, data, day FROM before
+                  WHERE (bot_id, contact_id, data) IN (SELECT bot_id, contact_id, data FROM new_days)
+                 UNION ALL
+                 SELECT bot_id, contact_id, data, day FROM new_days) AS d
+       ),
        added AS (
-         INSERT INTO button_contact_days (bot_id, contact_id, data, day)
-         SELECT DISTINCT bot_id, contact_id, data, day FROM pressed ORDER BY 1, 2, 3, 4
+         INSERT INTO button_contact_days (bot_id, contact_id, data, day, previous_day)
+         SELECT a.bot_id, a.contact_id, a.data, a.day, a.previous_day
+           FROM after a
+          WHERE (a.bot_id, a.contact_id, a.data, a.day) IN (SELECT bot_id, contact_id, data, day FROM new_days)
+          ORDER BY 1, 2, 3, 4
          ON CONFLICT DO NOTHING
          RETURNING bot_id, contact_id, data, day
        ),
-       -- The days before this statement (a CTE's snapshot does not see "added") of the values that got a new one.
+       -- A known day after a new one (a press delivered late) now follows that one.
+       moved AS (
+         UPDATE button_contact_days d SET previous_day = a.previous_day
+           FROM after a JOIN before b USING (bot_id, contact_id, data, day)
+          WHERE a.previous_day <> b.previous_day
+            AND d.bot_id = a.bot_id AND d.contact_id = a.contact_id AND d.data = a.data AND d.day = a.day
+       ),
+       -- The days before this statement of the values that got a new one (a CTE's snapshot does not see "added").
        known AS (
-         SELECT d.bot_id, d.contact_id, d.data, d.day
-           FROM (SELECT DISTINCT bot_id, contact_id, data FROM added) g
-           JOIN button_contact_days d ON d.bot_id = g.bot_id AND d.contact_id = g.contact_id AND d.data = g.data
+         SELECT b.bot_id, b.contact_id, b.data, b.day
+           FROM before b
+          WHERE (b.bot_id, b.contact_id, b.data) IN (SELECT bot_id, contact_id, data FROM added)
        ),
        steps AS (
          SELECT bot_id, day, data, lag(day) OVER w AS previous_day, -1 AS delta FROM known

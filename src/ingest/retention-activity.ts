@@ -18,12 +18,15 @@ export interface ContactAttributed {
 }
 
 /**
- * The statement that keeps the retention rollup (contact_activity, retention_counts) current, run in
+ * The statement that keeps the retention rollup (contact_activity, retention_counts, retention_totals) current, run in
  * the ingest's transaction after the contacts' counters and attribution are updated. A contact's row
  * per period is inserted once (ON CONFLICT DO NOTHING), and only rows that were new are counted, under
  * the period of the contact's first appearance (its cohort) and its raw source. Contacts the batch
  * attributed move their earlier rows' counts from '' to their source in the same statement, so the
  * counters of one batch are updated in key order by one INSERT (two batches never deadlock on them).
+ * The new rows also count in retention_totals (all sources together; an attribution does not move them):
+ * that INSERT is a CTE the statement does not read, so it runs after the main one, and every writer takes
+ * retention_counts before retention_totals.
  * Activity before a contact's first period (a back-dated message arriving late) has no cohort column.
  */
 export function retentionActivityStatement(seen: ContactSeen[], attributed: ContactAttributed[]): QueryConfig | null {
@@ -44,6 +47,14 @@ export function retentionActivityStatement(seen: ContactSeen[], attributed: Cont
         ORDER BY 1, 2, 3, 4
        ON CONFLICT DO NOTHING
        RETURNING bot_id, contact_id, period, cohort_start, active_start
+     ),
+     totals AS (
+       INSERT INTO retention_totals AS t (bot_id, period, cohort_start, active_start, contacts)
+       SELECT bot_id, period, cohort_start, active_start, count(*)
+         FROM added
+        GROUP BY 1, 2, 3, 4
+        ORDER BY 1, 2, 3, 4
+       ON CONFLICT (bot_id, period, cohort_start, active_start) DO UPDATE SET contacts = t.contacts + EXCLUDED.contacts
      ),
      deltas AS (
        SELECT a.bot_id, a.period, a.cohort_start, a.active_start, coalesce(c.source_value, '') AS source_value, 1 AS delta
@@ -74,7 +85,7 @@ export function retentionActivityStatement(seen: ContactSeen[], attributed: Cont
   );
 }
 
-/** The owner of contact_activity and retention_counts; the ingest writes them with the statement above. */
+/** The owner of contact_activity, retention_counts and retention_totals; the ingest writes them with the statement above. */
 @Injectable()
 export class RetentionActivity implements ContactDataOwner {
   /**
@@ -87,6 +98,12 @@ export class RetentionActivity implements ContactDataOwner {
       `WITH gone AS (
          DELETE FROM contact_activity WHERE bot_id = $1 AND contact_id = $2
          RETURNING period, cohort_start, active_start
+       ),
+       totals AS (
+         UPDATE retention_totals t SET contacts = t.contacts - 1
+           FROM gone
+          WHERE t.bot_id = $1 AND t.period = gone.period AND t.cohort_start = gone.cohort_start
+            AND t.active_start = gone.active_start
        )
        UPDATE retention_counts r SET contacts = r.contacts - 1
          FROM gone

@@ -279,6 +279,10 @@ describe('Button presses (issue 16)', () => {
       '?from=2024-08-01T23:00:00Z&to=2024-08-02T01:00:00Z',
       '?from=2024-08-03&to=2024-08-03T23:59:59.998Z',
       '?from=2024-08-01T06:00:00.001Z&to=2024-08-04',
+      // A contact at the first edge whose next day is within, at the last edge, or past the window.
+      '?from=2024-08-01T23:00:00Z&to=2024-08-03T00:00:00Z',
+      '?from=2024-08-01T20:00:00Z&to=2024-08-04T12:00:00Z',
+      '?from=2024-08-02T12:00:00Z&to=2024-08-04T00:00:00Z',
     ];
 
     /** The report as the raw presses answer it: what the rollup must equal, window by window. */
@@ -310,7 +314,9 @@ describe('Button presses (issue 16)', () => {
         `SELECT (SELECT json_agg(p ORDER BY p.day, p.data) FROM (SELECT day::text, data, presses FROM button_day_presses
                   WHERE bot_id = $1) p) AS presses,
                 (SELECT json_agg(c ORDER BY c.day, c.data, c.previous_day) FROM (SELECT day::text, data,
-                  previous_day::text, contacts FROM button_day_contacts WHERE bot_id = $1 AND contacts <> 0) c) AS contacts`,
+                  previous_day::text, contacts FROM button_day_contacts WHERE bot_id = $1 AND contacts <> 0) c) AS contacts,
+                (SELECT json_agg(d ORDER BY d.contact_id, d.data, d.day) FROM (SELECT contact_id, data, day::text,
+                  previous_day::text FROM button_contact_days WHERE bot_id = $1) d) AS days`,
         [bot.id],
       );
       const recounted = await ctx.db.query(
@@ -322,7 +328,10 @@ describe('Button presses (issue 16)', () => {
                   SELECT day::text, data, previous_day::text, count(*)::int AS contacts
                     FROM (SELECT day, data, coalesce(lag(day) OVER (PARTITION BY contact_id, data ORDER BY day),
                                  '-infinity') AS previous_day FROM days) d
-                   GROUP BY 1, 2, 3) c) AS contacts`,
+                   GROUP BY 1, 2, 3) c) AS contacts,
+                (SELECT json_agg(d ORDER BY d.contact_id, d.data, d.day) FROM (
+                  SELECT contact_id, data, day::text, coalesce(lag(day) OVER (PARTITION BY contact_id, data ORDER BY day),
+                         '-infinity')::text AS previous_day FROM days) d) AS days`,
         [bot.id],
       );
       return { kept: kept.rows[0], recounted: recounted.rows[0] };

@@ -454,6 +454,13 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
         offset: 1,
       });
       expect(await search('скидка', '&offset=5')).toEqual({ data: [], total: 2, limit: 100, offset: 5 });
+      // A page that is not full ends the matches: its total is the offset plus its rows.
+      expect(await search('скидка', '&limit=5&offset=1')).toEqual({
+        data: [item(DAN, { last_seen_at: iso(T.danHi), messages_count: 1 })],
+        total: 2,
+        limit: 5,
+        offset: 1,
+      });
     });
 
     it('an empty q, or only spaces, lists every contact; surrounding spaces are ignored', async () => {

@@ -1,4 +1,5 @@
 import { backfillRetention } from '../../migrations/1795401800000-RetentionActivity';
+import { backfillRetentionTotals } from '../../migrations/1795402050000-RetentionTotals';
 import { RetentionQueries } from '../../src/analytics/retention.queries';
 import { UNMAPPED_SOURCE } from '../../src/analytics/source.dto';
 import type { CaptureBot } from '../../src/ingest/capture.service';
@@ -15,6 +16,12 @@ describe('The retention rollup on PostgreSQL', () => {
   const db = useFreshDatabase();
   let bot: CaptureBot;
   const queries = () => new RetentionQueries(db.dataSource);
+  const totals = () =>
+    db.dataSource.query(
+      `SELECT period, cohort_start::text, active_start::text, contacts FROM retention_totals
+        WHERE bot_id = $1 AND contacts <> 0 ORDER BY 1, 2, 3`,
+      [bot.id],
+    );
   const cohorts = (period: 'week' | 'day', periods: number, source: string | null = null) =>
     queries().cohorts(bot.id, period, periods, source, NOW);
 
@@ -102,13 +109,28 @@ describe('The retention rollup on PostgreSQL', () => {
           WHERE bot_id = $1 AND contacts <> 0 ORDER BY 1, 2, 3, 4`,
         [bot.id],
       ),
+      totals: await totals(),
     });
     const kept = await snapshot();
     expect(kept.activity.length).toBeGreaterThan(10);
+    expect(kept.totals.length).toBeGreaterThan(10);
     await db.dataSource.query(`DELETE FROM contact_activity`);
     await db.dataSource.query(`DELETE FROM retention_counts`);
+    await db.dataSource.query(`DELETE FROM retention_totals`);
     await backfillRetention(db.dataSource);
+    await backfillRetentionTotals(db.dataSource);
     expect(await snapshot()).toEqual(kept);
+  });
+
+  it('keeps retention_totals equal to retention_counts summed over the sources, through a late attribution', async () => {
+    const summed = await db.dataSource.query(
+      `SELECT period, cohort_start::text, active_start::text, sum(contacts)::int AS contacts FROM retention_counts
+        WHERE bot_id = $1 GROUP BY 1, 2, 3 HAVING sum(contacts) <> 0 ORDER BY 1, 2, 3`,
+      [bot.id],
+    );
+    // B was attributed late (its earlier cells moved from '' to promo): the totals did not move.
+    expect(summed.length).toBeGreaterThan(10);
+    expect(await totals()).toEqual(summed);
   });
 
   it('eraseContact takes the contact out of its cohort and every period it counted in', async () => {
@@ -129,5 +151,10 @@ describe('The retention rollup on PostgreSQL', () => {
       { start: '2026-03-09', size: 0, retained: [0, 0] },
       { start: '2026-03-16', size: 0, retained: [0] },
     ]);
+    expect((await cohorts('day', 17))[0]).toEqual({
+      start: '2026-03-02',
+      size: 0,
+      retained: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    });
   });
 });

@@ -97,7 +97,7 @@ export class FactStore implements OnApplicationShutdown {
   ) {
     this.pool = new Pool({
       connectionString: config.databaseUrl,
-      max: 2,
+      max: 3,
       pipeline: true,
       application_name: 'botlens-ingest',
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -209,8 +209,6 @@ export class FactStore implements OnApplicationShutdown {
     const deltas = contactDeltas(newMessages, touches);
     const pressByKey = new Map(presses.map((p) => [key(p.botId, p.fact.dedupeKey), p.fact]));
     const stored = newPresses.map((row) => ({ row, fact: pressByKey.get(key(row.bot_id, row.dedupe_key))! }));
-    const hourly = hourlyStatsStatement({ messages: newMessages, created, seen: lastSeen(deltas, stored), before: contactById });
-    if (hourly) tx.send(hourly);
     this.updateContacts(tx, deltas);
     this.markActive(tx, stored);
     const pressRollup = ButtonPresses.rollupStatement(
@@ -221,6 +219,10 @@ export class FactStore implements OnApplicationShutdown {
     this.insertTouches(tx, touches);
 
     const newlyAttributed = deltas.filter((d) => d.source !== null && contactById.get(d.contactId)?.source_value === null);
+    // The counters last, in one order in every transaction: their rows are shared by every batch of a bot, so
+    // they are locked as briefly as possible and never in a cycle by two transactions written at once.
+    const hourly = hourlyStatsStatement({ messages: newMessages, created, seen: lastSeen(deltas, stored), before: contactById });
+    if (hourly) tx.send(hourly);
     this.upsertDailyStats(tx, dailyDeltas(newMessages, created));
     this.upsertSourceRollups(tx, rollupDeltas(touches, newlyAttributed));
     activeDays.push(...this.retentionDays.unwritten(seenContacts(newMessages, created)));

@@ -218,10 +218,17 @@ export class FactStore implements OnApplicationShutdown {
     this.applyBlocks(tx, blocks, contacts);
     this.insertTouches(tx, touches);
 
-    const newlyAttributed = deltas.filter((d) => d.source !== null && contactById.get(d.contactId)?.source_value === null);
+    const newlyAttributed = deltas.filter(
+      (d) => d.source !== null && contactById.get(d.contactId)?.source_value === null,
+    );
     // The counters last, in one order in every transaction: their rows are shared by every batch of a bot, so
     // they are locked as briefly as possible and never in a cycle by two transactions written at once.
-    const hourly = hourlyStatsStatement({ messages: newMessages, created, seen: lastSeen(deltas, stored), before: contactById });
+    const hourly = hourlyStatsStatement({
+      messages: newMessages,
+      created,
+      seen: lastSeen(deltas, stored),
+      before: contactById,
+    });
     if (hourly) tx.send(hourly);
     this.upsertDailyStats(tx, dailyDeltas(newMessages, created));
     this.upsertSourceRollups(tx, rollupDeltas(touches, newlyAttributed));

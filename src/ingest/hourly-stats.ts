@@ -26,7 +26,10 @@ const HOUR_MS = 3_600_000;
  * only adds the counts, in key order (two batches never deadlock on the counters), and joins nothing.
  */
 export function hourlyStatsStatement(batch: HourlyBatch): QueryConfig | null {
-  const counts = new Map<string, { botId: string; hour: number; messages: number; newContacts: number; seen: number }>();
+  const counts = new Map<
+    string,
+    { botId: string; hour: number; messages: number; newContacts: number; seen: number }
+  >();
   const entry = (botId: string, at: number) => {
     const hour = Math.floor(at / HOUR_MS) * HOUR_MS;
     const k = `${botId}|${hour}`;

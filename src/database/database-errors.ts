@@ -46,6 +46,12 @@ export function isDataError(error: unknown): boolean {
   return code !== null && /^(22|23|54)[0-9A-Z]{3}$/.test(code);
 }
 
+/** PostgreSQL ended the transaction to break a deadlock (or a serialization failure): running it again may succeed. */
+export function isTransient(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === '40P01' || code === '40001';
+}
+
 /**
  * A statement PostgreSQL refused for a value it was given (class 22: a NUL in a text parameter, a number
  * out of range). On an API request the value came from the client: a 400, not a 500.

@@ -7,6 +7,8 @@ import { describeError } from '../logging/describe-error';
 
 /** Messages applied in one transaction at most; a larger backlog goes in several. */
 const MAX_BATCH = 2000;
+/** How long the first message of a batch waits for others (funnels are counted after the commit, nobody waits). */
+const GATHER_MS = 20;
 /** Deadlocks and serialisation failures are worth another try; anything else is logged. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
@@ -79,8 +81,9 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
   }
 
   private async drain(): Promise<void> {
-    // Let the rest of the current burst of events join the first batch.
-    await new Promise((resolve) => setImmediate(resolve));
+    // Let the ingest's next few commits join the first batch: under load each commit would otherwise cost
+    // a look-up of the bots' funnels (~7% of the app's CPU in a profile of bench/ingest, for a bot without one).
+    await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
     while (this.pending.size || this.pendingPresses.size) {
       const batch = this.takeBatch();
       await this.applyWithRetry(batch);

@@ -43,6 +43,8 @@ interface ContactRow {
   bot_id: string;
   external_user_id: string;
   source_value: string | null;
+  /** As before this batch (read once the row is locked): hourly_stats moves the contact from its hour. */
+  last_seen_at: Date | null;
 }
 
 interface UpsertedContact extends ContactRow {
@@ -95,7 +97,7 @@ export class FactStore implements OnApplicationShutdown {
   ) {
     this.pool = new Pool({
       connectionString: config.databaseUrl,
-      max: 2,
+      max: 3,
       pipeline: true,
       application_name: 'botlens-ingest',
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -193,6 +195,7 @@ export class FactStore implements OnApplicationShutdown {
       ...upserted.contacts.map((c) => [key(c.bot_id, c.external_user_id), c] as const),
       ...locked,
     ]);
+    const contactById = new Map([...contacts.values()].map((c) => [c.id, c]));
 
     const factByKey = new Map(messages.map((m) => [key(m.botId, m.fact.dedupeKey), m]));
     const touches = newMessages.flatMap((row) => {
@@ -206,9 +209,6 @@ export class FactStore implements OnApplicationShutdown {
     const deltas = contactDeltas(newMessages, touches);
     const pressByKey = new Map(presses.map((p) => [key(p.botId, p.fact.dedupeKey), p.fact]));
     const stored = newPresses.map((row) => ({ row, fact: pressByKey.get(key(row.bot_id, row.dedupe_key))! }));
-    // Before the contacts' last_seen_at moves on: it reads where each contact was counted.
-    const hourly = hourlyStatsStatement({ messages: newMessages, created, seen: lastSeen(deltas, stored) });
-    if (hourly) tx.send(hourly);
     this.updateContacts(tx, deltas);
     this.markActive(tx, stored);
     const pressRollup = ButtonPresses.rollupStatement(
@@ -218,15 +218,24 @@ export class FactStore implements OnApplicationShutdown {
     this.applyBlocks(tx, blocks, contacts);
     this.insertTouches(tx, touches);
 
-    const previousSource = new Map([...contacts.values()].map((c) => [c.id, c.source_value]));
-    const newlyAttributed = deltas.filter((d) => d.source !== null && previousSource.get(d.contactId) === null);
+    const newlyAttributed = deltas.filter(
+      (d) => d.source !== null && contactById.get(d.contactId)?.source_value === null,
+    );
+    // The counters last, in one order in every transaction: their rows are shared by every batch of a bot, so
+    // they are locked as briefly as possible and never in a cycle by two transactions written at once.
+    const hourly = hourlyStatsStatement({
+      messages: newMessages,
+      created,
+      seen: lastSeen(deltas, stored),
+      before: contactById,
+    });
+    if (hourly) tx.send(hourly);
     this.upsertDailyStats(tx, dailyDeltas(newMessages, created));
     this.upsertSourceRollups(tx, rollupDeltas(touches, newlyAttributed));
-    const botOfContact = new Map([...contacts.values()].map((c) => [c.id, c.bot_id]));
     activeDays.push(...this.retentionDays.unwritten(seenContacts(newMessages, created)));
     const retention = retentionActivityStatement(
       activeDays,
-      newlyAttributed.map((d) => ({ botId: botOfContact.get(d.contactId)!, contactId: d.contactId })),
+      newlyAttributed.map((d) => ({ botId: contactById.get(d.contactId)!.bot_id, contactId: d.contactId })),
     );
     if (retention) tx.send(retention);
     for (const statement of batch.flatMap((item) => item.alongside ?? []))
@@ -322,7 +331,7 @@ export class FactStore implements OnApplicationShutdown {
     // or as this transaction changed it (a CTE's snapshot would miss a row another writer committed meanwhile).
     const locked = plannedRecords<ContactRow>(
       tx,
-      `SELECT c.id, c.bot_id, c.external_user_id, c.source_value FROM contacts c
+      `SELECT c.id, c.bot_id, c.external_user_id, c.source_value, c.last_seen_at FROM contacts c
        JOIN unnest($1::uuid[], $2::text[]) AS d(bot_id, external_user_id)
          ON c.bot_id = d.bot_id AND c.external_user_id = d.external_user_id`,
       [rows.map((r) => r.botId), rows.map((r) => r.externalUserId)],
@@ -340,7 +349,7 @@ export class FactStore implements OnApplicationShutdown {
     if (!unique.length) return new Map();
     const rows = await plannedRecords<ContactRow>(
       tx,
-      `SELECT c.id, c.bot_id, c.external_user_id, c.source_value FROM contacts c
+      `SELECT c.id, c.bot_id, c.external_user_id, c.source_value, c.last_seen_at FROM contacts c
        JOIN unnest($1::uuid[], $2::text[]) AS d(bot_id, external_user_id)
          ON c.bot_id = d.bot_id AND c.external_user_id = d.external_user_id
        ORDER BY c.id FOR UPDATE OF c`,

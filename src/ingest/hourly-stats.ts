@@ -2,71 +2,67 @@ import { Injectable } from '@nestjs/common';
 import type { QueryConfig } from 'pg';
 import { Queryable } from '../database/sql';
 import type { ContactDataOwner, ContactKey } from '../erasure/contact-key';
-import { planned } from './pipelined-transaction';
+import { prepared } from './pipelined-transaction';
 
-/** What one batch adds to hourly_stats, before the contacts' last_seen_at are moved on. */
+/** What one batch adds to hourly_stats. */
 export interface HourlyBatch {
   messages: Array<{ bot_id: string; created_at: Date }>;
   created: Array<{ bot_id: string; first_seen_at: Date }>;
   /** Per contact, its newest inbound message or button press of the batch. */
   seen: Map<string, Date>;
+  /**
+   * Each seen contact's bot and its last_seen_at before this batch, as read after the upsert locked it (so no
+   * other writer moves it before this transaction ends); null for a contact not seen before.
+   */
+  before: Map<string, { bot_id: string; last_seen_at: Date | null }>;
 }
 
 const HOUR_MS = 3_600_000;
 
 /**
- * The statement that keeps hourly_stats current, run in the ingest's transaction after the contacts are
- * upserted (so locked) and BEFORE their last_seen_at is updated: it reads each seen contact's last_seen_at
- * and moves the contact's count from that hour to the hour of GREATEST(last_seen_at, seen), as the update
- * that follows will. Messages and new contacts are counted in JS and added by the same statement, in key
- * order (two batches never deadlock on the counters).
+ * The statement that keeps hourly_stats current, run in the ingest's transaction. Everything is counted in
+ * JS: messages and new contacts per hour, and each seen contact's move from the hour of its last_seen_at
+ * before the batch to the hour of GREATEST(last_seen_at, seen), as the contacts' update does. The statement
+ * only adds the counts, in key order (two batches never deadlock on the counters), and joins nothing.
  */
 export function hourlyStatsStatement(batch: HourlyBatch): QueryConfig | null {
-  const counts = new Map<string, { botId: string; hour: string; messages: number; newContacts: number }>();
-  const entry = (botId: string, at: Date) => {
-    const hour = new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS).toISOString();
+  const counts = new Map<
+    string,
+    { botId: string; hour: number; messages: number; newContacts: number; seen: number }
+  >();
+  const entry = (botId: string, at: number) => {
+    const hour = Math.floor(at / HOUR_MS) * HOUR_MS;
     const k = `${botId}|${hour}`;
     let c = counts.get(k);
-    if (!c) counts.set(k, (c = { botId, hour, messages: 0, newContacts: 0 }));
+    if (!c) counts.set(k, (c = { botId, hour, messages: 0, newContacts: 0, seen: 0 }));
     return c;
   };
-  for (const m of batch.messages) entry(m.bot_id, m.created_at).messages += 1;
-  for (const c of batch.created) entry(c.bot_id, c.first_seen_at).newContacts += 1;
-  if (!counts.size && !batch.seen.size) return null;
-  const rows = [...counts.values()];
-  const seen = [...batch.seen];
-  return planned(
-    `WITH moved AS (
-       SELECT c.bot_id, date_trunc('hour', c.last_seen_at, 'UTC') AS was_hour,
-              date_trunc('hour', GREATEST(c.last_seen_at, s.at), 'UTC') AS seen_hour
-         FROM unnest($5::uuid[], $6::timestamptz[]) AS s(contact_id, at)
-         JOIN contacts c ON c.id = s.contact_id
-     ),
-     deltas AS (
-       SELECT bot_id, hour, messages, new_contacts, 0 AS last_seen_contacts
-         FROM unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::int[]) AS d(bot_id, hour, messages, new_contacts)
-       UNION ALL
-       SELECT bot_id, was_hour, 0, 0, -1 FROM moved WHERE was_hour <> seen_hour
-       UNION ALL
-       SELECT bot_id, seen_hour, 0, 0, 1 FROM moved WHERE was_hour IS DISTINCT FROM seen_hour
-     )
-     INSERT INTO hourly_stats AS h (bot_id, hour, messages, new_contacts, last_seen_contacts)
-     SELECT bot_id, hour, sum(messages), sum(new_contacts), sum(last_seen_contacts)
-       FROM deltas
-      GROUP BY 1, 2
-     HAVING sum(messages) <> 0 OR sum(new_contacts) <> 0 OR sum(last_seen_contacts) <> 0
-      ORDER BY 1, 2
+  for (const m of batch.messages) entry(m.bot_id, m.created_at.getTime()).messages += 1;
+  for (const c of batch.created) entry(c.bot_id, c.first_seen_at.getTime()).newContacts += 1;
+  for (const [contactId, at] of batch.seen) {
+    const before = batch.before.get(contactId);
+    if (!before) throw new Error(`hourly_stats: contact ${contactId} was seen but not read before the batch`);
+    const was = before.last_seen_at?.getTime() ?? null;
+    const now = was === null ? at.getTime() : Math.max(was, at.getTime());
+    if (was !== null && Math.floor(was / HOUR_MS) === Math.floor(now / HOUR_MS)) continue;
+    if (was !== null) entry(before.bot_id, was).seen -= 1;
+    entry(before.bot_id, now).seen += 1;
+  }
+  const rows = [...counts.values()].filter((r) => r.messages !== 0 || r.newContacts !== 0 || r.seen !== 0);
+  if (!rows.length) return null;
+  return prepared(
+    `INSERT INTO hourly_stats AS h (bot_id, hour, messages, new_contacts, last_seen_contacts)
+     SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::int[], $5::int[]) ORDER BY 1, 2
      ON CONFLICT (bot_id, hour) DO UPDATE SET
        messages = h.messages + EXCLUDED.messages,
        new_contacts = h.new_contacts + EXCLUDED.new_contacts,
        last_seen_contacts = h.last_seen_contacts + EXCLUDED.last_seen_contacts`,
     [
       rows.map((r) => r.botId),
-      rows.map((r) => r.hour),
+      rows.map((r) => new Date(r.hour).toISOString()),
       rows.map((r) => r.messages),
       rows.map((r) => r.newContacts),
-      seen.map(([contactId]) => contactId),
-      seen.map(([, at]) => at.toISOString()),
+      rows.map((r) => r.seen),
     ],
   );
 }

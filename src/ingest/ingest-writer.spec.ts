@@ -183,3 +183,106 @@ describe('IngestWriter: faults', () => {
     expect(losses.lost).toHaveBeenCalledWith('database_unavailable', 1, expect.anything());
   });
 });
+
+/** A fact store whose transactions end when the test says: `writing` are run by PostgreSQL, `committing` only wait. */
+class GatedStore {
+  readonly started: number[] = [];
+  private readonly open: Array<{ done: () => void; committing?: () => void }> = [];
+  /** Each store() call fails with these errors first, one per call, then succeeds. */
+  readonly failures: Error[] = [];
+
+  store(batch: FactBatchItem[], committing?: () => void): Promise<StoredFacts> {
+    this.started.push(batch.reduce((sum, item) => sum + item.facts.length, 0));
+    const failure = this.failures.shift();
+    if (failure) return Promise.reject(failure);
+    return new Promise((resolve) =>
+      this.open.push({ done: () => resolve({ contacts: [], messages: [], presses: [] }), committing }),
+    );
+  }
+
+  /** The oldest open transaction has been run but for its COMMIT. */
+  written(): void {
+    const oldest = this.open.find((t) => t.committing);
+    const committing = oldest?.committing;
+    if (oldest) oldest.committing = undefined;
+    committing?.();
+  }
+
+  commitAll(): void {
+    for (const t of this.open.splice(0)) t.done();
+  }
+}
+
+describe('IngestWriter: transactions at once', () => {
+  let store: GatedStore;
+  let writer: IngestWriter;
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    store = new GatedStore();
+    const allowance = { admit: async (batch: FactBatchItem[]) => batch };
+    writer = new IngestWriter(
+      store as unknown as FactStore,
+      new EventEmitter2(),
+      allowance as unknown as RecordingCap,
+      { lost: jest.fn(), poison: jest.fn() } as unknown as IngestLosses,
+      { ingestBufferFacts: 1000 },
+    );
+  });
+  afterEach(() => jest.useRealTimers());
+
+  const writeMany = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => writer.write(bot, sent(from + i)));
+
+  it('a few facts wait for the running transaction; eight or more are written beside it', async () => {
+    const all = writeMany(0, 1);
+    await jest.advanceTimersByTimeAsync(0);
+    all.push(...writeMany(100, 7));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(store.started).toEqual([1]);
+
+    all.push(...writeMany(200, 1));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(store.started).toEqual([1, 8]);
+
+    store.commitAll();
+    await jest.advanceTimersByTimeAsync(0);
+    store.commitAll();
+    await Promise.all(all);
+  });
+
+  it('never more than two transactions are run by PostgreSQL, nor three in flight', async () => {
+    const all = writeMany(0, 8);
+    await jest.advanceTimersByTimeAsync(0);
+    all.push(...writeMany(100, 8));
+    await jest.advanceTimersByTimeAsync(0);
+    all.push(...writeMany(200, 8));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(store.started).toEqual([8, 8]);
+
+    store.written();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(store.started).toEqual([8, 8, 8]);
+    all.push(...writeMany(300, 8));
+    store.written();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(store.started).toEqual([8, 8, 8]);
+
+    store.commitAll();
+    await jest.advanceTimersByTimeAsync(0);
+    store.commitAll();
+    await jest.advanceTimersByTimeAsync(0);
+    store.commitAll();
+    await Promise.all(all);
+    expect(store.started).toEqual([8, 8, 8, 8]);
+  });
+
+  it('a transaction PostgreSQL ended to break a deadlock runs once more, whole', async () => {
+    store.failures.push(Object.assign(new Error('deadlock detected'), { code: '40P01' }));
+    const all = writeMany(0, 3);
+    await jest.advanceTimersByTimeAsync(0);
+    store.commitAll();
+    await Promise.all(all);
+    expect(store.started).toEqual([3, 3]);
+  });
+});

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleDestroy 
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import { DatabaseUnavailableError, isDatabaseUnavailable, isDataError } from '../database/database-errors';
+import { DatabaseUnavailableError, isDatabaseUnavailable, isDataError, isTransient } from '../database/database-errors';
 import { describeError } from '../logging/describe-error';
 import type { CaptureBot } from './capture.service';
 import { FactEvents } from './events';
@@ -40,7 +40,11 @@ export class IngestBusyError extends Error {
 /** Upper bound of facts in one transaction; larger bursts are split into several. */
 const MAX_BATCH_FACTS = 1000;
 /** Transactions in flight at once: while one commits, the next is already being written. */
-const MAX_IN_FLIGHT = 2;
+const MAX_IN_FLIGHT = 3;
+/** Transactions PostgreSQL runs at once (the rest only wait for their COMMIT's WAL flush). */
+const MAX_WRITING = 2;
+/** A second transaction is written beside a running one only for at least this many facts. */
+const CONCURRENT_MIN_FACTS = 8;
 /**
  * How long facts written with writeSoon may wait for others to share their transaction. A transaction
  * costs the app and PostgreSQL about as much as 15 to 30 messages in it, so a bot sending at its own
@@ -59,9 +63,11 @@ const NOTHING_STORED: StoredFacts = { contacts: [], messages: [], presses: [] };
  * update. Each caller's promise settles when its own facts are committed (or failed).
  *
  * Transactions are staggered: the next one starts once PostgreSQL has run all of the one before but
- * its COMMIT (its WAL flush), so one batch is written while the previous one waits for its WAL flush,
- * and two never compete for the same rows and cores (two writing at once cost PostgreSQL ~30% more
- * CPU per update in bench/ingest, in smaller batches, and were no faster).
+ * its COMMIT (its WAL flush), so one batch is written while the previous one waits for its WAL flush.
+ * A second one is written beside a running one only when CONCURRENT_MIN_FACTS facts wait: one writer
+ * at a time left a core idle while requests queued behind it, and two writers for every few facts
+ * cost PostgreSQL ~30% more CPU per update (smaller batches). The two meet only on rows both touch
+ * (the same contacts, and the counters, which every transaction updates last and in one order).
  *
  * Faults: when PostgreSQL cannot be reached, patient facts go back to the head of the queue and are
  * retried after a pause (250 ms doubling to 2 s), waiting callers fail at once with
@@ -261,7 +267,8 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
   }
 
   private canStart(): boolean {
-    return this.inFlight < MAX_IN_FLIGHT && this.writing === 0;
+    if (this.inFlight >= MAX_IN_FLIGHT) return false;
+    return this.writing === 0 || (this.writing < MAX_WRITING && this.queuedFacts >= CONCURRENT_MIN_FACTS);
   }
 
   private takeBatch(): Pending[] {
@@ -278,7 +285,7 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
     return this.pending.splice(0, count);
   }
 
-  private async flush(batch: Pending[], committing?: () => void): Promise<void> {
+  private async flush(batch: Pending[], committing?: () => void, retried = false): Promise<void> {
     try {
       // Accounts already at the free plan's cap this month are left out before any transaction.
       const admitted = await this.cap.admit(batch);
@@ -288,6 +295,9 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
       this.emit(stored);
     } catch (error) {
       if (isDatabaseUnavailable(error)) return this.unreachable(batch, error);
+      // Two transactions written at once may deadlock (a block-only contact is locked in id order, after the
+      // upsert's key order); PostgreSQL ended one of them, which runs once more as it was.
+      if (isTransient(error) && !retried) return this.flush(batch, undefined, true);
       if (batch.length > 1) {
         // One bad update must not fail its neighbours: halve until it stands alone.
         const half = Math.ceil(batch.length / 2);

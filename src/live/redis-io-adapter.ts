@@ -13,13 +13,15 @@ const PUBLISHER = 'Redis (live publisher)';
  * The adapter publishes without waiting and without a catch: a failed publish must not become an
  * unhandled rejection (which ends the process). Without an offline queue it fails at once while
  * Redis is away, so an outage drops live updates instead of piling them up in memory.
+ * Auto-pipelining: the ingest emits one `dialog.updated` per message of a committed batch in one go,
+ * and those publishes leave in one write (one wake-up of Redis) instead of one each.
  */
 class LivePublisher extends Redis {
   constructor(
     options: RedisOptions,
     private readonly connectionWatch: ConnectionWatch,
   ) {
-    super({ ...options, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    super({ ...options, enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true });
   }
 
   override publish(channel: string | Buffer, message: string | Buffer): Promise<number> {

@@ -24,6 +24,22 @@ const sent = (n: number): Fact[] => [
   },
 ];
 
+/** A writer over a stand-in store that admits every fact (no free-plan cap). */
+function writerOver(
+  store: unknown,
+  losses: unknown = { lost: jest.fn(), poison: jest.fn() },
+  ingestBufferFacts = 1000,
+): IngestWriter {
+  const allowance = { admit: async (batch: FactBatchItem[]) => batch };
+  return new IngestWriter(
+    store as FactStore,
+    new EventEmitter2(),
+    allowance as unknown as RecordingCap,
+    losses as IngestLosses,
+    { ingestBufferFacts },
+  );
+}
+
 describe('IngestWriter: facts nobody waits for share transactions', () => {
   let transactions: FactBatchItem[][];
   let writer: IngestWriter;
@@ -37,14 +53,7 @@ describe('IngestWriter: facts nobody waits for share transactions', () => {
         return { contacts: [], messages: [], presses: [] };
       },
     };
-    const allowance = { admit: async (batch: FactBatchItem[]) => batch };
-    writer = new IngestWriter(
-      store as unknown as FactStore,
-      new EventEmitter2(),
-      allowance as unknown as RecordingCap,
-      { lost: jest.fn(), poison: jest.fn() } as unknown as IngestLosses,
-      { ingestBufferFacts: 1000 },
-    );
+    writer = writerOver(store);
   });
   afterEach(() => jest.useRealTimers());
 
@@ -102,14 +111,7 @@ describe('IngestWriter: faults', () => {
     jest.useFakeTimers();
     store = new FlakyStore();
     losses = { lost: jest.fn(), poison: jest.fn() };
-    const allowance = { admit: async (batch: FactBatchItem[]) => batch };
-    writer = new IngestWriter(
-      store as unknown as FactStore,
-      new EventEmitter2(),
-      allowance as unknown as RecordingCap,
-      losses as unknown as IngestLosses,
-      { ingestBufferFacts: 3 },
-    );
+    writer = writerOver(store, losses, 3);
   });
   afterEach(() => jest.useRealTimers());
 
@@ -220,14 +222,7 @@ describe('IngestWriter: transactions at once', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     store = new GatedStore();
-    const allowance = { admit: async (batch: FactBatchItem[]) => batch };
-    writer = new IngestWriter(
-      store as unknown as FactStore,
-      new EventEmitter2(),
-      allowance as unknown as RecordingCap,
-      { lost: jest.fn(), poison: jest.fn() } as unknown as IngestLosses,
-      { ingestBufferFacts: 1000 },
-    );
+    writer = writerOver(store);
   });
   afterEach(() => jest.useRealTimers());
 

@@ -61,14 +61,20 @@ describe('Logs: structured JSON with request ids, and no secret in any line', ()
     // A missing table is the kind of internal failure nobody planned a message for.
     await ctx.db.query('ALTER TABLE support_tickets RENAME TO support_tickets_away');
     try {
-      const res = await request(ctx.url).get('/api/support').set(bearer(token)).expect(500);
+      const res = await request(ctx.url)
+        .get('/api/support')
+        .set(bearer(token))
+        .set('X-Request-Id', 'failing-request-7')
+        .expect(500);
       expect(res.body).toEqual({ message: Messages.internal });
     } finally {
       await ctx.db.query('ALTER TABLE support_tickets_away RENAME TO support_tickets');
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
     const lines = sink.lines.slice(before);
-    expect(lines.some((line) => line.includes('relation \\"support_tickets\\" does not exist'))).toBe(true);
+    const failure = lines.find((line) => line.includes('relation \\"support_tickets\\" does not exist'));
+    // Logged by the request's own logger: the line names the request it failed.
+    expect(failure && (JSON.parse(failure) as { req?: { id?: string } }).req?.id).toBe('failing-request-7');
     expect(lines.filter((line) => /\bat .*\.[jt]s:\d+:\d+/.test(line))).toEqual([]);
   });
 });

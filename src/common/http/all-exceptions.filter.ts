@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import type { Logger as PinoLogger } from 'pino';
 import { isDatabaseUnavailable, isRefusedValue } from '../../database/database-errors';
 import { Messages } from '../messages';
 import { describeError } from '../../logging/describe-error';
@@ -32,7 +33,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
       response.status(HttpStatus.BAD_REQUEST).json({ message: Messages.refusedValue });
       return;
     }
-    this.logger.error(describeError(exception));
+    // The request's own logger (pino-http's) puts its request id on the line; see LoggingModule.
+    const requestLog = host.switchToHttp().getRequest<Request & { log?: PinoLogger }>().log;
+    if (requestLog) requestLog.error({ context: 'Errors' }, describeError(exception));
+    else this.logger.error(describeError(exception));
     response.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: Messages.internal });
   }
 }

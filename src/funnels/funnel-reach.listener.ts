@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
-import { ButtonPressEvent, FactEvents, MessageEvent } from '../ingest/events';
+import { ButtonPressEvent, FactEvents, MessageEvent, onFact } from '../ingest/events';
 import { INTENT_MATCHED, IntentMatchedEvent } from '../intents/intent-matcher';
 import { FunnelReachStore, ReachBatch, StepPassed } from './funnel-reach.store';
 import { describeError } from '../logging/describe-error';
@@ -42,9 +42,12 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
   constructor(
     private readonly store: FunnelReachStore,
     private readonly events: EventEmitter2,
-  ) {}
+  ) {
+    // Fact events straight from the bus (see onFact).
+    onFact(events, FactEvents.messageCreated, this.logger, (message: MessageEvent) => this.onInbound(message));
+    onFact(events, FactEvents.buttonPressed, this.logger, (press: ButtonPressEvent) => this.onPress(press));
+  }
 
-  @OnEvent(FactEvents.messageCreated)
   onInbound(message: MessageEvent): void {
     if (message.direction !== 'in') return; // outbound never counts (spec: Funnel, rule 4)
     if (message.text && ATTRIBUTING.test(message.text)) this.attributing.add(message.message_id);
@@ -59,7 +62,6 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
     this.add(event.message_id, event.bot_id);
   }
 
-  @OnEvent(FactEvents.buttonPressed)
   onPress(press: ButtonPressEvent): void {
     this.pendingPresses.set(press.press_id, press.bot_id);
     if (!this.running) this.running = this.drain();

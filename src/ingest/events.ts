@@ -1,3 +1,7 @@
+import type { Logger } from '@nestjs/common';
+import type { EventEmitter2 } from '@nestjs/event-emitter';
+import { describeError } from '../logging/describe-error';
+
 /**
  * Internal events, one per stored fact, emitted on the app's one event bus (EventEmitter2) after
  * the facts are committed. Webhook delivery and live dialogs listen to these names.
@@ -8,6 +12,34 @@ export const FactEvents = {
   messageOutbound: 'message.outbound',
   buttonPressed: 'button.pressed',
 } as const;
+
+export type FactEventName = (typeof FactEvents)[keyof typeof FactEvents];
+
+/**
+ * Subscribes a listener of a fact event on the bus itself rather than with `@OnEvent`, whose async
+ * wrapper costs a promise or two per listener for every stored fact, on the mirror's hot path
+ * (`message.outbound` has two listeners, and thousands of sends a second are recorded). Its guarantee
+ * is kept: a failure of the listener, thrown or rejected, is logged here and never reaches the writer
+ * or the other listeners. A promise the listener returns is what the writer awaits while the app
+ * closes (it emits with emitAsync then).
+ */
+export function onFact<T>(
+  bus: EventEmitter2,
+  event: FactEventName,
+  logger: Logger,
+  listener: (payload: T) => Promise<unknown> | undefined | void,
+): void {
+  const failed = (error: unknown) => logger.error(`A listener of ${event} failed: ${describeError(error)}`);
+  bus.on(event, (payload: T) => {
+    try {
+      const result = listener(payload);
+      return result instanceof Promise ? result.catch(failed) : undefined;
+    } catch (error) {
+      failed(error);
+      return undefined;
+    }
+  });
+}
 
 /** Who owns the bot, so consumers can route an event without a lookup. */
 interface EventOwner {

@@ -1,5 +1,5 @@
 import { Inject, Logger, OnModuleDestroy, UnauthorizedException } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import type { Principal } from '../auth/principal';
@@ -7,7 +7,7 @@ import { SessionsService } from '../auth/sessions.service';
 import { Messages } from '../common/messages';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import { ButtonPressEvent, FactEvents, MessageEvent } from '../ingest/events';
+import { ButtonPressEvent, FactEvents, MessageEvent, onFact } from '../ingest/events';
 import { ChangeEvents, TeamMembershipChanged } from '../common/changes';
 import { LiveSessions } from './live-sessions';
 import { LiveRelay } from './live-relay';
@@ -58,7 +58,13 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly redis: RedisClient,
     private readonly watch: ConnectionWatch,
-  ) {}
+    events: EventEmitter2,
+  ) {
+    // Fact events straight from the bus (see onFact): every stored message comes here.
+    onFact(events, FactEvents.messageCreated, this.logger, (message: MessageEvent) => this.onMessage(message));
+    onFact(events, FactEvents.messageOutbound, this.logger, (message: MessageEvent) => this.onMessage(message));
+    onFact(events, FactEvents.buttonPressed, this.logger, (press: ButtonPressEvent) => this.onPress(press));
+  }
 
   afterInit(server: Server): void {
     this.relay = new LiveRelay(server, new InstanceChannel('live', this.config, this.redis, this.watch));
@@ -84,8 +90,6 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
     await this.relay?.close();
   }
 
-  @OnEvent(FactEvents.messageCreated)
-  @OnEvent(FactEvents.messageOutbound)
   onMessage(message: MessageEvent): void {
     if (!this.relay) return;
     // The account's sockets may be on any instance: the relay carries it to all of them.
@@ -99,7 +103,6 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
     this.relay.emit(userRoom(message.userId), DIALOG_UPDATED, update);
   }
 
-  @OnEvent(FactEvents.buttonPressed)
   onPress(press: ButtonPressEvent): void {
     if (!this.relay) return;
     const { bot_id, external_user_id, data, created_at } = press;

@@ -1,13 +1,13 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { BROADCAST_COMPLETED, BroadcastCompletedEvent } from '../broadcasts/broadcast-completion';
 import { FUNNEL_STEP_PASSED, FunnelStepPassedEvent } from '../funnels/funnel-reach.listener';
-import { ButtonPressEvent, ContactCreatedEvent, FactEvents, MessageEvent } from '../ingest/events';
+import { ButtonPressEvent, ContactCreatedEvent, FactEvents, MessageEvent, onFact } from '../ingest/events';
 import { INTENT_MATCHED, IntentMatchedEvent } from '../intents/intent-matcher';
 import { Queues } from '../queue/job-settings';
 import { AccountDeleted, ChangeEvents, TeamMembershipChanged, WebhooksChanged } from '../common/changes';
@@ -58,7 +58,14 @@ export class WebhookDispatcher {
   constructor(
     @InjectRepository(WebhookSubscription) private readonly subscriptions: Repository<WebhookSubscription>,
     @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookJob>,
-  ) {}
+    events: EventEmitter2,
+  ) {
+    // Fact events straight from the bus (see onFact): every stored fact comes here.
+    onFact(events, FactEvents.messageCreated, this.logger, (event: MessageEvent) => this.onMessage(event));
+    onFact(events, FactEvents.messageOutbound, this.logger, (event: MessageEvent) => this.onMessage(event));
+    onFact(events, FactEvents.contactCreated, this.logger, (event: ContactCreatedEvent) => this.onContact(event));
+    onFact(events, FactEvents.buttonPressed, this.logger, (event: ButtonPressEvent) => this.onPress(event));
+  }
 
   /** Called when an account's subscriptions or team change, so the next event sees them. */
   forget(accountId: string): void {
@@ -84,8 +91,6 @@ export class WebhookDispatcher {
     if (change.formerTeamId) this.forget(change.formerTeamId);
   }
 
-  @OnEvent(FactEvents.messageCreated)
-  @OnEvent(FactEvents.messageOutbound)
   onMessage(event: MessageEvent): Promise<void> | undefined {
     const name = event.direction === 'in' ? FactEvents.messageCreated : FactEvents.messageOutbound;
     if (this.surelyUnwanted(event.userId, event.bot_id, name)) return undefined;
@@ -93,14 +98,12 @@ export class WebhookDispatcher {
     return this.dispatchQueued(userId, data.bot_id, name, data);
   }
 
-  @OnEvent(FactEvents.contactCreated)
   onContact(event: ContactCreatedEvent): Promise<void> | undefined {
     if (this.surelyUnwanted(event.userId, event.bot_id, FactEvents.contactCreated)) return undefined;
     const { userId, ...data } = event;
     return this.dispatchQueued(userId, data.bot_id, FactEvents.contactCreated, data);
   }
 
-  @OnEvent(FactEvents.buttonPressed)
   onPress(event: ButtonPressEvent): Promise<void> | undefined {
     if (this.surelyUnwanted(event.userId, event.bot_id, FactEvents.buttonPressed)) return undefined;
     const { userId, ...data } = event;

@@ -59,22 +59,35 @@ export class CaptureService {
     params: Record<string, unknown> | null,
     result: unknown,
   ): Promise<void> {
-    const facts: Fact[] =
-      bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
-    // Nobody waits on this commit (the mirror answered already): the facts may wait a little for company.
-    return this.writer.writeSoon(bot, facts);
+    // The facts may wait a little for company: see recordOutbound.
+    return this.writer.writeSoon(bot, sentFacts(bot, method, params, result));
+  }
+
+  /**
+   * outboundResult for the mirror, which answered already and waits for nothing: no promise per send
+   * (IngestWriter.recordSoon), the facts wait a little for company, and `failed` hears a failure.
+   */
+  recordOutbound(
+    bot: CaptureBot,
+    method: string,
+    params: Record<string, unknown> | null,
+    result: unknown,
+    failed: (error: unknown) => void,
+  ): void {
+    this.writer.recordSoon(bot, sentFacts(bot, method, params, result), failed);
   }
 
   /**
    * A send call the platform answered 403: the user blocked the bot (contract §6). `params` as for
    * outboundResult: Telegram's `chat_id` (private chats only), MAX's `user_id` query parameter.
-   * Like `my_chat_member` blocks, it only marks an existing contact and never creates one.
+   * Like `my_chat_member` blocks, it only marks an existing contact and never creates one. Recorded
+   * like recordOutbound: `failed` hears a failure.
    */
-  sendForbidden(bot: CaptureBot, params: Record<string, unknown> | null): Promise<void> {
+  sendForbidden(bot: CaptureBot, params: Record<string, unknown> | null, failed: (error: unknown) => void): void {
     const at = new Date();
     const facts =
       bot.platform === 'telegram' ? telegramForbiddenSendFacts(params, at) : maxForbiddenSendFacts(params, at);
-    return this.writer.writeSoon(bot, facts);
+    this.writer.recordSoon(bot, facts, failed);
   }
 
   /**
@@ -91,8 +104,7 @@ export class CaptureService {
     result: unknown,
     alongside?: (storedMessageId: Statement) => Statement,
   ): Promise<{ id: string; created_at: Date } | null> {
-    const facts: Fact[] =
-      bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
+    const facts = sentFacts(bot, method, params, result);
     const sent = facts.find((fact) => fact.kind === 'message');
     if (!sent || sent.kind !== 'message') return null;
     const storedMessageId = {
@@ -113,4 +125,9 @@ export class CaptureService {
     // Recorded after the platform got its answer: nobody waits on it.
     return this.writer.write(bot, telegramWebhookReplyFacts(reply, randomUUID()), { patient: true });
   }
+}
+
+/** The facts of a send call the platform answered (see CaptureService.outboundResult). */
+function sentFacts(bot: CaptureBot, method: string, params: Record<string, unknown> | null, result: unknown): Fact[] {
+  return bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
 }

@@ -59,35 +59,22 @@ export class CaptureService {
     params: Record<string, unknown> | null,
     result: unknown,
   ): Promise<void> {
-    // The facts may wait a little for company: see recordOutbound.
-    return this.writer.writeSoon(bot, sentFacts(bot, method, params, result));
-  }
-
-  /**
-   * outboundResult for the mirror, which answered already and waits for nothing: no promise per send
-   * (IngestWriter.recordSoon), the facts wait a little for company, and `failed` hears a failure.
-   */
-  recordOutbound(
-    bot: CaptureBot,
-    method: string,
-    params: Record<string, unknown> | null,
-    result: unknown,
-    failed: (error: unknown) => void,
-  ): void {
-    this.writer.recordSoon(bot, sentFacts(bot, method, params, result), failed);
+    const facts: Fact[] =
+      bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
+    // Nobody waits on this commit (the mirror answered already): the facts may wait a little for company.
+    return this.writer.writeSoon(bot, facts);
   }
 
   /**
    * A send call the platform answered 403: the user blocked the bot (contract §6). `params` as for
    * outboundResult: Telegram's `chat_id` (private chats only), MAX's `user_id` query parameter.
-   * Like `my_chat_member` blocks, it only marks an existing contact and never creates one. Recorded
-   * like recordOutbound: `failed` hears a failure.
+   * Like `my_chat_member` blocks, it only marks an existing contact and never creates one.
    */
-  sendForbidden(bot: CaptureBot, params: Record<string, unknown> | null, failed: (error: unknown) => void): void {
+  sendForbidden(bot: CaptureBot, params: Record<string, unknown> | null): Promise<void> {
     const at = new Date();
     const facts =
       bot.platform === 'telegram' ? telegramForbiddenSendFacts(params, at) : maxForbiddenSendFacts(params, at);
-    this.writer.recordSoon(bot, facts, failed);
+    return this.writer.writeSoon(bot, facts);
   }
 
   /**
@@ -104,7 +91,8 @@ export class CaptureService {
     result: unknown,
     alongside?: (storedMessageId: Statement) => Statement,
   ): Promise<{ id: string; created_at: Date } | null> {
-    const facts = sentFacts(bot, method, params, result);
+    const facts: Fact[] =
+      bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
     const sent = facts.find((fact) => fact.kind === 'message');
     if (!sent || sent.kind !== 'message') return null;
     const storedMessageId = {
@@ -125,9 +113,4 @@ export class CaptureService {
     // Recorded after the platform got its answer: nobody waits on it.
     return this.writer.write(bot, telegramWebhookReplyFacts(reply, randomUUID()), { patient: true });
   }
-}
-
-/** The facts of a send call the platform answered (see CaptureService.outboundResult). */
-function sentFacts(bot: CaptureBot, method: string, params: Record<string, unknown> | null, result: unknown): Fact[] {
-  return bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
 }

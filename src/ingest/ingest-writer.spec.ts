@@ -68,19 +68,6 @@ describe('IngestWriter: facts nobody waits for share transactions', () => {
     expect(transactions.map((batch) => batch.length)).toEqual([1 + 2]);
   });
 
-  it('recordSoon gathers like writeSoon, with no promise for the caller', async () => {
-    const failed = jest.fn();
-    writer.recordSoon(bot, sent(1), failed);
-    await jest.advanceTimersByTimeAsync(30);
-    const committed = writer.writeSoon(bot, sent(2));
-    expect(transactions).toHaveLength(0);
-
-    await jest.advanceTimersByTimeAsync(21);
-    await committed;
-    expect(transactions.map((batch) => batch.length)).toEqual([2]);
-    expect(failed).not.toHaveBeenCalled();
-  });
-
   it('facts whose caller waits for the commit are not held back', async () => {
     const committed = writer.write(bot, sent(1));
     await jest.advanceTimersByTimeAsync(0);
@@ -177,14 +164,6 @@ describe('IngestWriter: faults', () => {
     await expect(writer.write(bot, sent(4))).rejects.toBeInstanceOf(IngestBusyError);
     await jest.advanceTimersByTimeAsync(0);
     await Promise.all(slow);
-  });
-
-  it("recordSoon hands an unexpected failure to the caller's `failed`", async () => {
-    const broken = writerOver({ store: () => Promise.reject(new Error('disk full')) }, losses);
-    const failed = jest.fn();
-    broken.recordSoon(bot, sent(1), failed);
-    await jest.advanceTimersByTimeAsync(60);
-    expect(failed).toHaveBeenCalledWith(expect.objectContaining({ message: 'disk full' }));
   });
 
   it('skips and counts an update PostgreSQL refuses; its neighbours in the batch are stored', async () => {

@@ -56,7 +56,6 @@ const GATHER_MS = 50;
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 2000;
 const NOTHING_STORED: StoredFacts = { contacts: [], messages: [], presses: [] };
-const nothingToDo = (): void => undefined;
 
 /**
  * Group commit: facts from concurrent requests are gathered while earlier transactions run and
@@ -127,21 +126,10 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
    */
   writeSoon(bot: CaptureBot, facts: Fact[]): Promise<void> {
     if (!facts.length) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => this.gather({ bot, facts, resolve, reject, patient: true }));
-  }
-
-  /**
-   * writeSoon without a promise, for the mirror's sends (thousands a second): `failed` hears a failure.
-   * A promise, its two resolvers and the caller's catch per send were held through the gathering, long
-   * enough for the garbage collector to copy them.
-   */
-  recordSoon(bot: CaptureBot, facts: Fact[], failed: (error: unknown) => void): void {
-    if (facts.length) this.gather({ bot, facts, resolve: nothingToDo, reject: failed, patient: true });
-  }
-
-  private gather(item: Pending): void {
-    if (!this.admit(item, this.gathering)) return;
-    this.gatherTimer ??= setTimeout(this.releaseGathered, GATHER_MS).unref();
+    return new Promise<void>((resolve, reject) => {
+      if (!this.admit({ bot, facts, resolve, reject, patient: true }, this.gathering)) return;
+      this.gatherTimer ??= setTimeout(this.releaseGathered, GATHER_MS).unref();
+    });
   }
 
   /**

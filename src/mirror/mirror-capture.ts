@@ -20,9 +20,6 @@ const FORBIDDEN = 403;
 /** The call's parameters, read only after the answer went back (null when they cannot be read). */
 export type ParamsReader = () => Record<string, unknown> | null;
 
-/** Hears a failure to record a call's facts. */
-type Failed = (error: unknown) => void;
-
 /**
  * Decides which mirrored answers carry facts and hands them to CaptureService once the answer is on
  * its way. Recording can never change the bot's answer: every failure is caught and logged here.
@@ -30,27 +27,27 @@ type Failed = (error: unknown) => void;
 @Injectable()
 export class MirrorCapture {
   private readonly logger = new Logger('Mirror');
-  /** One failure reporter per call name (a few dozen at most), so no send needs a closure of its own for it. */
-  private readonly reporters = new Map<string, Failed>();
 
   constructor(private readonly capture: CaptureService) {}
 
   /** The tap for a Telegram call (method lower-cased) whose answer is recorded, or null. */
   telegramTap(bot: RegisteredBot, method: string, params: ParamsReader): ResponseTap | null {
     if (method === TELEGRAM_INBOUND_METHOD) {
-      return new JsonTap(this.reporterOf(method), 'poll', (answer, _status, failed) => {
+      return new JsonTap(this, method, 'poll', (answer) => {
         const result = isTelegramOk(answer) ? answer.result : undefined;
-        if (Array.isArray(result) && result.length > 0)
-          this.capture.inboundUpdates(bot, result, PATIENT).catch(failed);
+        return Array.isArray(result) && result.length > 0
+          ? this.capture.inboundUpdates(bot, result, PATIENT)
+          : undefined;
       });
     }
     if (TELEGRAM_OUTBOUND_METHODS.has(method)) {
       // The Message a send answers with tells everything; only copyMessage's bare id needs the call's own fields.
       const needsParams = !TELEGRAM_SEND_METHODS.has(method);
-      return new JsonTap(this.reporterOf(method), 'send', (answer, status, failed) => {
-        if (status === FORBIDDEN) this.capture.sendForbidden(bot, params(), failed);
-        else if (isTelegramOk(answer))
-          this.capture.recordOutbound(bot, method, needsParams ? params() : null, answer.result, failed);
+      return new JsonTap(this, method, 'send', (answer, status) => {
+        if (status === FORBIDDEN) return this.capture.sendForbidden(bot, params());
+        return isTelegramOk(answer)
+          ? this.capture.outboundResult(bot, method, needsParams ? params() : null, answer.result)
+          : undefined;
       });
     }
     return null;
@@ -59,29 +56,25 @@ export class MirrorCapture {
   /** The tap for a MAX call (`GET /updates` style) whose answer is recorded, or null. */
   maxTap(bot: RegisteredBot, call: string, query: () => Record<string, string>): ResponseTap | null {
     if (call === MAX_INBOUND_CALL) {
-      return new JsonTap(this.reporterOf(call), 'poll', (answer, _status, failed) => {
+      return new JsonTap(this, call, 'poll', (answer) => {
         const updates = isObject(answer) ? answer.updates : undefined;
-        if (Array.isArray(updates) && updates.length > 0)
-          this.capture.inboundUpdates(bot, updates, PATIENT).catch(failed);
+        return Array.isArray(updates) && updates.length > 0
+          ? this.capture.inboundUpdates(bot, updates, PATIENT)
+          : undefined;
       });
     }
     if (call === MAX_OUTBOUND_CALL) {
-      return new JsonTap(this.reporterOf(call), 'send', (answer, status, failed) => {
-        if (status === FORBIDDEN) this.capture.sendForbidden(bot, query(), failed);
-        else this.capture.recordOutbound(bot, call, query(), answer, failed);
-      });
+      return new JsonTap(this, call, 'send', (answer, status) =>
+        status === FORBIDDEN
+          ? this.capture.sendForbidden(bot, query())
+          : this.capture.outboundResult(bot, call, query(), answer),
+      );
     }
     return null;
   }
 
-  private reporterOf(call: string): Failed {
-    let report = this.reporters.get(call);
-    if (!report) {
-      report = (error: unknown) =>
-        this.logger.error(`Recording the facts of a mirrored ${call} failed: ${describeError(error)}`);
-      this.reporters.set(call, report);
-    }
-    return report;
+  reportFailure(call: string, error: unknown): void {
+    this.logger.error(`Recording the facts of a mirrored ${call} failed: ${describeError(error)}`);
   }
 }
 
@@ -94,10 +87,11 @@ class JsonTap implements ResponseTap {
   readonly outlivesClient: boolean;
 
   constructor(
-    private readonly failed: Failed,
+    private readonly owner: MirrorCapture,
+    private readonly call: string,
     kind: 'poll' | 'send',
     /** Gets the parsed answer of a 200, or undefined with a send's 403. */
-    private readonly record: (answer: unknown, status: number, failed: Failed) => void,
+    private readonly record: (answer: unknown, status: number) => Promise<void> | undefined,
   ) {
     this.outlivesClient = kind === 'send';
   }
@@ -116,12 +110,13 @@ class JsonTap implements ResponseTap {
       }
     }
     try {
-      // What waits for the commit (50 ms or more) holds the call's shared reporter only, not this tap,
+      // The handler waits for the commit (50 ms or more): it holds the call's name only, not this tap,
       // whose parameter reader holds the whole request. Kept alive that long, requests were copied
       // and promoted by the garbage collector, which cost more than recording them.
-      this.record(answer, status, this.failed);
+      const { owner, call } = this;
+      this.record(answer, status)?.catch((error: unknown) => owner.reportFailure(call, error));
     } catch (error) {
-      this.failed(error);
+      this.owner.reportFailure(this.call, error);
     }
   }
 }

@@ -30,7 +30,7 @@ export function onFact<T>(
   listener: (payload: T) => Promise<unknown> | undefined | void,
 ): void {
   const failed = (error: unknown) => logger.error(`A listener of ${event} failed: ${describeError(error)}`);
-  bus.on(event, (payload: T) => {
+  const guarded = (payload: T): Promise<unknown> | undefined => {
     try {
       const result = listener(payload);
       return result instanceof Promise ? result.catch(failed) : undefined;
@@ -38,7 +38,9 @@ export function onFact<T>(
       failed(error);
       return undefined;
     }
-  });
+  };
+  // The bus types listeners as returning nothing; emitAsync awaits what they return, and this never rejects.
+  bus.on(event, guarded as (payload: T) => void);
 }
 
 /** Who owns the bot, so consumers can route an event without a lookup. */

@@ -11,7 +11,7 @@ import type { ButtonPressEvent, ContactCreatedEvent, MessageEvent } from './even
 import { BlockFact, ContactProfile, Fact, MessageFact } from './facts';
 import { parseStartParameter } from './start-parameter';
 import { ContactDelta, contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
-import { PipelinedTransaction, planned, prepared } from './pipelined-transaction';
+import { KEYED_PLANS, PipelinedTransaction, planned, prepared } from './pipelined-transaction';
 import { storableJson } from './postgres-text';
 import { RecordingCap } from './recording-cap/recording-cap';
 import { hourlyStatsStatement } from './hourly-stats';
@@ -100,6 +100,7 @@ export class FactStore implements OnApplicationShutdown {
       max: 3,
       pipeline: true,
       application_name: 'botlens-ingest',
+      options: KEYED_PLANS,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     watch.pool(this.pool, 'PostgreSQL (ingest)');
@@ -410,7 +411,7 @@ export class FactStore implements OnApplicationShutdown {
   private updateContacts(tx: PipelinedTransaction, deltas: ContactDelta[]): void {
     if (!deltas.length) return;
     const column = <K extends keyof ContactDelta>(name: K) => deltas.map((d) => d[name]);
-    sendPlanned(
+    sendPrepared(
       tx,
       `WITH d AS (
          SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[], $7::text[],
@@ -465,7 +466,7 @@ export class FactStore implements OnApplicationShutdown {
     }
     if (!latest.size) return;
     const rows = [...latest].sort((a, b) => compare(a[0], b[0]));
-    sendPlanned(
+    sendPrepared(
       tx,
       `WITH d AS (SELECT * FROM unnest($1::uuid[], $2::timestamptz[]) AS d(contact_id, at)),
        updated AS (
@@ -495,7 +496,7 @@ export class FactStore implements OnApplicationShutdown {
     }
     const rows = [...latest.values()];
     if (!rows.length) return;
-    sendPlanned(
+    sendPrepared(
       tx,
       `WITH d AS (SELECT * FROM unnest($1::uuid[], $2::boolean[], $3::timestamptz[]) AS d(contact_id, blocked, at)),
        updated AS (
@@ -687,9 +688,4 @@ function plannedRecords<T = unknown>(tx: PipelinedTransaction, sql: string, para
 /** Sends a prepared statement without waiting for its answer; a failure surfaces at commit. */
 function sendPrepared(tx: PipelinedTransaction, sql: string, params: unknown[]): void {
   tx.send(prepared(sql, params));
-}
-
-/** Sends a statement joining the batch to contacts, planned on every run; a failure surfaces at commit. */
-function sendPlanned(tx: PipelinedTransaction, sql: string, params: unknown[]): void {
-  tx.send(planned(sql, params));
 }

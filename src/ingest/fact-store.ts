@@ -17,6 +17,7 @@ import { RecordingCap } from './recording-cap/recording-cap';
 import { hourlyStatsStatement } from './hourly-stats';
 import { ContactSeen, retentionActivityStatement } from './retention-activity';
 import { RetentionDaysWritten } from './retention-days-written';
+import { timeOrderedId } from './time-ordered-id';
 
 /** A statement run in the same transaction as the facts (e.g. a broadcast recipient marked sent). */
 export interface Statement {
@@ -380,17 +381,19 @@ export class FactStore implements OnApplicationShutdown {
       if (!contact) throw new Error(`A message's contact was not upserted (bot ${m.botId})`);
       return contact.id;
     });
-    // Only what PostgreSQL adds (the id) comes back, with which rows were new: the rest is in the facts, and
-    // parsing it back (texts, timestamps) cost the app more than writing it. unnest yields the rows in order.
-    const inserted = await records<{ id: string; bot_id: string; dedupe_key: string }>(
+    // Ids made here, time-ordered (see time-ordered-id.ts). Only the ids of the rows that were new come back:
+    // the rest is in the facts, and parsing it back (texts, timestamps) cost the app more than writing it.
+    const ids = messages.map(() => timeOrderedId());
+    const inserted = await records<{ id: string }>(
       tx,
-      `INSERT INTO messages (bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw_json, created_at)
-       SELECT d.bot_id, d.contact_id, d.external_user_id, d.direction, d.text, d.platform_message_id, d.dedupe_key, d.raw::jsonb, d.created_at
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
-         AS d(bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw, created_at)
+      `INSERT INTO messages (id, bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw_json, created_at)
+       SELECT d.id, d.bot_id, d.contact_id, d.external_user_id, d.direction, d.text, d.platform_message_id, d.dedupe_key, d.raw::jsonb, d.created_at
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::timestamptz[])
+         AS d(id, bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw, created_at)
        ON CONFLICT (bot_id, dedupe_key) DO NOTHING
-       RETURNING id, bot_id, dedupe_key`,
+       RETURNING id`,
       [
+        ids,
         messages.map((m) => m.botId),
         contactIds,
         messages.map((m) => m.fact.externalUserId),
@@ -404,19 +407,19 @@ export class FactStore implements OnApplicationShutdown {
         messages.map((m) => m.fact.at.toISOString()),
       ],
     );
-    const index = new Map(messages.map((m, i) => [key(m.botId, m.fact.dedupeKey), i]));
-    return inserted.map(({ id, bot_id, dedupe_key }) => {
-      const i = index.get(key(bot_id, dedupe_key))!;
-      const { fact } = messages[i];
+    const index = new Map(ids.map((id, i) => [id, i]));
+    return inserted.map(({ id }) => {
+      const i = index.get(id)!;
+      const { botId, fact } = messages[i];
       return {
         id,
-        bot_id,
+        bot_id: botId,
         contact_id: contactIds[i],
         external_user_id: fact.externalUserId,
         direction: fact.direction,
         text: fact.text,
         created_at: fact.at,
-        dedupe_key,
+        dedupe_key: fact.dedupeKey,
       };
     });
   }

@@ -11,12 +11,13 @@ import type { ButtonPressEvent, ContactCreatedEvent, MessageEvent } from './even
 import { BlockFact, ContactProfile, Fact, MessageFact } from './facts';
 import { parseStartParameter } from './start-parameter';
 import { ContactDelta, contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
-import { PipelinedTransaction, planned, prepared } from './pipelined-transaction';
+import { KEYED_PLANS, PipelinedTransaction, planned, prepared } from './pipelined-transaction';
 import { storableJson } from './postgres-text';
 import { RecordingCap } from './recording-cap/recording-cap';
 import { hourlyStatsStatement } from './hourly-stats';
 import { ContactSeen, retentionActivityStatement } from './retention-activity';
 import { RetentionDaysWritten } from './retention-days-written';
+import { timeOrderedId } from './time-ordered-id';
 
 /** A statement run in the same transaction as the facts (e.g. a broadcast recipient marked sent). */
 export interface Statement {
@@ -75,8 +76,8 @@ const key = (botId: string, externalUserId: string) => `${botId}\u0000${external
  * Writes a batch of facts in one transaction: contacts, messages and button presses (each once per
  * dedupe key), touches and attribution, and the rollups the reports read (contact counters, daily_stats,
  * source_rollups, the retention rollup of retention-activity.ts, the buttons rollup of button-presses.ts).
- * Set-based statements over arrays, pipelined, keep a batch to two round trips whatever its size:
- * BEGIN, the contacts and the messages; everything else and COMMIT.
+ * Set-based statements over arrays, pipelined, keep a batch to three round trips whatever its size:
+ * BEGIN and the contacts; the messages (with their contacts' ids); everything else and COMMIT.
  */
 @Injectable()
 export class FactStore implements OnApplicationShutdown {
@@ -100,6 +101,7 @@ export class FactStore implements OnApplicationShutdown {
       max: 3,
       pipeline: true,
       application_name: 'botlens-ingest',
+      options: KEYED_PLANS,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     watch.pool(this.pool, 'PostgreSQL (ingest)');
@@ -180,14 +182,14 @@ export class FactStore implements OnApplicationShutdown {
     const snapshots = latestPerContact([...messages, ...presses]);
     const withMessages = new Set(snapshots.map((s) => key(s.botId, s.externalUserId)));
     const blockOnly = blocks.filter((b) => !withMessages.has(key(b.botId, b.fact.externalUserId)));
-    // One round trip: the messages find their contacts in SQL, right after the upsert made them.
-    const [upserted, locked, newMessages, newPresses] = await Promise.all([
+    // One round trip for the contacts (and the presses, which find theirs in SQL right behind the upsert);
+    // a second for the messages, which take their contacts' ids from it.
+    const [upserted, locked, newPresses] = await Promise.all([
       this.upsertContacts(tx, snapshots),
       this.lockContacts(
         tx,
         blockOnly.map((b) => [b.botId, b.fact.externalUserId] as const),
       ),
-      this.insertMessages(tx, messages),
       presses.length ? tx.rows<InsertedPressRow>(ButtonPresses.insertStatement(presses)) : [],
     ]);
     const created = upserted.created;
@@ -196,6 +198,7 @@ export class FactStore implements OnApplicationShutdown {
       ...locked,
     ]);
     const contactById = new Map([...contacts.values()].map((c) => [c.id, c]));
+    const newMessages = await this.insertMessages(tx, messages, contacts);
 
     const factByKey = new Map(messages.map((m) => [key(m.botId, m.fact.dedupeKey), m]));
     const touches = newMessages.flatMap((row) => {
@@ -358,27 +361,41 @@ export class FactStore implements OnApplicationShutdown {
     return new Map(rows.map((r) => [key(r.bot_id, r.external_user_id), r]));
   }
 
-  /** Each message with its contact, which the upsert just before it (same transaction) created or locked. */
-  private async insertMessages(tx: PipelinedTransaction, unsorted: BotMessage[]): Promise<NewMessageRow[]> {
+  /**
+   * Each message with its contact, which the upsert before it (same transaction) created or locked. With
+   * the contact's id given, the statement joins nothing and is prepared once per connection: parsing and
+   * planning a join to contacts cost PostgreSQL more than the insert itself at a dozen messages.
+   */
+  private async insertMessages(
+    tx: PipelinedTransaction,
+    unsorted: BotMessage[],
+    contacts: Map<string, ContactRow>,
+  ): Promise<NewMessageRow[]> {
     if (!unsorted.length) return [];
     // Key order, like every other write here, so two batches never wait on each other in a cycle.
     const messages = [...unsorted].sort(
       (a, b) => compare(a.botId, b.botId) || compare(a.fact.dedupeKey, b.fact.dedupeKey),
     );
-    // Only what PostgreSQL adds (the id, the contact it found) comes back, with which rows were new: the
-    // rest is in the facts, and parsing it back (texts, timestamps) cost the app more than writing it.
-    const inserted = await plannedRecords<{ id: string; bot_id: string; contact_id: string; dedupe_key: string }>(
+    const contactIds = messages.map((m) => {
+      const contact = contacts.get(key(m.botId, m.fact.externalUserId));
+      if (!contact) throw new Error(`A message's contact was not upserted (bot ${m.botId})`);
+      return contact.id;
+    });
+    // Ids made here, time-ordered (see time-ordered-id.ts). Only the ids of the rows that were new come back:
+    // the rest is in the facts, and parsing it back (texts, timestamps) cost the app more than writing it.
+    const ids = messages.map(() => timeOrderedId());
+    const inserted = await records<{ id: string }>(
       tx,
-      `INSERT INTO messages (bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw_json, created_at)
-       SELECT d.bot_id, c.id, d.external_user_id, d.direction, d.text, d.platform_message_id, d.dedupe_key, d.raw::jsonb, d.created_at
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[]) WITH ORDINALITY
-         AS d(bot_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw, created_at, position)
-       JOIN contacts c ON c.bot_id = d.bot_id AND c.external_user_id = d.external_user_id
-       ORDER BY d.position
+      `INSERT INTO messages (id, bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw_json, created_at)
+       SELECT d.id, d.bot_id, d.contact_id, d.external_user_id, d.direction, d.text, d.platform_message_id, d.dedupe_key, d.raw::jsonb, d.created_at
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::timestamptz[])
+         AS d(id, bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw, created_at)
        ON CONFLICT (bot_id, dedupe_key) DO NOTHING
-       RETURNING id, bot_id, contact_id, dedupe_key`,
+       RETURNING id`,
       [
+        ids,
         messages.map((m) => m.botId),
+        contactIds,
         messages.map((m) => m.fact.externalUserId),
         messages.map((m) => m.fact.direction),
         messages.map((m) => m.fact.text),
@@ -390,19 +407,19 @@ export class FactStore implements OnApplicationShutdown {
         messages.map((m) => m.fact.at.toISOString()),
       ],
     );
-    const index = new Map(messages.map((m, i) => [key(m.botId, m.fact.dedupeKey), i]));
-    return inserted.map(({ id, bot_id, contact_id, dedupe_key }) => {
-      const i = index.get(key(bot_id, dedupe_key))!;
-      const { fact } = messages[i];
+    const index = new Map(ids.map((id, i) => [id, i]));
+    return inserted.map(({ id }) => {
+      const i = index.get(id)!;
+      const { botId, fact } = messages[i];
       return {
         id,
-        bot_id,
-        contact_id,
+        bot_id: botId,
+        contact_id: contactIds[i],
         external_user_id: fact.externalUserId,
         direction: fact.direction,
         text: fact.text,
         created_at: fact.at,
-        dedupe_key,
+        dedupe_key: fact.dedupeKey,
       };
     });
   }
@@ -410,7 +427,7 @@ export class FactStore implements OnApplicationShutdown {
   private updateContacts(tx: PipelinedTransaction, deltas: ContactDelta[]): void {
     if (!deltas.length) return;
     const column = <K extends keyof ContactDelta>(name: K) => deltas.map((d) => d[name]);
-    sendPlanned(
+    sendPrepared(
       tx,
       `WITH d AS (
          SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[], $7::text[],
@@ -465,7 +482,7 @@ export class FactStore implements OnApplicationShutdown {
     }
     if (!latest.size) return;
     const rows = [...latest].sort((a, b) => compare(a[0], b[0]));
-    sendPlanned(
+    sendPrepared(
       tx,
       `WITH d AS (SELECT * FROM unnest($1::uuid[], $2::timestamptz[]) AS d(contact_id, at)),
        updated AS (
@@ -495,7 +512,7 @@ export class FactStore implements OnApplicationShutdown {
     }
     const rows = [...latest.values()];
     if (!rows.length) return;
-    sendPlanned(
+    sendPrepared(
       tx,
       `WITH d AS (SELECT * FROM unnest($1::uuid[], $2::boolean[], $3::timestamptz[]) AS d(contact_id, blocked, at)),
        updated AS (
@@ -687,9 +704,4 @@ function plannedRecords<T = unknown>(tx: PipelinedTransaction, sql: string, para
 /** Sends a prepared statement without waiting for its answer; a failure surfaces at commit. */
 function sendPrepared(tx: PipelinedTransaction, sql: string, params: unknown[]): void {
   tx.send(prepared(sql, params));
-}
-
-/** Sends a statement joining the batch to contacts, planned on every run; a failure surfaces at commit. */
-function sendPlanned(tx: PipelinedTransaction, sql: string, params: unknown[]): void {
-  tx.send(planned(sql, params));
 }

@@ -11,10 +11,19 @@ export function prepared(text: string, values: unknown[]): QueryConfig {
 }
 
 /**
- * A statement that joins the batch to `contacts`, planned afresh on every run. A prepared statement
- * settles on one generic plan after five runs; on a young database that plan hash-joins a sequential
- * scan of contacts (cheapest while the table is small) and keeps doing so as it grows: bench/ingest
- * read 36M contact rows for 100k updates that way. Planning costs ~0.1 ms; the scan grew with the table.
+ * Planner settings of the ingest's connections (libpq `options`). Every statement there reaches a few rows
+ * by key, so a sequential scan, hash or merge join is never the right plan; pricing them out keeps a
+ * prepared statement's generic plan on index probes even when it was made while the tables were young (no
+ * statistics, a scan was cheapest then) and is kept as they grow.
+ */
+export const KEYED_PLANS = '-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off';
+
+/**
+ * A statement that joins the batch to `contacts` on (bot_id, external_user_id), planned afresh on every
+ * run. A generic plan made on a young database (no statistics, a few rows) may probe
+ * `contacts_by_last_seen` on bot_id alone instead of the unique key: the two cost the same there, and
+ * the first reads every contact of the bot per row once the table has grown. Planning costs ~0.1–0.3 ms.
+ * Statements that reach contacts by id (only its primary key can) are `prepared`.
  */
 export function planned(text: string, values: unknown[]): QueryConfig {
   return { text, values };

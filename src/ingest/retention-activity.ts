@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { QueryConfig } from 'pg';
 import { Queryable } from '../database/sql';
 import type { ContactDataOwner, ContactKey } from '../erasure/contact-key';
-import { planned } from './pipelined-transaction';
+import { prepared } from './pipelined-transaction';
 
 /** A contact seen at `at`: its first appearance, or an inbound message. */
 export interface ContactSeen {
@@ -31,7 +31,8 @@ export interface ContactAttributed {
  */
 export function retentionActivityStatement(seen: ContactSeen[], attributed: ContactAttributed[]): QueryConfig | null {
   if (!seen.length && !attributed.length) return null;
-  return planned(
+  // Reaches contacts by id and contact_activity by its key: a prepared plan stays on index probes (KEYED_PLANS).
+  return prepared(
     `WITH seen AS (
        SELECT DISTINCT d.bot_id, d.contact_id, p.period,
               date_trunc(p.period, d.at AT TIME ZONE 'UTC')::date AS active_start,

@@ -71,12 +71,16 @@ export async function runUpdateLoad({ url, connections, total, users }: UpdateLo
     setupRequest: (req) => ({ ...req, body: bodies[next++ % total] }),
   };
   const started = process.hrtime.bigint();
+  // The run ends with its last answer: autocannon settles only on its next one-second tick, which
+  // added 0–1 s of idle time to every run (rates came out in steps of whole seconds).
+  let lastAnswer = started;
   const instance = autocannon({ url, connections, amount: total, requests: [request], timeout: 30 });
   instance.on('response', (_client, status, _bytes, ms) => {
+    lastAnswer = process.hrtime.bigint();
     if (status === 200) latencies.push(ms);
   });
   const result = await instance;
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const seconds = Number(lastAnswer - started) / 1e9;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   return {

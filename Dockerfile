@@ -36,4 +36,4 @@ EXPOSE 3000 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The heap ceiling keeps V8 collecting at ~1.6× the live heap instead of 4× (docs/operations.md#memory).
-CMD ["node", "--max-old-space-size=1024", "dist/src/main.js"]
+CMD ["node", "--max-old-space-size=1024", "--max-semi-space-size=32", "dist/src/main.js"]

@@ -75,6 +75,9 @@ describe('Logs: structured JSON with request ids, and no secret in any line', ()
     const failure = lines.find((line) => line.includes('relation \\"support_tickets\\" does not exist'));
     // Logged by the request's own logger: the line names the request it failed.
     expect(failure && (JSON.parse(failure) as { req?: { id?: string } }).req?.id).toBe('failing-request-7');
+    // The request's logger carries its headers: the session token in Authorization is redacted there too.
+    expect(failure).toContain('"authorization":"[redacted]"');
+    expect(lines.filter((line) => line.includes(token))).toEqual([]);
     expect(lines.filter((line) => /\bat .*\.[jt]s:\d+:\d+/.test(line))).toEqual([]);
   });
 });

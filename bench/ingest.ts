@@ -25,6 +25,8 @@ const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Knob for profiling: BENCH_PROFILE=/some/dir writes a --cpu-prof of the app there.
 const PROFILE_DIR = process.env.BENCH_PROFILE;
+// BENCH_APP_NODE_OPTIONS adds Node flags to the app only (e.g. `npm start`'s --max-semi-space-size=32).
+const APP_NODE_OPTIONS = (process.env.BENCH_APP_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
 
 async function main(): Promise<void> {
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -42,7 +44,7 @@ async function main(): Promise<void> {
         AUTH_RATE_LIMIT_PER_IP: '100000',
       },
       children,
-      PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+      PROFILE_DIR ? [...APP_NODE_OPTIONS, '--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : APP_NODE_OPTIONS,
     );
     const baseUrl = `http://127.0.0.1:${app.port}`;
     const bot = await bindBenchBot(baseUrl, databaseUrl);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg';
+import { withArrayLiterals } from './postgres-array';
 
 const statementNames = new Map<string, string>();
 
@@ -7,7 +8,7 @@ const statementNames = new Map<string, string>();
 export function prepared(text: string, values: unknown[]): QueryConfig {
   let name = statementNames.get(text);
   if (!name) statementNames.set(text, (name = `facts_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
-  return { name, text, values };
+  return { name, text, values: withArrayLiterals(values) };
 }
 
 /**
@@ -26,7 +27,7 @@ export const KEYED_PLANS = '-c enable_seqscan=off -c enable_hashjoin=off -c enab
  * Statements that reach contacts by id (only its primary key can) are `prepared`.
  */
 export function planned(text: string, values: unknown[]): QueryConfig {
-  return { text, values };
+  return { text, values: withArrayLiterals(values) };
 }
 
 interface Queued {

@@ -48,7 +48,8 @@ function element(value: Element): string | null {
     case 'boolean':
       return value ? 't' : 'f';
     default:
-      // The driver writes dates in the process's local time zone: the same instant, so ISO (UTC) is equal.
+      // The driver writes dates in the process's local time zone; as timestamptz that is the same instant as
+      // ISO's UTC. (Days go to date[] as 'YYYY-MM-DD' strings, never as dates.)
       return value instanceof Date && !Number.isNaN(value.getTime()) ? `"${value.toISOString()}"` : null;
   }
 }

@@ -20,6 +20,8 @@ export const ChangeEvents = {
   accountDeleted: 'account.deleted',
   /** An event subscription was created, edited or deleted (the dispatcher's lists, the delivery's signers). */
   webhooksChanged: 'webhooks.changed',
+  /** An instance's first live socket connected (the live relays' "no other instance listens"). */
+  liveWatching: 'live.watching',
 } as const;
 
 export interface BotChanged {
@@ -60,8 +62,12 @@ export interface WebhooksChanged {
   subscriptionId: string;
 }
 
+export interface LiveWatching {
+  type: typeof ChangeEvents.liveWatching;
+}
+
 export type Change =
-  BotChanged | IntentsChanged | TariffChanged | TeamMembershipChanged | AccountDeleted | WebhooksChanged;
+  BotChanged | IntentsChanged | TariffChanged | TeamMembershipChanged | AccountDeleted | WebhooksChanged | LiveWatching;
 
 /** Every change event's name: the list a cross-instance relay forwards. */
 export const CHANGE_EVENT_NAMES: readonly Change['type'][] = Object.values(ChangeEvents);

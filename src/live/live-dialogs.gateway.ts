@@ -8,7 +8,7 @@ import { Messages } from '../common/messages';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { ButtonPressEvent, FactEvents, MessageEvent, onFact } from '../ingest/events';
-import { ChangeEvents, TeamMembershipChanged } from '../common/changes';
+import { announce, ChangeEvents, TeamMembershipChanged } from '../common/changes';
 import { LiveSessions } from './live-sessions';
 import { LiveRelay } from './live-relay';
 import { ConnectionWatch } from '../metrics/connection-watch';
@@ -58,7 +58,7 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly redis: RedisClient,
     private readonly watch: ConnectionWatch,
-    events: EventEmitter2,
+    private readonly events: EventEmitter2,
   ) {
     // Fact events straight from the bus (see onFact): every stored message comes here.
     onFact(events, FactEvents.messageCreated, this.logger, (message: MessageEvent) => this.onMessage(message));
@@ -67,7 +67,9 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
   }
 
   afterInit(server: Server): void {
-    this.relay = new LiveRelay(server, new InstanceChannel('live', this.config, this.redis, this.watch));
+    this.relay = new LiveRelay(server, new InstanceChannel('live', this.config, this.redis, this.watch), () =>
+      announce(this.events, { type: ChangeEvents.liveWatching }),
+    );
     server.use((socket, next) => {
       this.sessions.authenticate(tokenOf(socket)).then(
         (principal) => {
@@ -107,6 +109,12 @@ export class LiveDialogsGateway implements OnGatewayInit, OnGatewayConnection, O
     if (!this.relay) return;
     const { bot_id, external_user_id, data, created_at } = press;
     this.relay.emit(userRoom(press.userId), DIALOG_PRESSED, { bot_id, external_user_id, data, created_at });
+  }
+
+  /** Another instance has live sockets now: this one's events go to it again (see LiveRelay). */
+  @OnEvent(ChangeEvents.liveWatching)
+  onLiveWatching(): void {
+    this.relay?.othersMayListen();
   }
 
   /**

@@ -26,8 +26,11 @@ export class InstanceChannel {
     this.logger = new Logger(`InstanceChannel ${name}`);
   }
 
-  /** Subscribes on a connection of its own; `onMessage` gets each other instance's message. */
-  listen(onMessage: (message: string) => void): void {
+  /**
+   * Subscribes on a connection of its own; `onMessage` gets each other instance's message. With
+   * `subscribeNow` false the connection waits for subscribe() (a channel heard only at times).
+   */
+  listen(onMessage: (message: string) => void, subscribeNow = true): void {
     this.subscriber = new Redis({ ...redisConnectionOptions(this.config.redisUrl), maxRetriesPerRequest: null });
     // ioredis subscribes again by itself after a reconnect.
     this.watch.redis(this.subscriber, `Redis (${this.channel} subscriber)`);
@@ -35,9 +38,25 @@ export class InstanceChannel {
       const space = raw.indexOf(' ');
       if (space > 0 && raw.slice(0, space) !== this.origin) onMessage(raw.slice(space + 1));
     });
+    if (subscribeNow) void this.subscribe();
+  }
+
+  /** Resolves true once Redis has the subscription, false when it could not be made (logged). */
+  subscribe(): Promise<boolean> {
+    if (!this.subscriber) return Promise.resolve(false);
+    return this.subscriber.subscribe(this.channel).then(
+      () => true,
+      (error: Error) => {
+        this.logger.warn(`Redis subscribe: ${error.message}`);
+        return false;
+      },
+    );
+  }
+
+  unsubscribe(): void {
     void this.subscriber
-      .subscribe(this.channel)
-      .catch((error: Error) => this.logger.warn(`Redis subscribe: ${error.message}`));
+      ?.unsubscribe(this.channel)
+      .catch((error: Error) => this.logger.warn(`Redis unsubscribe: ${error.message}`));
   }
 
   publish(message: string): void {
@@ -46,9 +65,17 @@ export class InstanceChannel {
       .catch((error: Error) => this.watch.failed('Redis', error));
   }
 
-  /** Like publish, but dropped at once while Redis is away, for notices that must never pile up in memory. */
-  publishIfConnected(message: string): void {
-    if (this.redis.status === 'ready') this.publish(message);
+  /**
+   * Like publish, but dropped at once while Redis is away, for notices that must never pile up in memory.
+   * Resolves with how many subscriptions (this instance's own included) Redis gave it to, or null when
+   * it was dropped or failed.
+   */
+  publishIfConnected(message: string): Promise<number | null> {
+    if (this.redis.status !== 'ready') return Promise.resolve(null);
+    return this.redis.publish(this.channel, `${this.origin} ${message}`).catch((error: Error) => {
+      this.watch.failed('Redis', error);
+      return null;
+    });
   }
 
   async close(): Promise<void> {

@@ -49,6 +49,26 @@ describe('Two instances on one database and one Redis', () => {
     expect(res.status).toBe(200);
   };
 
+  // First in this file: it needs a moment with no live socket on any instance.
+  it('an instance whose live notices reached nobody sends them again as soon as a socket connects elsewhere', async () => {
+    const owner = await registerUser(stack.ctx(a));
+    const tg = await bindTelegramBot(stack.ctx(a), owner.token);
+    // Nobody is in the cabinet: B's notice of this message reaches no instance, so B keeps the next ones to itself
+    // for a while (LiveRelay's ALONE_RECHECK_MS, 2 s)…
+    await inboundThrough(b, tg.token, 6901, 'nobody watches');
+    await eventually(async () => {
+      const res = await request(b.url)
+        .get(`/api/bots/${tg.bot.id}/dialogs`)
+        .set('Authorization', `Bearer ${owner.token}`);
+      expect(res.body.data.map((dialog: { external_user_id: string }) => dialog.external_user_id)).toEqual(['6901']);
+    });
+    // …unless A, subscribed for its first socket, says so: the next message through B reaches that socket.
+    const watcher = await listen(a, owner.token);
+    await inboundThrough(b, tg.token, 6902, 'A watches now');
+    await eventually(() => expect(watcher.updates.map((update) => update.last_text)).toEqual(['A watches now']));
+    watcher.socket.close();
+  });
+
   it('a socket on A hears the messages stored through B, both ways', async () => {
     const owner = await registerUser(stack.ctx(a));
     const tg = await bindTelegramBot(stack.ctx(a), owner.token);

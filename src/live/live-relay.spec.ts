@@ -55,6 +55,14 @@ function fakeChannel(reached: number | null = 2) {
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 const noAnnounce = () => undefined;
 
+/** One event in this turn and one in the next, each given its turn to be published. */
+async function emitInTwoTurns(relay: LiveRelay): Promise<void> {
+  relay.emit('user:a', 'dialog.updated', { n: 1 });
+  await nextTurn();
+  relay.emit('user:a', 'dialog.updated', { n: 2 });
+  await nextTurn();
+}
+
 describe('LiveRelay', () => {
   it("emits to this instance's sockets at once, and only to rooms that have some here", () => {
     const { server, emitted } = fakeServer(['user:a']);
@@ -139,10 +147,7 @@ describe('LiveRelay', () => {
     const { server } = fakeServer([]);
     const channel = fakeChannel(0);
     const relay = new LiveRelay(server, channel as unknown as InstanceChannel, noAnnounce);
-    relay.emit('user:a', 'dialog.updated', { n: 1 });
-    await nextTurn();
-    relay.emit('user:a', 'dialog.updated', { n: 2 });
-    await nextTurn();
+    await emitInTwoTurns(relay);
     expect(channel.published).toHaveLength(1);
 
     channel.reached = 1;
@@ -177,10 +182,7 @@ describe('LiveRelay', () => {
     expect(announced).toBe(1);
 
     // Redis reached one subscription, this instance's own: nobody else listens.
-    relay.emit('user:a', 'dialog.updated', { n: 1 });
-    await nextTurn();
-    relay.emit('user:a', 'dialog.updated', { n: 2 });
-    await nextTurn();
+    await emitInTwoTurns(relay);
     expect(channel.published).toHaveLength(1);
 
     first.disconnect();
@@ -204,10 +206,7 @@ describe('LiveRelay', () => {
     await nextTurn();
     expect(announced).toBe(1);
     // Subscribed now: a publish that reached 1 subscription reached only this one.
-    relay.emit('user:a', 'dialog.updated', { n: 1 });
-    await nextTurn();
-    relay.emit('user:a', 'dialog.updated', { n: 2 });
-    await nextTurn();
+    await emitInTwoTurns(relay);
     expect(channel.published).toHaveLength(1);
     again.disconnect();
   });

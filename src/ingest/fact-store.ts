@@ -691,7 +691,6 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Rows of a statement PostgreSQL parses and plans once per connection. */
 /**
  * The messages' raw copies as one parameter, a line each (an empty line for none; string_to_table gives
  * NULL for it, and pads a shorter list with NULLs). Compact JSON holds no line break, so nothing needs
@@ -707,6 +706,7 @@ function rawCopies(messages: BotMessage[]): string {
     .join('\n');
 }
 
+/** Rows of a statement PostgreSQL parses and plans once per connection. */
 function records<T = unknown>(tx: PipelinedTransaction, sql: string, params: unknown[]): Promise<T[]> {
   return tx.rows<T>(prepared(sql, params));
 }

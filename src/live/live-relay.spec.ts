@@ -55,6 +55,15 @@ function fakeChannel(reached: number | null = 2) {
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 const noAnnounce = () => undefined;
 
+/** A relay whose publishes reach one subscription, counting its announcements of sockets. */
+function relayCountingAnnouncements(rooms: string[]) {
+  const { server, connect } = fakeServer(rooms);
+  const channel = fakeChannel(1);
+  let announcements = 0;
+  const relay = new LiveRelay(server, channel as unknown as InstanceChannel, () => announcements++);
+  return { relay, channel, connect, announced: () => announcements };
+}
+
 /** One event in this turn and one in the next, each given its turn to be published. */
 async function emitInTwoTurns(relay: LiveRelay): Promise<void> {
   relay.emit('user:a', 'dialog.updated', { n: 1 });
@@ -169,17 +178,14 @@ describe('LiveRelay', () => {
   });
 
   it("subscribes with its first socket and announces it once Redis has it; its own subscription is not another's", async () => {
-    const { server, connect } = fakeServer(['user:a']);
-    const channel = fakeChannel(1);
-    let announced = 0;
-    const relay = new LiveRelay(server, channel as unknown as InstanceChannel, () => announced++);
+    const { relay, channel, connect, announced } = relayCountingAnnouncements(['user:a']);
     const first = connect();
     const second = connect();
     expect(channel.subscriptions).toEqual(['subscribe']);
-    expect(announced).toBe(0);
+    expect(announced()).toBe(0);
     channel.answerSubscribe[0](true);
     await nextTurn();
-    expect(announced).toBe(1);
+    expect(announced()).toBe(1);
 
     // Redis reached one subscription, this instance's own: nobody else listens.
     await emitInTwoTurns(relay);
@@ -192,19 +198,16 @@ describe('LiveRelay', () => {
   });
 
   it('ignores the answer to a subscribe that the last socket leaving undid', async () => {
-    const { server, connect } = fakeServer([]);
-    const channel = fakeChannel(1);
-    let announced = 0;
-    const relay = new LiveRelay(server, channel as unknown as InstanceChannel, () => announced++);
+    const { relay, channel, connect, announced } = relayCountingAnnouncements([]);
     connect().disconnect();
     const again = connect();
     expect(channel.subscriptions).toEqual(['subscribe', 'unsubscribe', 'subscribe']);
     channel.answerSubscribe[0](true);
     await nextTurn();
-    expect(announced).toBe(0);
+    expect(announced()).toBe(0);
     channel.answerSubscribe[1](true);
     await nextTurn();
-    expect(announced).toBe(1);
+    expect(announced()).toBe(1);
     // Subscribed now: a publish that reached 1 subscription reached only this one.
     await emitInTwoTurns(relay);
     expect(channel.published).toHaveLength(1);

@@ -1,7 +1,46 @@
-// Four projects: fast unit tests of pure logic; medium tests of real services and query objects on a
-// fresh PostgreSQL database without booting the app; e2e tests that boot the real app on a fresh
-// PostgreSQL database and real Redis against fake platform servers; and browser tests that walk
-// the cabinet in Chromium against the same app (npm test runs them last, after ensure-chromium).
+// Five projects, run as tiers by test/run-tiers.js (npm test):
+// - unit: pure logic, in jest's workers;
+// - medium: real services and query objects on a fresh PostgreSQL database, without booting the app;
+// - e2e: the real app on a fresh database and real Redis against fake platforms, files side by side;
+// - e2e-serial: the e2e files that spawn processes, stop PostgreSQL or Redis, or measure time, one at a time;
+// - browser: the cabinet in Chromium against the same app.
+// Tests are transpiled without type checking (`npm run check` checks types once). The medium, e2e and browser
+// tiers run the service as `nest build` compiled it (dist/, with the swagger plugin's metadata): their imports
+// of src/ and migrations/ resolve to dist/, and the global setup builds it when src/ is newer.
+
+/** The e2e files that must run alone: they start processes, stop a store, or hold the machine to a clock. */
+const SERIAL_E2E = [
+  'broadcasts', // pacing: at most N sends in any one-second window
+  'broadcasts-redis-loss', // a private Redis stopped and started
+  'broadcasts-resume', // instances stopped and killed mid-broadcast
+  'faults-postgres', // a private PostgreSQL stopped and started
+  'faults-redis', // a private Redis stopped and started
+  'fleet', // built instances as processes
+  'fleet-changes', // built instances as processes, changes held to one second
+  'fuzz', // a built process, its memory and throughput measured
+  'ingest-kill', // kill -9 of a built process
+  'migrations', // built processes migrating one database together
+  'platform', // a built process's lifecycle
+  'process-roles', // api and worker processes
+  'shutdown', // SIGTERM with requests in flight, timed
+];
+
+const transpileOnly = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] };
+
+const onBuiltService = {
+  testEnvironment: 'node',
+  transform: transpileOnly,
+  moduleNameMapper: {
+    '^(?:\\.\\./)+src/(.*)$': '<rootDir>/dist/src/$1',
+    '^(?:\\.\\./)+migrations(.*)$': '<rootDir>/dist/migrations$1',
+  },
+  setupFiles: ['<rootDir>/test/support/source-maps.ts'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+};
+
+const serialFiles = SERIAL_E2E.map((name) => `<rootDir>/test/e2e/${name}.e2e-spec.ts`);
+
 module.exports = {
   testTimeout: 60000,
   projects: [
@@ -9,31 +48,16 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/fakes/**/*.spec.ts'],
-      transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
+      transform: transpileOnly,
     },
-    {
-      displayName: 'medium',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/medium/**/*.medium-spec.ts'],
-      // Full type information: the entities' column types come from decorator metadata.
-      transform: { '^.+\\.ts$': 'ts-jest' },
-    },
+    { displayName: 'medium', ...onBuiltService, testMatch: ['<rootDir>/test/medium/**/*.medium-spec.ts'] },
     {
       displayName: 'e2e',
-      testEnvironment: 'node',
+      ...onBuiltService,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
-      // The swagger plugin needs the type checker, so e2e files are compiled with full type information.
-      transform: {
-        '^.+\\.ts$': ['ts-jest', { astTransformers: { before: ['<rootDir>/test/swagger-transformer.js'] } }],
-      },
+      testPathIgnorePatterns: ['/node_modules/', ...SERIAL_E2E.map((name) => `/test/e2e/${name}\\.e2e-spec\\.ts$`)],
     },
-    {
-      displayName: 'browser',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
-      transform: {
-        '^.+\\.ts$': ['ts-jest', { astTransformers: { before: ['<rootDir>/test/swagger-transformer.js'] } }],
-      },
-    },
+    { displayName: 'e2e-serial', ...onBuiltService, testMatch: serialFiles },
+    { displayName: 'browser', ...onBuiltService, testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
   ],
 };

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -8,6 +9,7 @@ import { Messages } from '../../src/common/messages';
 import { createApp } from '../../src/create-app';
 import { CaptureBot } from '../../src/ingest/capture.service';
 import { FakeTelegram, SmtpCatcher } from '../fakes';
+import { createFromTemplate } from '../support/template-database';
 import { addTelegramContacts, messagesPerChat } from './support/broadcast-contacts';
 import { eventually } from './support/eventually';
 import { bindTelegramBot, issueKey, registerUser } from './support/factories';
@@ -30,12 +32,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** src/main.ts in a process of its own, as `npm start` runs it. */
+const MAIN = join(__dirname, '..', '..', 'dist', 'src', 'main.js');
+
+/** The built src/main.ts in a process of its own, as `npm start` runs it. */
 async function startMainProcess(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+  const child = spawn(process.execPath, [MAIN], {
     env: { ...process.env, LOG_LEVEL: 'silent', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -91,6 +95,7 @@ describe('Broadcasts resume after the process stops, without sending anyone twic
    */
   async function broadcastInChildProcess(stores: Record<string, string>) {
     const env = { TELEGRAM_API_URL: telegram.url, SMTP_URL: smtp.url, ...stores, ...BROADCAST_ENV };
+    await createFromTemplate(stores.DATABASE_URL);
     main = await startMainProcess(env);
     // The factories only need the address, the mail catcher and the fake platform.
     const first = { url: main.url, smtp, telegram } as unknown as TestApp;

@@ -37,7 +37,7 @@ describe('Migrations under a lock', () => {
   }
 
   it('three instances started together on a new, empty database all come up; the database is created once and each migration applied once', async () => {
-    stack = await SpawnedStack.start();
+    stack = await SpawnedStack.start({}, { emptyDatabase: true });
     const apps = await Promise.all([1, 2, 3].map(() => stack.startApp()));
     for (const app of apps) expect(await fetch(`${app.url}/health/ready`).then((res) => res.status)).toBe(200);
     expect(await appliedMigrations()).toEqual([...ALL].sort().map((name) => ({ name, times: 1 })));
@@ -45,7 +45,7 @@ describe('Migrations under a lock', () => {
   }, 120_000);
 
   it('`npm run migrate` creates the database, applies what is pending and names it; run again, it applies nothing', async () => {
-    stack = await SpawnedStack.start();
+    stack = await SpawnedStack.start({}, { emptyDatabase: true });
     const first = await runMigrate(stack.env);
     const database = new URL(stack.env.DATABASE_URL).pathname.slice(1);
     expect(first).toEqual({
@@ -62,7 +62,7 @@ describe('Migrations under a lock', () => {
   }, 120_000);
 
   it('with MIGRATE_ON_START=false an instance refuses to start, in one line, until `npm run migrate` has run; then it starts', async () => {
-    stack = await SpawnedStack.start({ MIGRATE_ON_START: 'false' });
+    stack = await SpawnedStack.start({ MIGRATE_ON_START: 'false' }, { emptyDatabase: true });
     const database = new URL(stack.env.DATABASE_URL).pathname.slice(1);
     const howTo = 'run `npm run migrate` (node dist/src/migrate.js) first, or start with MIGRATE_ON_START=true';
 

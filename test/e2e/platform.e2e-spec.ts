@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -6,6 +7,8 @@ import { Messages } from '../../src/common/messages';
 import { bindTelegramBot, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 import { bearer } from './support/session';
+
+const MAIN = join(__dirname, '..', '..', 'dist', 'src', 'main.js');
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 type Operation = {
@@ -198,9 +201,9 @@ describe('Service basics: health, OpenAPI, error shape, configuration', () => {
   });
 });
 
-describe('Process lifecycle (src/main.ts as `npm start` runs it)', () => {
+describe('Process lifecycle (the built src/main.ts as `npm start` runs it)', () => {
   const startMain = (env: Record<string, string>) => {
-    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+    const child = spawn(process.execPath, [MAIN], {
       env: { ...process.env, LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

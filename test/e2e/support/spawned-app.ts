@@ -3,6 +3,7 @@ import { Client, QueryResultRow } from 'pg';
 import WebSocket from 'ws';
 import { AppConfig, loadConfig } from '../../../src/config/config';
 import { FakeMax, FakeTelegram, SmtpCatcher } from '../../fakes';
+import { createFromTemplate } from '../../support/template-database';
 import { AppProcess } from './app-process';
 import { freePort } from './ports';
 import type { PrivatePostgres } from './private-postgres';
@@ -44,6 +45,8 @@ export async function startSpawnedApp(
   // The inspector on a port of its own choosing, on loopback; the process prints where.
   if (options.inspect) env.NODE_OPTIONS = '--inspect=127.0.0.1:0';
   const config = loadConfig(env);
+  // The machine's PostgreSQL has the run's migrated template to copy; a private one is migrated by the app.
+  if (!options.postgres) await createFromTemplate(config.databaseUrl);
   const app = await AppProcess.start(env);
   const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
 

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { FakeMax, FakeTelegram, SmtpCatcher } from '../../fakes';
+import { createFromTemplate } from '../../support/template-database';
 import { AppProcess } from './app-process';
 import { deleteRedisKeys, dropDatabase } from './stores';
 import { testEnv, TestApp } from './test-app';
@@ -21,9 +22,23 @@ export class SpawnedStack {
     readonly smtp: SmtpCatcher,
   ) {}
 
-  static async start(env: Record<string, string> = {}): Promise<SpawnedStack> {
+  /**
+   * The run's database is a copy of the migrated template, unless `emptyDatabase`: then it does not exist
+   * until an instance (or `npm run migrate`) creates and migrates it, as on a fresh machine.
+   */
+  static async start(
+    env: Record<string, string> = {},
+    options: { emptyDatabase?: boolean } = {},
+  ): Promise<SpawnedStack> {
     const [telegram, max, smtp] = await Promise.all([FakeTelegram.start(), FakeMax.start(), SmtpCatcher.start()]);
-    return new SpawnedStack({ ...testEnv({ telegram, max, smtp }), LOG_LEVEL: 'info', ...env }, telegram, max, smtp);
+    const stack = new SpawnedStack(
+      { ...testEnv({ telegram, max, smtp }), LOG_LEVEL: 'info', ...env },
+      telegram,
+      max,
+      smtp,
+    );
+    if (!options.emptyDatabase) await createFromTemplate(stack.env.DATABASE_URL);
+    return stack;
   }
 
   /** Starts one more instance on the run's stores (`env` on top of the run's), waiting for /health unless told not to. */

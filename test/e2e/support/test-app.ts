@@ -5,6 +5,7 @@ import type { AppModuleOptions } from '../../../src/app.module';
 import { AppConfig, loadConfig } from '../../../src/config/config';
 import { createApp } from '../../../src/create-app';
 import { FakeMax, FakeTelegram, SmtpCatcher } from '../../fakes';
+import { createFromTemplate } from '../../support/template-database';
 import { RoundRobinBalancer } from './balancer';
 import { deleteRedisKeys, dropDatabase } from './stores';
 
@@ -68,8 +69,8 @@ export function requestedInstances(): number {
 }
 
 /**
- * Boots the real service on a fresh PostgreSQL database (created by the app itself, as on a fresh
- * machine) and the real Redis under a key prefix of its own, against fake platforms and a real SMTP catcher.
+ * Boots the real service on a fresh PostgreSQL database (a copy of the run's migrated template; the app
+ * checks its migrations as at every start) and the real Redis under a key prefix of its own, against fake platforms and a real SMTP catcher.
  * In fleet mode the further instances boot on the same stores and fakes, after the first has migrated,
  * and `url` is a round-robin balancer in front of them all.
  */
@@ -78,6 +79,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const [telegram, max, smtp] = await Promise.all([FakeTelegram.start(), FakeMax.start(), SmtpCatcher.start()]);
   const runEnv = { ...testEnv({ telegram, max, smtp }), ...env };
   const config = loadConfig(runEnv);
+  await createFromTemplate(config.databaseUrl);
   const apps: NestExpressApplication[] = [];
   const instanceUrls: string[] = [];
   for (let i = 0; i < instances; i += 1) {

@@ -1,27 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../../src/database/database-options';
 import { migrateDatabase } from '../../../src/database/prepare-database';
-import { dropDatabase } from '../../e2e/support/stores';
+import { createFromTemplate, dropDatabase, TEMPLATE_DATABASE_ENV } from '../../support/template-database';
 
-const SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function databaseUrl(name: string): string {
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function onServer(sql: string): Promise<void> {
-  const admin = new Client({ connectionString: SERVER });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
+const SERVER = 'postgres://postgres@127.0.0.1:5432';
 
 /** A migrated database of this test alone, with the ORM's DataSource on it (what the services take). */
 export interface TestDatabase {
@@ -32,25 +15,27 @@ export interface TestDatabase {
 }
 
 /**
- * Gives every test of the file a fresh, migrated database and drops it afterwards. The file migrates one
- * template database once; each test gets a copy of it (CREATE DATABASE … TEMPLATE, a file copy), so a test
- * sees only its own rows and the migrations run once per file rather than once per test.
+ * Gives every test of the file a fresh, migrated database and drops it afterwards: a copy (CREATE DATABASE …
+ * TEMPLATE, a file copy) of the run's template that jest's global setup migrated once, so a test sees only its
+ * own rows and no test runs the migrations. A file run without the global setup migrates a template of its own.
  */
 export function useFreshDatabase(): TestDatabase {
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const template = `botlens_medium_${runId}`;
+  let ownTemplate: string | null = null;
   let copies = 0;
   let closers: Array<() => Promise<void>> = [];
   const current = { closeBeforeDrop: (close) => void closers.push(close) } as TestDatabase;
 
   beforeAll(async () => {
-    await migrateDatabase({ databaseUrl: databaseUrl(template) });
+    if (process.env[TEMPLATE_DATABASE_ENV]) return;
+    ownTemplate = `botlens_medium_${runId}`;
+    await migrateDatabase({ databaseUrl: `${SERVER}/${ownTemplate}` });
+    process.env[TEMPLATE_DATABASE_ENV] = ownTemplate;
   });
 
   beforeEach(async () => {
-    const name = `${template}_${++copies}`;
-    await onServer(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-    current.url = databaseUrl(name);
+    current.url = `${SERVER}/botlens_medium_${runId}_${++copies}`;
+    await createFromTemplate(current.url);
     current.dataSource = new DataSource({ ...dataSourceOptions({ databaseUrl: current.url }), extra: { max: 4 } });
     await current.dataSource.initialize();
   });
@@ -63,7 +48,9 @@ export function useFreshDatabase(): TestDatabase {
   });
 
   afterAll(async () => {
-    await dropDatabase(databaseUrl(template));
+    if (!ownTemplate) return;
+    delete process.env[TEMPLATE_DATABASE_ENV];
+    await dropDatabase(`${SERVER}/${ownTemplate}`);
   });
 
   return current;

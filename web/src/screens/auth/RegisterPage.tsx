@@ -1,5 +1,5 @@
-import { FormEvent, useState } from 'react';
-import { api, unwrap } from '../../api/client';
+import { FormEvent } from 'react';
+import { useAuth } from '../../api/queries/useAuth';
 import { Link, navigate, useSearchParam } from '../../app/router';
 import { ErrorMessage } from '../../components/feedback';
 import { Field } from '../../components/Field';
@@ -9,32 +9,18 @@ import { CodeForm } from './CodeForm';
 
 export default function RegisterPage() {
   const next = useSearchParam('next');
-  const [email, setEmail] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { register } = useAuth();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const address = String(form.get('email')).trim();
-    setBusy(true);
-    setError(null);
-    try {
-      await unwrap(
-        api.POST('/api/auth/register', { body: { email: address, password: String(form.get('password')) } }),
-      );
-      setEmail(address);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    register.mutate({ email: String(form.get('email')).trim(), password: String(form.get('password')) });
   };
 
-  if (email) {
+  if (register.isSuccess) {
     return (
       <AuthFrame title={t('auth.code.title')}>
-        <CodeForm email={email} onConfirmed={() => navigate(afterSignIn(next), { replace: true })} />
+        <CodeForm email={register.variables.email} onConfirmed={() => navigate(afterSignIn(next), { replace: true })} />
       </AuthFrame>
     );
   }
@@ -51,8 +37,8 @@ export default function RegisterPage() {
           required
           hint={t('auth.passwordHint')}
         />
-        <ErrorMessage error={error} />
-        <button type="submit" disabled={busy}>
+        <ErrorMessage error={register.error} />
+        <button type="submit" disabled={register.isPending}>
           {t('auth.register.submit')}
         </button>
       </form>

@@ -3,7 +3,7 @@ import { FormEvent, useState } from 'react';
 import { Bot, useBots, useCreateBot } from '../../api/queries/useBots';
 import { useCanWrite } from '../../api/queries/useMe';
 import { Link, navigate } from '../../app/router';
-import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { EmptyState, ErrorMessage, QueryState } from '../../components/feedback';
 import { Field } from '../../components/Field';
 import { formatDate, t } from '../../i18n';
 import { BotBadges } from './BotBadges';
@@ -14,12 +14,15 @@ export default function BotsPage() {
   return (
     <>
       <h1>{t('bots.title')}</h1>
-      <ErrorMessage error={bots.error} onRetry={() => bots.refetch()} />
-      {bots.isPending && <Loading />}
-      {bots.data && bots.data.data.length === 0 && (
-        <EmptyState>{canWrite ? t('bots.empty') : t('bots.emptyObserver')}</EmptyState>
-      )}
-      {bots.data && bots.data.data.length > 0 && <BotList bots={bots.data.data} />}
+      <QueryState query={bots}>
+        {({ data }) =>
+          data.length === 0 ? (
+            <EmptyState>{canWrite ? t('bots.empty') : t('bots.emptyObserver')}</EmptyState>
+          ) : (
+            <BotList bots={data} />
+          )
+        }
+      </QueryState>
       {canWrite && <BindBotForm />}
     </>
   );

@@ -1,6 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { SUBJECT_MAX, TICKET_TEXT_MAX, useTickets, useWriteTicket } from '../../api/queries/useSupport';
-import { EmptyState, ErrorMessage, Loading, Notice } from '../../components/feedback';
+import { EmptyState, ErrorMessage, Notice, QueryState } from '../../components/feedback';
 import { Field } from '../../components/Field';
 import { formatNumber, t } from '../../i18n';
 import { TicketThread } from './TicketThread';
@@ -14,12 +14,15 @@ export default function SupportPage() {
       <p className="lead">{t('support.intro')}</p>
       <WriteForm />
       <h2>{t('support.mine')}</h2>
-      <ErrorMessage error={tickets.error} onRetry={() => tickets.refetch()} />
-      {tickets.isPending && <Loading />}
-      {tickets.data && tickets.data.data.length === 0 && <EmptyState>{t('support.empty')}</EmptyState>}
-      {tickets.data?.data.map((ticket) => (
-        <TicketThread key={ticket.id} ticket={ticket} />
-      ))}
+      <QueryState query={tickets}>
+        {({ data }) =>
+          data.length === 0 ? (
+            <EmptyState>{t('support.empty')}</EmptyState>
+          ) : (
+            data.map((ticket) => <TicketThread key={ticket.id} ticket={ticket} />)
+          )
+        }
+      </QueryState>
     </>
   );
 }

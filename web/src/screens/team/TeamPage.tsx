@@ -15,17 +15,18 @@ import {
 } from '../../api/queries/useTeam';
 import { Link, navigate } from '../../app/router';
 import { ConfirmButton } from '../../components/ConfirmButton';
-import { ErrorMessage, Loading, Notice } from '../../components/feedback';
+import { ErrorMessage, Notice, QueryState } from '../../components/feedback';
 import { Field } from '../../components/Field';
 import { TableWrap } from '../../components/TableWrap';
 import { formatDate, t } from '../../i18n';
 
 /** The people of the account: roles, invitations, the plan's seat limit (README: Teams and access). */
 export default function TeamPage() {
-  const team = useTeam();
-  if (team.error) return <ErrorMessage error={team.error} onRetry={() => team.refetch()} />;
-  if (!team.data) return <Loading />;
-  const { account, role, members, invites } = team.data;
+  return <QueryState query={useTeam()}>{(team) => <TeamView team={team} />}</QueryState>;
+}
+
+function TeamView({ team }: { team: Team }) {
+  const { account, role, members, invites } = team;
   const owner = role === 'owner';
   const teamPlan = account.team_size > 1;
   const people = members.length + invites.length;
@@ -40,7 +41,7 @@ export default function TeamPage() {
         </p>
       )}
       <RolesLegend />
-      <MembersTable team={team.data} />
+      <MembersTable team={team} />
       {owner && invites.length > 0 && <InvitesTable invites={invites} />}
       {owner && teamPlan && <InviteForm full={people >= account.team_size} size={account.team_size} />}
       {!owner && <LeaveTeam owner={account.email} />}

@@ -94,18 +94,18 @@ function IssueForm({
   issue: ReturnType<typeof useIssueApiKey>;
   onIssued: (issued: { name: string; key: string }) => void;
 }) {
+  const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>(['read']);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const [expires, setExpires] = useState('');
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const expires = String(data.get('expires') ?? '');
     issue.mutate(
-      { name: String(data.get('name')).trim(), scopes, ...(expires ? { expires_at: endOfDay(expires) } : {}) },
+      { name: name.trim(), scopes, ...(expires ? { expires_at: endOfDay(expires) } : {}) },
       {
         onSuccess: (created) => {
           onIssued({ name: created.name, key: created.key });
-          form.reset();
+          setName('');
+          setExpires('');
           window.scrollTo(0, 0);
         },
       },
@@ -115,7 +115,15 @@ function IssueForm({
     <section className="card" aria-labelledby="issue-key">
       <h2 id="issue-key">{t('keys.issue.title')}</h2>
       <form className="stack" onSubmit={submit}>
-        <Field label={t('keys.name')} name="name" required maxLength={100} placeholder={t('keys.namePlaceholder')} />
+        <Field
+          label={t('keys.name')}
+          name="name"
+          required
+          maxLength={100}
+          placeholder={t('keys.namePlaceholder')}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
         <ChecksField
           legend={t('keys.scopes')}
           options={API_SCOPES.map((scope) => ({
@@ -129,7 +137,15 @@ function IssueForm({
           value={scopes}
           onChange={setScopes}
         />
-        <Field label={t('keys.expires')} name="expires" type="date" min={tomorrow()} hint={t('keys.expiresHint')} />
+        <Field
+          label={t('keys.expires')}
+          name="expires"
+          type="date"
+          min={tomorrow()}
+          hint={t('keys.expiresHint')}
+          value={expires}
+          onChange={(event) => setExpires(event.target.value)}
+        />
         <ErrorMessage error={issue.error} />
         <div>
           <button type="submit" disabled={issue.isPending || scopes.length === 0}>

@@ -1,4 +1,4 @@
-import { FormEvent } from 'react';
+import { FormEvent, useState } from 'react';
 import { useAuth } from '../../api/queries/useAuth';
 import { ErrorMessage, Notice } from '../../components/feedback';
 import { Field } from '../../components/Field';
@@ -7,12 +7,12 @@ import { t } from '../../i18n';
 /** The six-digit code from the mail: confirms the address and signs in; the code can be sent again. */
 export function CodeForm({ email, onConfirmed }: { email: string; onConfirmed: () => void }) {
   const { confirm, resend } = useAuth();
+  const [code, setCode] = useState('');
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code')).trim();
     resend.reset();
-    confirm.mutate({ email, code }, { onSuccess: onConfirmed });
+    confirm.mutate({ email, code: code.trim() }, { onSuccess: onConfirmed });
   };
   const sendAgain = () => {
     confirm.reset();
@@ -31,6 +31,8 @@ export function CodeForm({ email, onConfirmed }: { email: string; onConfirmed: (
         maxLength={6}
         required
         autoFocus
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
       />
       <ErrorMessage error={confirm.error ?? resend.error} />
       {resend.isSuccess && <Notice>{t('auth.code.resent')}</Notice>}

@@ -1,4 +1,4 @@
-import { FormEvent } from 'react';
+import { FormEvent, useState } from 'react';
 import { useAuth } from '../../api/queries/useAuth';
 import { Link, navigate, useSearchParam } from '../../app/router';
 import { ErrorMessage } from '../../components/feedback';
@@ -9,12 +9,13 @@ import { afterSignIn, AuthFrame } from './AuthFrame';
 export default function LoginPage() {
   const next = useSearchParam('next');
   const { login } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
     login.mutate(
-      { email: String(form.get('email')), password: String(form.get('password')) },
+      { email: email.trim(), password },
       { onSuccess: () => navigate(afterSignIn(next), { replace: true }) },
     );
   };
@@ -22,8 +23,25 @@ export default function LoginPage() {
   return (
     <AuthFrame title={t('auth.login.title')}>
       <form onSubmit={submit} className="stack">
-        <Field label={t('auth.email')} name="email" type="email" autoComplete="username" required autoFocus />
-        <Field label={t('auth.password')} name="password" type="password" autoComplete="current-password" required />
+        <Field
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Field
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <ErrorMessage error={login.error} />
         <button type="submit" disabled={login.isPending}>
           {t('auth.login.submit')}

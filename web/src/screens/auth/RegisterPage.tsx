@@ -1,4 +1,4 @@
-import { FormEvent } from 'react';
+import { FormEvent, useState } from 'react';
 import { useAuth } from '../../api/queries/useAuth';
 import { Link, navigate, useSearchParam } from '../../app/router';
 import { ErrorMessage } from '../../components/feedback';
@@ -10,11 +10,12 @@ import { CodeForm } from './CodeForm';
 export default function RegisterPage() {
   const next = useSearchParam('next');
   const { register } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    register.mutate({ email: String(form.get('email')).trim(), password: String(form.get('password')) });
+    register.mutate({ email: email.trim(), password });
   };
 
   if (register.isSuccess) {
@@ -27,7 +28,16 @@ export default function RegisterPage() {
   return (
     <AuthFrame title={t('auth.register.title')}>
       <form onSubmit={submit} className="stack">
-        <Field label={t('auth.email')} name="email" type="email" autoComplete="email" required autoFocus />
+        <Field
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <Field
           label={t('auth.password')}
           name="password"
@@ -36,6 +46,8 @@ export default function RegisterPage() {
           minLength={6}
           required
           hint={t('auth.passwordHint')}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
         />
         <ErrorMessage error={register.error} />
         <button type="submit" disabled={register.isPending}>

@@ -29,15 +29,15 @@ export default function SupportPage() {
 
 function WriteForm() {
   const write = useWriteTicket();
+  const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = event.currentTarget;
     write.mutate(
-      { subject: String(new FormData(form).get('subject')).trim(), text: text.trim() },
+      { subject: subject.trim(), text: text.trim() },
       {
         onSuccess: () => {
-          form.reset();
+          setSubject('');
           setText('');
         },
       },
@@ -47,7 +47,14 @@ function WriteForm() {
     <section className="card" aria-labelledby="write">
       <h2 id="write">{t('support.write')}</h2>
       <form className="stack" onSubmit={submit}>
-        <Field label={t('support.subject')} name="subject" required maxLength={SUBJECT_MAX} />
+        <Field
+          label={t('support.subject')}
+          name="subject"
+          required
+          maxLength={SUBJECT_MAX}
+          value={subject}
+          onChange={(e) => (setSubject(e.target.value), write.reset())}
+        />
         <div className="field">
           <label htmlFor="support-text">{t('support.text')}</label>
           <textarea

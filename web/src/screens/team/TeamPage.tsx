@@ -207,14 +207,11 @@ function InvitesTable({ invites }: { invites: TeamInvite[] }) {
 
 function InviteForm({ full, size }: { full: boolean; size: number }) {
   const invite = useInvite();
+  const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>('administrator');
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = event.currentTarget;
-    invite.mutate(
-      { email: String(new FormData(form).get('email')).trim().toLowerCase(), role },
-      { onSuccess: () => form.reset() },
-    );
+    invite.mutate({ email: email.trim().toLowerCase(), role }, { onSuccess: () => setEmail('') });
   };
   return (
     <section className="card" aria-labelledby="invite">
@@ -228,6 +225,8 @@ function InviteForm({ full, size }: { full: boolean; size: number }) {
           required
           autoComplete="off"
           hint={t('team.invite.hint')}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
         />
         <fieldset className="segmented">
           <legend>{t('team.col.role')}</legend>

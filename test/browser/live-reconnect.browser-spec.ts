@@ -73,8 +73,7 @@ describe('The dialogs screen after the live socket reconnects', () => {
         ws.onClose(() => sockets.delete(ws));
       },
     );
-    await page.goto(`${ctx.url}/login`);
-    await page.evaluate((value) => window.localStorage.setItem('botlens.session', value), session);
+    await watched.signInWith(session);
   });
 
   afterAll(async () => {

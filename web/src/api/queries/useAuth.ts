@@ -6,7 +6,7 @@ import { asideAdminToken, endImpersonation, setSessionToken } from '../session';
 import { keys } from './keys';
 import type { Me } from './useMe';
 
-type Credentials = components['schemas']['CredentialsDto'];
+export type Credentials = components['schemas']['CredentialsDto'];
 type Confirmation = components['schemas']['ConfirmDto'];
 
 /**

@@ -2,20 +2,18 @@ import { FormEvent, useState } from 'react';
 import { useAuth } from '../../api/queries/useAuth';
 import { Link, navigate, useSearchParam } from '../../app/router';
 import { ErrorMessage } from '../../components/feedback';
-import { Field } from '../../components/Field';
 import { t } from '../../i18n';
-import { afterSignIn, AuthFrame } from './AuthFrame';
+import { afterSignIn, AuthFrame, CredentialFields } from './AuthFrame';
 import { CodeForm } from './CodeForm';
 
 export default function RegisterPage() {
   const next = useSearchParam('next');
   const { register } = useAuth();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    register.mutate({ email: email.trim(), password });
+    register.mutate({ ...credentials, email: credentials.email.trim() });
   };
 
   if (register.isSuccess) {
@@ -28,27 +26,7 @@ export default function RegisterPage() {
   return (
     <AuthFrame title={t('auth.register.title')}>
       <form onSubmit={submit} className="stack">
-        <Field
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          autoFocus
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <Field
-          label={t('auth.password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={6}
-          required
-          hint={t('auth.passwordHint')}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <CredentialFields value={credentials} onChange={setCredentials} newAccount />
         <ErrorMessage error={register.error} />
         <button type="submit" disabled={register.isPending}>
           {t('auth.register.submit')}

@@ -380,8 +380,7 @@ describe('The account screens in a browser', () => {
 
   it('the account screens fit a phone-sized screen', async () => {
     const phone = await open({ width: 390, height: 844 });
-    await phone.page.goto(`${ctx.url}/login`);
-    await phone.page.evaluate((token) => window.localStorage.setItem('botlens.session', token), account.token);
+    await phone.signInWith(account.token);
     for (const [path, name] of [
       ['/webhooks', 'acc-17-phone-webhooks'],
       ['/billing', 'acc-18-phone-billing'],

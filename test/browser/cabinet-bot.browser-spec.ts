@@ -68,10 +68,6 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
     pages.push(watched);
     return watched;
   };
-  const signIn = async (watched: WatchedPage, token: string) => {
-    await watched.page.goto(`${ctx.url}/login`);
-    await watched.page.evaluate((value) => window.localStorage.setItem('botlens.session', value), token);
-  };
   const checkScreen = async (watched: WatchedPage, name: string) => {
     await watched.page.waitForLoadState('networkidle');
     await watched.screenshot(name);
@@ -98,7 +94,7 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
     browser = await launchChromium();
     owner = await open();
     page = owner.page;
-    await signIn(owner, session);
+    await owner.signInWith(session);
   });
 
   afterAll(async () => {
@@ -403,7 +399,7 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
 
   it('on a phone-sized screen the funnel and the broadcasts fit the width', async () => {
     const phone = await open({ width: 390, height: 844 });
-    await signIn(phone, session);
+    await phone.signInWith(session);
     for (const [path, name] of [
       ['funnel', 'bot-09-phone-funnel'],
       ['broadcasts', 'bot-10-phone-broadcasts'],
@@ -424,7 +420,7 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
     await upgradeToBusiness(ctx, session);
     const member = await addMember(ctx, session, 'observer');
     const observer = await open();
-    await signIn(observer, member.token);
+    await observer.signInWith(member.token);
     const view = observer.page;
 
     await view.goto(`${ctx.url}/bots/${bot.id}/intents`);

@@ -89,8 +89,7 @@ describe('The retention triangle in a browser', () => {
     watched = await WatchedPage.open(browser, { publicBase: ctx.config.publicBaseUrl, appUrl: ctx.url });
     watched.page.setDefaultTimeout(10_000);
     page = watched.page;
-    await page.goto(`${ctx.url}/login`);
-    await page.evaluate((value) => window.localStorage.setItem('botlens.session', value), session);
+    await watched.signInWith(session);
   });
 
   afterAll(async () => {

@@ -289,8 +289,7 @@ describe('The cabinet in a browser', () => {
 
   it('works on a phone-sized screen', async () => {
     const phone = await open({ width: 390, height: 844 });
-    await phone.page.goto(`${ctx.url}/login`);
-    await phone.page.evaluate((token) => window.localStorage.setItem('botlens.session', token), owned.session);
+    await phone.signInWith(owned.session);
     await phone.page.goto(`${ctx.url}/bots/${owned.botId}`);
     await phone.page.locator('.chart canvas').first().waitFor();
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -42,8 +42,7 @@ describe('Erasing a contact from its card, in a browser', () => {
     browser = await launchChromium();
     watched = await WatchedPage.open(browser, { publicBase: ctx.config.publicBaseUrl, appUrl: ctx.url });
     watched.page.setDefaultTimeout(10_000);
-    await watched.page.goto(`${ctx.url}/login`);
-    await watched.page.evaluate((value) => window.localStorage.setItem('botlens.session', value), session);
+    await watched.signInWith(session);
   });
 
   afterAll(async () => {

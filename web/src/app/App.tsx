@@ -19,14 +19,13 @@ export const BOT_ROUTES = [
   '/bots/:id/dialogs',
   '/bots/:id/dialogs/:userId',
   '/bots/:id/settings',
-  // Part II: bot screens
   '/bots/:id/intents',
   '/bots/:id/intents/:intentId',
   '/bots/:id/funnel',
   '/bots/:id/broadcasts',
 ] as const;
 
-// Part II: account screens (the account's own routes, outside any bot; the admin ones check the global role).
+// The account's own routes, outside any bot (the admin ones check the global role themselves).
 type RouteParams = Record<string, string>;
 export const ACCOUNT_ROUTES: Array<[string, LazyExoticComponent<ComponentType<{ params: RouteParams }>>]> = [
   ['/webhooks', lazy(() => import('../screens/webhooks/WebhooksPage'))],

@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { api } from '../api/client';
+import { useAuth } from '../api/queries/useAuth';
 import { useMe } from '../api/queries/useMe';
-import { asideAdminToken, setSessionToken } from '../api/session';
-import { Link, navigate, usePath } from '../app/router';
+import { Link, usePath } from '../app/router';
 import { t } from '../i18n';
 import type { MessageKey } from '../i18n/ru';
 import { ConfirmEmailBanner } from '../screens/auth/ConfirmEmailBanner';
@@ -28,16 +26,7 @@ const ADMIN_NAV: Array<[string, MessageKey]> = [
 /** The signed-in frame: header with the sections, the account and sign-out, the read-only note for observers. */
 export function Layout({ children }: { children: ReactNode }) {
   const { data: me } = useMe();
-  const client = useQueryClient();
-  const signOut = async () => {
-    const adminToken = asideAdminToken();
-    await api.POST('/api/auth/logout').catch(() => undefined);
-    // Signed in as someone: the admin's own session kept aside ends too.
-    if (adminToken) await endSession(adminToken);
-    setSessionToken(null);
-    client.clear();
-    navigate('/login');
-  };
+  const { signOut } = useAuth();
   return (
     <>
       <a className="skip" href="#main">
@@ -55,7 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
               {me.email} · {me.role === 'admin' ? t('admin.role.admin') : t(`role.${me.team.role}`)}
             </span>
           )}
-          <button type="button" className="button-secondary" onClick={signOut}>
+          <button type="button" className="button-secondary" onClick={() => signOut()}>
             {t('nav.signOut')}
           </button>
         </div>
@@ -98,12 +87,5 @@ function NavLinks({
         </Link>
       ))}
     </nav>
-  );
-}
-
-/** Signs out a session other than the current one (the API client always sends the current one). */
-function endSession(token: string): Promise<unknown> {
-  return fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(
-    () => undefined,
   );
 }

@@ -37,6 +37,33 @@ export function Notice({ children }: { children: ReactNode }) {
   );
 }
 
+/** What QueryState needs of a TanStack query (a `useQuery` result). */
+interface QueryLike<T> {
+  data: T | undefined;
+  error: unknown;
+  fetchStatus: 'fetching' | 'paused' | 'idle';
+  refetch: () => Promise<unknown>;
+}
+
+/**
+ * A query's states, the same on every screen: "loading" until the first answer, the API's error
+ * with a retry, then what `children` makes of the data. A later read that fails keeps the data in
+ * view under its error; a query that is not enabled shows nothing.
+ */
+export function QueryState<T>({ query, children }: { query: QueryLike<T>; children: (data: T) => ReactNode }) {
+  const error = query.error ? <ErrorMessage error={query.error} onRetry={() => void query.refetch()} /> : null;
+  if (query.data !== undefined)
+    return (
+      <>
+        {error}
+        {children(query.data)}
+      </>
+    );
+  if (error) return error;
+  if (query.fetchStatus === 'idle') return null;
+  return <Loading />;
+}
+
 export function Loading() {
   return (
     <p className="muted" role="status" aria-live="polite">

@@ -56,7 +56,6 @@ export const ru = {
   'bots.col.name': 'Бот',
   'bots.col.platform': 'Платформа',
   'bots.col.mode': 'Режим',
-  'bots.col.state': 'Состояние',
   'bots.col.created': 'Добавлен',
   'platform.telegram': 'Telegram',
   'platform.max': 'MAX',
@@ -83,7 +82,6 @@ export const ru = {
     'Удалить бота «{name}»? Он сразу перестанет работать через Botlens, история будет удалена позже.',
   'settings.deleteYes': 'Да, удалить',
   'settings.cancel': 'Отмена',
-  'settings.danger': 'Удаление',
 
   'connect.title': 'Подключение',
   'connect.mirrorUrl': 'Адрес зеркала (mirror_url)',
@@ -105,7 +103,6 @@ export const ru = {
   'connect.forwardError': 'Последняя ошибка пересылки на target_url: {error} ({at})',
   'connect.forwardOk': 'Ошибок пересылки на target_url нет.',
 
-  'dash.title': 'Обзор',
   'dash.contacts': 'Контактов всего',
   'dash.newUsers': 'Новых за 7 дней',
   'dash.active24h': 'Активных за 24 часа',
@@ -186,7 +183,6 @@ export const ru = {
   'contact.firstTouch': 'Первый переход',
   'contact.lastTouch': 'Последний переход',
   'contact.touches': 'Переходы',
-  'contact.touchesCount': 'Переходов: {count}',
   'contact.stats': 'Сообщения',
   'contact.inbound': 'Входящих',
   'contact.outbound': 'Исходящих',
@@ -220,14 +216,12 @@ export const ru = {
   'dialogs.noToken': 'У бота нет токена: отвечать из кабинета нельзя.',
   'dialogs.you': 'Бот',
   'dialogs.user': 'Пользователь',
-  'dialogs.messagesTotal': 'сообщений: {count}',
   'dialogs.conversation': 'Переписка',
 
-  'error.title': 'Ошибка',
   'error.forbidden': 'Недостаточно прав для этого действия',
   'error.retry': 'Повторить',
   'error.network': 'Сервис недоступен. Проверьте соединение.',
-  // Part II: account screens
+  // The account's screens, outside any bot
   'nav.webhooks': 'Вебхуки',
   'nav.apiKeys': 'API-ключи',
   'nav.team': 'Команда',
@@ -509,7 +503,7 @@ export const ru = {
   'audit.details.replySupport': '«{subject}»',
   'audit.details.revokeKey': '«{name}» ({hint})',
 
-  // Part II: bot screens
+  // The bot's intents, funnel and broadcasts
   'nav.intents': 'Намерения',
   'nav.funnel': 'Воронка',
   'nav.broadcasts': 'Рассылки',

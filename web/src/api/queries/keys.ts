@@ -16,7 +16,7 @@ export const keys = {
   /** Under the dialog's key: reading the conversation again reads its presses too. */
   presses: (id: string, userId: string) => ['bots', id, 'dialogs', userId, 'presses'] as const,
 
-  // Part II: account screens
+  // The account's screens, outside any bot
   webhooks: ['webhooks'] as const,
   deliveries: (subscriptionId: string) => ['webhooks', subscriptionId, 'deliveries'] as const,
   apiKeys: ['api-keys'] as const,
@@ -31,7 +31,7 @@ export const keys = {
   adminTickets: (status: string, offset: number) => ['admin', 'support', status, offset] as const,
   audit: (offset: number) => ['admin', 'audit', offset] as const,
 
-  // Part II: bot screens
+  // The bot's intents, funnel and broadcasts
   intents: (id: string) => ['bots', id, 'intents'] as const,
   intentMessages: (id: string, intentId: string, offset: number) =>
     ['bots', id, 'intents', intentId, 'messages', offset] as const,

@@ -18,7 +18,9 @@ export interface DialogUpdate {
 /**
  * Keeps the dialogs list and the open conversation current over socket.io (`/api/ws`, the session
  * token in `auth.token`): an update moves its dialog to the top at once, and a dialog not in the
- * list yet, or an open conversation, is read again. socket.io-client loads with this screen only.
+ * list yet, or an open conversation, is read again. Nothing is pushed while the socket is down, so
+ * on reconnecting the list and the open conversation are read again. socket.io-client loads with
+ * this screen only.
  */
 export function useLiveDialogs(botId: string): boolean {
   const client = useQueryClient();
@@ -34,7 +36,13 @@ export function useLiveDialogs(botId: string): boolean {
         transports: ['websocket'],
         auth: (cb) => cb({ token: sessionToken() }),
       });
-      socket.on('connect', () => setOnline(true));
+      let connectedBefore = false;
+      socket.on('connect', () => {
+        setOnline(true);
+        // Under the list's key: the open conversation and its presses are read again too.
+        if (connectedBefore) void client.invalidateQueries({ queryKey: keys.dialogs(botId) });
+        connectedBefore = true;
+      });
       socket.on('disconnect', () => setOnline(false));
       socket.on('dialog.updated', (update: DialogUpdate) => {
         if (update.bot_id !== botId) return;

@@ -1,6 +1,6 @@
-import { ADMIN_PAGE, useAudit } from '../../api/queries/useAdmin';
+import { ADMIN_PAGE, AuditEntry, useAudit } from '../../api/queries/useAdmin';
 import { useSearchParam } from '../../app/router';
-import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { EmptyState, QueryState } from '../../components/feedback';
 import { Pager, pageFrom, withQuery } from '../../components/Pager';
 import { TableWrap } from '../../components/TableWrap';
 import { formatDateTime, t } from '../../i18n';
@@ -19,10 +19,15 @@ export default function AdminAuditPage() {
 
 function AuditTable() {
   const page = pageFrom(useSearchParam('page'));
-  const audit = useAudit((page - 1) * ADMIN_PAGE);
-  if (audit.error) return <ErrorMessage error={audit.error} onRetry={() => audit.refetch()} />;
-  if (!audit.data) return <Loading />;
-  if (audit.data.data.length === 0) return <EmptyState>{t('audit.empty')}</EmptyState>;
+  return (
+    <QueryState query={useAudit((page - 1) * ADMIN_PAGE)}>
+      {(audit) => <AuditEntries audit={audit} page={page} />}
+    </QueryState>
+  );
+}
+
+function AuditEntries({ audit, page }: { audit: { data: AuditEntry[]; total: number }; page: number }) {
+  if (audit.data.length === 0) return <EmptyState>{t('audit.empty')}</EmptyState>;
   return (
     <>
       <TableWrap label={t('audit.title')}>
@@ -37,7 +42,7 @@ function AuditTable() {
             </tr>
           </thead>
           <tbody>
-            {audit.data.data.map((entry) => (
+            {audit.data.map((entry) => (
               <tr key={entry.id}>
                 <td>{formatDateTime(entry.created_at)}</td>
                 <td>{entry.actor.email}</td>
@@ -51,7 +56,7 @@ function AuditTable() {
       </TableWrap>
       <Pager
         page={page}
-        pages={Math.ceil(audit.data.total / ADMIN_PAGE)}
+        pages={Math.ceil(audit.total / ADMIN_PAGE)}
         hrefFor={(p) => withQuery('/admin/audit', { page: p })}
       />
     </>

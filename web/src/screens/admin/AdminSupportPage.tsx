@@ -2,7 +2,7 @@ import { FormEvent, useState } from 'react';
 import { ADMIN_PAGE, AdminTicket, TicketStatus, useAdminTickets, useReplyTicket } from '../../api/queries/useAdmin';
 import { TICKET_TEXT_MAX } from '../../api/queries/useSupport';
 import { Link, useSearchParam } from '../../app/router';
-import { EmptyState, ErrorMessage, Loading, Notice } from '../../components/feedback';
+import { EmptyState, ErrorMessage, Notice, QueryState } from '../../components/feedback';
 import { Pager, pageFrom, withQuery } from '../../components/Pager';
 import { t } from '../../i18n';
 import { TicketThread } from '../support/TicketThread';
@@ -39,21 +39,23 @@ function Tickets() {
           </Link>
         ))}
       </nav>
-      <ErrorMessage error={tickets.error} onRetry={() => tickets.refetch()} />
-      {tickets.isPending && <Loading />}
-      {tickets.data && tickets.data.data.length === 0 && <EmptyState>{t(`adminSupport.empty.${status}`)}</EmptyState>}
-      {tickets.data?.data.map((ticket) => (
-        <TicketThread key={ticket.id} ticket={ticket} author={ticket.author.email}>
-          <ReplyForm ticket={ticket} />
-        </TicketThread>
-      ))}
-      {tickets.data && (
-        <Pager
-          page={page}
-          pages={Math.ceil(tickets.data.total / ADMIN_PAGE)}
-          hrefFor={(p) => withQuery('/admin/support', { status: status === 'open' ? null : status, page: p })}
-        />
-      )}
+      <QueryState query={tickets}>
+        {({ data, total }) => (
+          <>
+            {data.length === 0 && <EmptyState>{t(`adminSupport.empty.${status}`)}</EmptyState>}
+            {data.map((ticket) => (
+              <TicketThread key={ticket.id} ticket={ticket} author={ticket.author.email}>
+                <ReplyForm ticket={ticket} />
+              </TicketThread>
+            ))}
+            <Pager
+              page={page}
+              pages={Math.ceil(total / ADMIN_PAGE)}
+              hrefFor={(p) => withQuery('/admin/support', { status: status === 'open' ? null : status, page: p })}
+            />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Fragment, useEffect, useId, useState } from 'react';
 import { ADMIN_PAGE, AdminUser, useAdminUsers } from '../../api/queries/useAdmin';
 import { useTariffs } from '../../api/queries/useBilling';
 import { navigate, useSearchParam } from '../../app/router';
-import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { EmptyState, QueryState } from '../../components/feedback';
 import { Pager, pageFrom, withQuery } from '../../components/Pager';
 import { TableWrap } from '../../components/TableWrap';
 import { formatDate, formatNumber, t } from '../../i18n';
@@ -50,56 +50,58 @@ function Users() {
         />
         {users.data && <span className="muted">{t('contacts.total', { total: formatNumber(users.data.total) })}</span>}
       </div>
-      <ErrorMessage error={users.error} onRetry={() => users.refetch()} />
-      {users.isPending && <Loading />}
-      {users.data && users.data.data.length === 0 && (
-        <EmptyState>{email ? t('adminUsers.notFound', { email }) : t('adminUsers.empty')}</EmptyState>
-      )}
-      {users.data && users.data.data.length > 0 && (
-        <TableWrap label={t('adminUsers.title')}>
-          <table className="admin-users">
-            <thead>
-              <tr>
-                <th scope="col">{t('adminUsers.col.email')}</th>
-                <th scope="col">{t('adminUsers.col.role')}</th>
-                <th scope="col">{t('adminUsers.col.tariff')}</th>
-                <th scope="col" className="num">
-                  {t('adminUsers.col.bots')}
-                </th>
-                <th scope="col" className="num">
-                  {t('adminUsers.col.messages')}
-                </th>
-                <th scope="col">{t('adminUsers.col.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.data.map((user) => (
-                <Fragment key={user.id}>
-                  <UserRow
-                    user={user}
-                    open={open === user.id}
-                    onToggle={() => setOpen(open === user.id ? null : user.id)}
-                  />
-                  {open === user.id && (
-                    <tr className="panel-row">
-                      <td colSpan={6}>
-                        <UserPanel user={user} />
-                      </td>
+      <QueryState query={users}>
+        {({ data, total }) => (
+          <>
+            {data.length === 0 && (
+              <EmptyState>{email ? t('adminUsers.notFound', { email }) : t('adminUsers.empty')}</EmptyState>
+            )}
+            {data.length > 0 && (
+              <TableWrap label={t('adminUsers.title')}>
+                <table className="admin-users">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('adminUsers.col.email')}</th>
+                      <th scope="col">{t('adminUsers.col.role')}</th>
+                      <th scope="col">{t('adminUsers.col.tariff')}</th>
+                      <th scope="col" className="num">
+                        {t('adminUsers.col.bots')}
+                      </th>
+                      <th scope="col" className="num">
+                        {t('adminUsers.col.messages')}
+                      </th>
+                      <th scope="col">{t('adminUsers.col.created')}</th>
                     </tr>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
-      {users.data && (
-        <Pager
-          page={page}
-          pages={Math.ceil(users.data.total / ADMIN_PAGE)}
-          hrefFor={(p) => withQuery('/admin/users', { email, page: p })}
-        />
-      )}
+                  </thead>
+                  <tbody>
+                    {data.map((user) => (
+                      <Fragment key={user.id}>
+                        <UserRow
+                          user={user}
+                          open={open === user.id}
+                          onToggle={() => setOpen(open === user.id ? null : user.id)}
+                        />
+                        {open === user.id && (
+                          <tr className="panel-row">
+                            <td colSpan={6}>
+                              <UserPanel user={user} />
+                            </td>
+                          </tr>
+                        )}
+                      </Fragment>
+                    ))}
+                  </tbody>
+                </table>
+              </TableWrap>
+            )}
+            <Pager
+              page={page}
+              pages={Math.ceil(total / ADMIN_PAGE)}
+              hrefFor={(p) => withQuery('/admin/users', { email, page: p })}
+            />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

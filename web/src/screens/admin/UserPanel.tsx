@@ -14,7 +14,7 @@ import { useMe } from '../../api/queries/useMe';
 import { beginImpersonation } from '../../api/session';
 import { navigate } from '../../app/router';
 import { ConfirmButton } from '../../components/ConfirmButton';
-import { ErrorMessage, Loading, Notice } from '../../components/feedback';
+import { ErrorMessage, Notice, QueryState } from '../../components/feedback';
 import { formatDate, t } from '../../i18n';
 import { RevokeKeyButton } from '../api-keys/RevokeKeyButton';
 
@@ -122,23 +122,28 @@ function UserKeys({ user }: { user: AdminUser }) {
   return (
     <section aria-label={t('adminUsers.keys')}>
       <h3>{t('adminUsers.keys')}</h3>
-      <ErrorMessage error={keys.error} />
-      {keys.isPending && <Loading />}
-      {keys.data && keys.data.data.length === 0 && <p className="muted">{t('adminUsers.noKeys')}</p>}
-      {keys.data && keys.data.data.length > 0 && (
-        <ul className="key-list">
-          {keys.data.data.map((key) => (
-            <li key={key.id}>
-              <span className="strong">{key.name}</span> <code>{key.key_hint}</code>{' '}
-              <span className={key.status === 'active' ? 'badge badge-ok' : 'badge badge-off'}>
-                {t(`keys.status.${key.status}`)}
-              </span>{' '}
-              <span className="muted">{formatDate(key.created_at)}</span>{' '}
-              {key.status === 'active' && <RevokeKeyButton name={key.name} revoke={() => revoke.mutateAsync(key.id)} />}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={keys}>
+        {({ data }) =>
+          data.length === 0 ? (
+            <p className="muted">{t('adminUsers.noKeys')}</p>
+          ) : (
+            <ul className="key-list">
+              {data.map((key) => (
+                <li key={key.id}>
+                  <span className="strong">{key.name}</span> <code>{key.key_hint}</code>{' '}
+                  <span className={key.status === 'active' ? 'badge badge-ok' : 'badge badge-off'}>
+                    {t(`keys.status.${key.status}`)}
+                  </span>{' '}
+                  <span className="muted">{formatDate(key.created_at)}</span>{' '}
+                  {key.status === 'active' && (
+                    <RevokeKeyButton name={key.name} revoke={() => revoke.mutateAsync(key.id)} />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '../../api/queries/useApiKeys';
 import { useCanWrite, useMe } from '../../api/queries/useMe';
 import { ChecksField } from '../../components/ChecksField';
-import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { EmptyState, ErrorMessage, QueryState } from '../../components/feedback';
 import { Field } from '../../components/Field';
 import { ShownOnce } from '../../components/ShownOnce';
 import { TableWrap } from '../../components/TableWrap';
@@ -30,9 +30,7 @@ export default function ApiKeysPage() {
   const [issued, setIssued] = useState<{ name: string; key: string } | null>(null);
   // Held here, not in the form: a refusal (a role lowered meanwhile) stays in view after the form goes.
   const issue = useIssueApiKey();
-  const mine = keys.data?.data ?? [];
-  const others = (team.data?.data ?? []).filter((key) => key.holder.user_id !== me?.id);
-  const active = mine.filter((key) => key.status === 'active').length;
+  const active = (keys.data?.data ?? []).filter((key) => key.status === 'active').length;
 
   return (
     <>
@@ -59,24 +57,33 @@ export default function ApiKeysPage() {
           <h2 id="my-keys">{t('keys.mine')}</h2>
           <span className="muted">{t('keys.count', { count: active, max: MAX_ACTIVE_KEYS })}</span>
         </div>
-        <ErrorMessage error={keys.error} onRetry={() => keys.refetch()} />
-        {keys.isPending && <Loading />}
-        {keys.data && mine.length === 0 && (
-          <EmptyState>{canWrite ? t('keys.empty') : t('keys.emptyObserver')}</EmptyState>
-        )}
-        {mine.length > 0 && <KeyTable label={t('keys.mine')} keys={mine} canRevoke={canWrite} />}
+        <QueryState query={keys}>
+          {({ data }) =>
+            data.length === 0 ? (
+              <EmptyState>{canWrite ? t('keys.empty') : t('keys.emptyObserver')}</EmptyState>
+            ) : (
+              <KeyTable label={t('keys.mine')} keys={data} canRevoke={canWrite} />
+            )
+          }
+        </QueryState>
       </section>
       {canWrite ? <IssueForm issue={issue} onIssued={setIssued} /> : <ErrorMessage error={issue.error} />}
-      <ErrorMessage error={team.error} />
-      {/* Shown once someone else in the account has a key: a lone owner's list would repeat their own. */}
-      {others.length > 0 && (
-        <section className="card" aria-labelledby="team-keys">
-          <h2 id="team-keys">{t('keys.team')}</h2>
-          <p className="muted">{t('keys.teamHint')}</p>
-          <KeyTable label={t('keys.team')} keys={others} canRevoke team />
-        </section>
-      )}
+      <QueryState query={team}>
+        {({ data }) => <TeamKeys others={data.filter((key) => key.holder.user_id !== me?.id)} />}
+      </QueryState>
     </>
+  );
+}
+
+/** Shown once someone else in the account has a key: a lone owner's list would repeat their own. */
+function TeamKeys({ others }: { others: TeamApiKey[] }) {
+  if (others.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="team-keys">
+      <h2 id="team-keys">{t('keys.team')}</h2>
+      <p className="muted">{t('keys.teamHint')}</p>
+      <KeyTable label={t('keys.team')} keys={others} canRevoke team />
+    </section>
   );
 }
 
@@ -87,18 +94,18 @@ function IssueForm({
   issue: ReturnType<typeof useIssueApiKey>;
   onIssued: (issued: { name: string; key: string }) => void;
 }) {
+  const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>(['read']);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const [expires, setExpires] = useState('');
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const expires = String(data.get('expires') ?? '');
     issue.mutate(
-      { name: String(data.get('name')).trim(), scopes, ...(expires ? { expires_at: endOfDay(expires) } : {}) },
+      { name: name.trim(), scopes, ...(expires ? { expires_at: endOfDay(expires) } : {}) },
       {
         onSuccess: (created) => {
           onIssued({ name: created.name, key: created.key });
-          form.reset();
+          setName('');
+          setExpires('');
           window.scrollTo(0, 0);
         },
       },
@@ -108,7 +115,15 @@ function IssueForm({
     <section className="card" aria-labelledby="issue-key">
       <h2 id="issue-key">{t('keys.issue.title')}</h2>
       <form className="stack" onSubmit={submit}>
-        <Field label={t('keys.name')} name="name" required maxLength={100} placeholder={t('keys.namePlaceholder')} />
+        <Field
+          label={t('keys.name')}
+          name="name"
+          required
+          maxLength={100}
+          placeholder={t('keys.namePlaceholder')}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
         <ChecksField
           legend={t('keys.scopes')}
           options={API_SCOPES.map((scope) => ({
@@ -122,7 +137,15 @@ function IssueForm({
           value={scopes}
           onChange={setScopes}
         />
-        <Field label={t('keys.expires')} name="expires" type="date" min={tomorrow()} hint={t('keys.expiresHint')} />
+        <Field
+          label={t('keys.expires')}
+          name="expires"
+          type="date"
+          min={tomorrow()}
+          hint={t('keys.expiresHint')}
+          value={expires}
+          onChange={(event) => setExpires(event.target.value)}
+        />
         <ErrorMessage error={issue.error} />
         <div>
           <button type="submit" disabled={issue.isPending || scopes.length === 0}>

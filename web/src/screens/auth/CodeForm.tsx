@@ -1,43 +1,22 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
-import { api, unwrap } from '../../api/client';
-import { setSessionToken } from '../../api/session';
+import { useAuth } from '../../api/queries/useAuth';
 import { ErrorMessage, Notice } from '../../components/feedback';
 import { Field } from '../../components/Field';
 import { t } from '../../i18n';
 
 /** The six-digit code from the mail: confirms the address and signs in; the code can be sent again. */
 export function CodeForm({ email, onConfirmed }: { email: string; onConfirmed: () => void }) {
-  const client = useQueryClient();
-  const [error, setError] = useState<unknown>(null);
-  const [resent, setResent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { confirm, resend } = useAuth();
+  const [code, setCode] = useState('');
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code')).trim();
-    setBusy(true);
-    setError(null);
-    try {
-      const session = await unwrap(api.POST('/api/auth/confirm', { body: { email, code } }));
-      setSessionToken(session.token);
-      await client.invalidateQueries();
-      onConfirmed();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    resend.reset();
+    confirm.mutate({ email, code: code.trim() }, { onSuccess: onConfirmed });
   };
-  const resend = async () => {
-    setError(null);
-    setResent(false);
-    try {
-      await unwrap(api.POST('/api/auth/resend', { body: { email } }));
-      setResent(true);
-    } catch (failure) {
-      setError(failure);
-    }
+  const sendAgain = () => {
+    confirm.reset();
+    resend.mutate(email);
   };
 
   return (
@@ -52,14 +31,16 @@ export function CodeForm({ email, onConfirmed }: { email: string; onConfirmed: (
         maxLength={6}
         required
         autoFocus
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
       />
-      <ErrorMessage error={error} />
-      {resent && <Notice>{t('auth.code.resent')}</Notice>}
+      <ErrorMessage error={confirm.error ?? resend.error} />
+      {resend.isSuccess && <Notice>{t('auth.code.resent')}</Notice>}
       <div className="row">
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={confirm.isPending}>
           {t('auth.code.submit')}
         </button>
-        <button type="button" className="button-secondary" onClick={resend}>
+        <button type="button" className="button-secondary" onClick={sendAgain}>
           {t('auth.code.resend')}
         </button>
       </div>

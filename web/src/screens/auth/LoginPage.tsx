@@ -1,46 +1,29 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
-import { api, unwrap } from '../../api/client';
-import { setSessionToken } from '../../api/session';
+import { useAuth } from '../../api/queries/useAuth';
 import { Link, navigate, useSearchParam } from '../../app/router';
 import { ErrorMessage } from '../../components/feedback';
-import { Field } from '../../components/Field';
 import { t } from '../../i18n';
-import { afterSignIn, AuthFrame } from './AuthFrame';
+import { afterSignIn, AuthFrame, CredentialFields } from './AuthFrame';
 
 export default function LoginPage() {
   const next = useSearchParam('next');
-  const client = useQueryClient();
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { login } = useAuth();
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      const session = await unwrap(
-        api.POST('/api/auth/login', {
-          body: { email: String(form.get('email')), password: String(form.get('password')) },
-        }),
-      );
-      client.clear();
-      setSessionToken(session.token);
-      navigate(afterSignIn(next), { replace: true });
-    } catch (failure) {
-      setError(failure);
-      setBusy(false);
-    }
+    login.mutate(
+      { ...credentials, email: credentials.email.trim() },
+      { onSuccess: () => navigate(afterSignIn(next), { replace: true }) },
+    );
   };
 
   return (
     <AuthFrame title={t('auth.login.title')}>
       <form onSubmit={submit} className="stack">
-        <Field label={t('auth.email')} name="email" type="email" autoComplete="username" required autoFocus />
-        <Field label={t('auth.password')} name="password" type="password" autoComplete="current-password" required />
-        <ErrorMessage error={error} />
-        <button type="submit" disabled={busy}>
+        <CredentialFields value={credentials} onChange={setCredentials} />
+        <ErrorMessage error={login.error} />
+        <button type="submit" disabled={login.isPending}>
           {t('auth.login.submit')}
         </button>
       </form>

@@ -1,58 +1,34 @@
 import { FormEvent, useState } from 'react';
-import { api, unwrap } from '../../api/client';
+import { useAuth } from '../../api/queries/useAuth';
 import { Link, navigate, useSearchParam } from '../../app/router';
 import { ErrorMessage } from '../../components/feedback';
-import { Field } from '../../components/Field';
 import { t } from '../../i18n';
-import { afterSignIn, AuthFrame } from './AuthFrame';
+import { afterSignIn, AuthFrame, CredentialFields } from './AuthFrame';
 import { CodeForm } from './CodeForm';
 
 export default function RegisterPage() {
   const next = useSearchParam('next');
-  const [email, setEmail] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { register } = useAuth();
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const address = String(form.get('email')).trim();
-    setBusy(true);
-    setError(null);
-    try {
-      await unwrap(
-        api.POST('/api/auth/register', { body: { email: address, password: String(form.get('password')) } }),
-      );
-      setEmail(address);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    register.mutate({ ...credentials, email: credentials.email.trim() });
   };
 
-  if (email) {
+  if (register.isSuccess) {
     return (
       <AuthFrame title={t('auth.code.title')}>
-        <CodeForm email={email} onConfirmed={() => navigate(afterSignIn(next), { replace: true })} />
+        <CodeForm email={register.variables.email} onConfirmed={() => navigate(afterSignIn(next), { replace: true })} />
       </AuthFrame>
     );
   }
   return (
     <AuthFrame title={t('auth.register.title')}>
       <form onSubmit={submit} className="stack">
-        <Field label={t('auth.email')} name="email" type="email" autoComplete="email" required autoFocus />
-        <Field
-          label={t('auth.password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={6}
-          required
-          hint={t('auth.passwordHint')}
-        />
-        <ErrorMessage error={error} />
-        <button type="submit" disabled={busy}>
+        <CredentialFields value={credentials} onChange={setCredentials} newAccount />
+        <ErrorMessage error={register.error} />
+        <button type="submit" disabled={register.isPending}>
           {t('auth.register.submit')}
         </button>
       </form>

@@ -1,30 +1,36 @@
 import { useMe, type Me } from '../../api/queries/useMe';
 import { Invoice, Tariff, useChangeTariff, useInvoices, useTariffs } from '../../api/queries/useBilling';
 import { ConfirmButton } from '../../components/ConfirmButton';
-import { EmptyState, ErrorMessage, Loading, Notice } from '../../components/feedback';
+import { EmptyState, Notice, QueryState } from '../../components/feedback';
 import { TableWrap } from '../../components/TableWrap';
 import { formatDateTime, formatNumber, t } from '../../i18n';
 import { usagePercent } from './usage';
 
 /** The plans, this month's usage against the free cap, plan changes (owner) and the invoices they leave. */
 export default function BillingPage() {
-  const me = useMe();
   const tariffs = useTariffs();
-  const owner = me.data?.team.role === 'owner';
-  const change = useChangeTariff();
-  if (me.error || tariffs.error)
-    return <ErrorMessage error={me.error ?? tariffs.error} onRetry={() => (me.refetch(), tariffs.refetch())} />;
-  if (!me.data || !tariffs.data) return <Loading />;
-  const current = tariffs.data.data.find((plan) => plan.code === me.data.tariff);
   return (
     <>
       <h1>{t('billing.title')}</h1>
-      <UsageCard me={me.data} plan={current} />
+      <QueryState query={useMe()}>
+        {(me) => <QueryState query={tariffs}>{({ data: plans }) => <Billing me={me} plans={plans} />}</QueryState>}
+      </QueryState>
+    </>
+  );
+}
+
+function Billing({ me, plans }: { me: Me; plans: Tariff[] }) {
+  const owner = me.team.role === 'owner';
+  const change = useChangeTariff();
+  const current = plans.find((plan) => plan.code === me.tariff);
+  return (
+    <>
+      <UsageCard me={me} plan={current} />
       {!owner && <p className="alert alert-info">{t('billing.ownerOnly')}</p>}
       {change.data && (
         <Notice>
           {t('billing.changed', {
-            name: tariffs.data.data.find((plan) => plan.code === change.data.tariff)?.name ?? change.data.tariff,
+            name: plans.find((plan) => plan.code === change.data.tariff)?.name ?? change.data.tariff,
             amount: formatNumber(change.data.invoice.amount),
           })}
         </Notice>
@@ -32,18 +38,18 @@ export default function BillingPage() {
       <section aria-labelledby="plans">
         <h2 id="plans">{t('billing.plans')}</h2>
         <div className="plans">
-          {tariffs.data.data.map((plan) => (
+          {plans.map((plan) => (
             <PlanCard
               key={plan.code}
               plan={plan}
-              current={plan.code === me.data.tariff}
+              current={plan.code === me.tariff}
               canChange={owner}
               onChange={() => change.mutateAsync(plan.code)}
             />
           ))}
         </div>
       </section>
-      {owner && <Invoices plans={tariffs.data.data} />}
+      {owner && <Invoices plans={plans} />}
     </>
   );
 }
@@ -131,35 +137,38 @@ function Invoices({ plans }: { plans: Tariff[] }) {
   return (
     <section className="card" aria-labelledby="invoices">
       <h2 id="invoices">{t('billing.invoices')}</h2>
-      <ErrorMessage error={invoices.error} onRetry={() => invoices.refetch()} />
-      {invoices.isPending && <Loading />}
-      {invoices.data && invoices.data.data.length === 0 && <EmptyState>{t('billing.noInvoices')}</EmptyState>}
-      {invoices.data && invoices.data.data.length > 0 && (
-        <TableWrap label={t('billing.invoices')}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('billing.col.date')}</th>
-                <th scope="col">{t('billing.col.change')}</th>
-                <th scope="col" className="num">
-                  {t('billing.col.amount')}
-                </th>
-                <th scope="col">{t('billing.col.by')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoices.data.data.map((invoice: Invoice) => (
-                <tr key={invoice.id}>
-                  <td>{formatDateTime(invoice.created_at)}</td>
-                  <td>{t('billing.change', { from: name(invoice.previous_tariff), to: name(invoice.tariff) })}</td>
-                  <td className="num">{t('billing.amount', { amount: formatNumber(invoice.amount) })}</td>
-                  <td>{t(`billing.by.${invoice.changed_by}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
+      <QueryState query={invoices}>
+        {({ data }) =>
+          data.length === 0 ? (
+            <EmptyState>{t('billing.noInvoices')}</EmptyState>
+          ) : (
+            <TableWrap label={t('billing.invoices')}>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('billing.col.date')}</th>
+                    <th scope="col">{t('billing.col.change')}</th>
+                    <th scope="col" className="num">
+                      {t('billing.col.amount')}
+                    </th>
+                    <th scope="col">{t('billing.col.by')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.map((invoice: Invoice) => (
+                    <tr key={invoice.id}>
+                      <td>{formatDateTime(invoice.created_at)}</td>
+                      <td>{t('billing.change', { from: name(invoice.previous_tariff), to: name(invoice.tariff) })}</td>
+                      <td className="num">{t('billing.amount', { amount: formatNumber(invoice.amount) })}</td>
+                      <td>{t(`billing.by.${invoice.changed_by}`)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import type { BOT_ROUTES } from '../../app/App';
-import { useBot } from '../../api/queries/useBots';
+import { Bot, useBot } from '../../api/queries/useBots';
 import { Link, usePath } from '../../app/router';
-import { ErrorMessage, Loading } from '../../components/feedback';
+import { Loading, QueryState } from '../../components/feedback';
 import { t } from '../../i18n';
 import { BotBadges } from './BotBadges';
 
@@ -23,11 +23,12 @@ interface Props {
 }
 
 /** The bot's frame: its name, mode and state, and the tabs of its screens. */
-export default function BotScreens({ route, botId, userId, intentId }: Props) {
-  const bot = useBot(botId);
+export default function BotScreens(props: Props) {
+  return <QueryState query={useBot(props.botId)}>{(bot) => <BotFrame bot={bot} {...props} />}</QueryState>;
+}
+
+function BotFrame({ bot, route, botId, userId, intentId }: Props & { bot: Bot }) {
   const path = usePath();
-  if (bot.error) return <ErrorMessage error={bot.error} onRetry={() => bot.refetch()} />;
-  if (!bot.data) return <Loading />;
   const base = `/bots/${botId}`;
   const tabs = [
     { href: base, label: t('nav.dashboard'), current: path === base },
@@ -42,10 +43,10 @@ export default function BotScreens({ route, botId, userId, intentId }: Props) {
     <>
       <div className="bot-head">
         <h1>
-          {bot.data.name}
-          {bot.data.username && <span className="muted bot-username"> @{bot.data.username}</span>}
+          {bot.name}
+          {bot.username && <span className="muted bot-username"> @{bot.username}</span>}
         </h1>
-        <BotBadges bot={bot.data} />
+        <BotBadges bot={bot} />
       </div>
       <nav className="tabs" aria-label={t('nav.bot')}>
         {tabs.map((tab) => (
@@ -55,18 +56,18 @@ export default function BotScreens({ route, botId, userId, intentId }: Props) {
         ))}
       </nav>
       <Suspense fallback={<Loading />}>
-        {route === '/bots/:id' && <DashboardPage bot={bot.data} />}
-        {route === '/bots/:id/contacts' && <ContactsPage bot={bot.data} />}
-        {route === '/bots/:id/contacts/:userId' && <ContactCardPage bot={bot.data} userId={userId!} />}
+        {route === '/bots/:id' && <DashboardPage bot={bot} />}
+        {route === '/bots/:id/contacts' && <ContactsPage bot={bot} />}
+        {route === '/bots/:id/contacts/:userId' && <ContactCardPage bot={bot} userId={userId!} />}
         {(route === '/bots/:id/dialogs' || route === '/bots/:id/dialogs/:userId') && (
-          <DialogsPage bot={bot.data} userId={userId} />
+          <DialogsPage bot={bot} userId={userId} />
         )}
-        {route === '/bots/:id/settings' && <SettingsPage bot={bot.data} />}
+        {route === '/bots/:id/settings' && <SettingsPage bot={bot} />}
         {(route === '/bots/:id/intents' || route === '/bots/:id/intents/:intentId') && (
-          <IntentsPage bot={bot.data} intentId={intentId} />
+          <IntentsPage bot={bot} intentId={intentId} />
         )}
-        {route === '/bots/:id/funnel' && <FunnelPage bot={bot.data} />}
-        {route === '/bots/:id/broadcasts' && <BroadcastsPage bot={bot.data} />}
+        {route === '/bots/:id/funnel' && <FunnelPage bot={bot} />}
+        {route === '/bots/:id/broadcasts' && <BroadcastsPage bot={bot} />}
       </Suspense>
     </>
   );

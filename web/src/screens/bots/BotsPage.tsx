@@ -3,7 +3,7 @@ import { FormEvent, useState } from 'react';
 import { Bot, useBots, useCreateBot } from '../../api/queries/useBots';
 import { useCanWrite } from '../../api/queries/useMe';
 import { Link, navigate } from '../../app/router';
-import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { EmptyState, ErrorMessage, QueryState } from '../../components/feedback';
 import { Field } from '../../components/Field';
 import { formatDate, t } from '../../i18n';
 import { BotBadges } from './BotBadges';
@@ -14,12 +14,15 @@ export default function BotsPage() {
   return (
     <>
       <h1>{t('bots.title')}</h1>
-      <ErrorMessage error={bots.error} onRetry={() => bots.refetch()} />
-      {bots.isPending && <Loading />}
-      {bots.data && bots.data.data.length === 0 && (
-        <EmptyState>{canWrite ? t('bots.empty') : t('bots.emptyObserver')}</EmptyState>
-      )}
-      {bots.data && bots.data.data.length > 0 && <BotList bots={bots.data.data} />}
+      <QueryState query={bots}>
+        {({ data }) =>
+          data.length === 0 ? (
+            <EmptyState>{canWrite ? t('bots.empty') : t('bots.emptyObserver')}</EmptyState>
+          ) : (
+            <BotList bots={data} />
+          )
+        }
+      </QueryState>
       {canWrite && <BindBotForm />}
     </>
   );
@@ -62,12 +65,12 @@ function BotList({ bots }: { bots: Bot[] }) {
 function BindBotForm() {
   const create = useCreateBot();
   const [platform, setPlatform] = useState<'telegram' | 'max'>('telegram');
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const [name, setName] = useState('');
+  const [token, setToken] = useState('');
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const token = String(form.get('token')).trim();
     create.mutate(
-      { platform, name: String(form.get('name')).trim(), utm_key: 'utm_source', ...(token ? { token } : {}) },
+      { platform, name: name.trim(), utm_key: 'utm_source', ...(token.trim() ? { token: token.trim() } : {}) },
       { onSuccess: (bot) => navigate(`/bots/${bot.id}/settings`) },
     );
   };
@@ -90,13 +93,22 @@ function BindBotForm() {
             </label>
           ))}
         </fieldset>
-        <Field label={t('bots.add.name')} name="name" required maxLength={100} />
+        <Field
+          label={t('bots.add.name')}
+          name="name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
         <Field
           label={t('bots.add.token')}
           name="token"
           autoComplete="off"
           spellCheck={false}
           hint={t('bots.add.tokenHint')}
+          value={token}
+          onChange={(event) => setToken(event.target.value)}
         />
         <ErrorMessage error={create.error} />
         <button type="submit" disabled={create.isPending}>

@@ -1,7 +1,7 @@
 import type { Bot } from '../../api/queries/useBots';
 import { useConnectWebhook, useDisconnectWebhook, useWebhookStatus } from '../../api/queries/useWebhook';
 import { CopyField } from '../../components/CopyField';
-import { ErrorMessage } from '../../components/feedback';
+import { ErrorMessage, QueryState } from '../../components/feedback';
 import { formatDateTime, t } from '../../i18n';
 import { mirrorSnippets } from './snippets';
 
@@ -37,31 +37,37 @@ function WebhookStatus({ bot, canWrite }: { bot: Bot; canWrite: boolean }) {
   const status = useWebhookStatus(bot.id, true);
   const connect = useConnectWebhook(bot.id);
   const disconnect = useDisconnectWebhook(bot.id);
-  const info = status.data;
   return (
     <div className="webhook" aria-live="polite">
-      {info && (
-        <p>
-          <span className={info.connected ? 'badge badge-ok' : 'badge badge-off'}>
-            {info.connected ? t('connect.webhook.connected') : t('connect.webhook.notConnected')}
-          </span>
-          {info.pending_update_count ? (
-            <span className="muted"> {t('connect.webhook.pending', { count: info.pending_update_count })}</span>
-          ) : null}
-        </p>
-      )}
-      {info?.last_error_message && (
-        <p className="alert alert-error">
-          {t('connect.webhook.lastError', { message: info.last_error_message, at: formatDateTime(info.last_error_at) })}
-        </p>
-      )}
-      <ErrorMessage error={status.error ?? connect.error ?? disconnect.error} />
+      <QueryState query={status}>
+        {(info) => (
+          <>
+            <p>
+              <span className={info.connected ? 'badge badge-ok' : 'badge badge-off'}>
+                {info.connected ? t('connect.webhook.connected') : t('connect.webhook.notConnected')}
+              </span>
+              {info.pending_update_count ? (
+                <span className="muted"> {t('connect.webhook.pending', { count: info.pending_update_count })}</span>
+              ) : null}
+            </p>
+            {info.last_error_message && (
+              <p className="alert alert-error">
+                {t('connect.webhook.lastError', {
+                  message: info.last_error_message,
+                  at: formatDateTime(info.last_error_at),
+                })}
+              </p>
+            )}
+          </>
+        )}
+      </QueryState>
+      <ErrorMessage error={connect.error ?? disconnect.error} />
       {canWrite && (
         <div className="row">
           <button type="button" disabled={connect.isPending} onClick={() => connect.mutate()}>
             {t('connect.webhook.connect')}
           </button>
-          {info?.connected && (
+          {status.data?.connected && (
             <button
               type="button"
               className="button-secondary"

@@ -20,26 +20,40 @@ export default function SettingsPage({ bot }: { bot: Bot }) {
 
 function SettingsForm({ bot }: { bot: Bot }) {
   const update = useUpdateBot(bot.id);
+  const [name, setName] = useState(bot.name);
+  // The token is never shown back: the field is for a new one.
+  const [token, setToken] = useState('');
   const [removeToken, setRemoveToken] = useState(false);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const [utmKey, setUtmKey] = useState(bot.utm_key);
+  const [targetUrl, setTargetUrl] = useState(bot.target_url ?? '');
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const token = String(form.get('token') ?? '').trim();
-    const target = String(form.get('target_url')).trim();
     const body: UpdateBot = {
-      name: String(form.get('name')).trim(),
-      utm_key: String(form.get('utm_key')).trim(),
-      target_url: target === '' ? null : target,
+      name: name.trim(),
+      utm_key: utmKey.trim(),
+      target_url: targetUrl.trim() === '' ? null : targetUrl.trim(),
     };
     if (removeToken) body.token = null;
-    else if (token) body.token = token;
-    update.mutate(body, { onSuccess: () => setRemoveToken(false) });
+    else if (token.trim()) body.token = token.trim();
+    update.mutate(body, {
+      onSuccess: () => {
+        setToken('');
+        setRemoveToken(false);
+      },
+    });
   };
   return (
     <section className="card" aria-labelledby="settings-title">
       <h2 id="settings-title">{t('settings.title')}</h2>
       <form className="stack" onSubmit={submit}>
-        <Field label={t('settings.name')} name="name" defaultValue={bot.name} required maxLength={100} />
+        <Field
+          label={t('settings.name')}
+          name="name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
         <Field
           label={t('settings.token')}
           name="token"
@@ -47,6 +61,8 @@ function SettingsForm({ bot }: { bot: Bot }) {
           spellCheck={false}
           disabled={removeToken}
           hint={t('settings.tokenHint')}
+          value={token}
+          onChange={(event) => setToken(event.target.value)}
         />
         {bot.has_token && (
           <label className="check">
@@ -57,17 +73,19 @@ function SettingsForm({ bot }: { bot: Bot }) {
         <Field
           label={t('settings.utmKey')}
           name="utm_key"
-          defaultValue={bot.utm_key}
           required
           hint={t('settings.utmKeyHint')}
+          value={utmKey}
+          onChange={(event) => setUtmKey(event.target.value)}
         />
         <Field
           label={t('settings.targetUrl')}
           name="target_url"
-          defaultValue={bot.target_url ?? ''}
           placeholder={t('settings.targetUrlPlaceholder')}
           spellCheck={false}
           hint={t('settings.targetUrlHint')}
+          value={targetUrl}
+          onChange={(event) => setTargetUrl(event.target.value)}
         />
         <ErrorMessage error={update.error} />
         {update.isSuccess && <Notice>{t('settings.saved')}</Notice>}

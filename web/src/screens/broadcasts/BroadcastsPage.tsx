@@ -2,7 +2,7 @@ import type { Bot } from '../../api/queries/useBots';
 import { useBroadcasts } from '../../api/queries/useBroadcasts';
 import { useCanWrite } from '../../api/queries/useMe';
 import { Link } from '../../app/router';
-import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { EmptyState, QueryState } from '../../components/feedback';
 import { t } from '../../i18n';
 import { BroadcastList } from './BroadcastList';
 import { Composer } from './Composer';
@@ -23,14 +23,17 @@ export default function BroadcastsPage({ bot }: { bot: Bot }) {
         ))}
       <section className="card" aria-labelledby="broadcasts-title">
         <h2 id="broadcasts-title">{t('broadcasts.title')}</h2>
-        <ErrorMessage error={broadcasts.error} onRetry={() => broadcasts.refetch()} />
-        {broadcasts.isPending && <Loading />}
-        {broadcasts.data && broadcasts.data.data.length === 0 && (
-          <EmptyState>{canWrite && bot.has_token ? t('broadcasts.empty') : t('broadcasts.emptyObserver')}</EmptyState>
-        )}
-        {broadcasts.data && broadcasts.data.data.length > 0 && (
-          <BroadcastList botId={bot.id} broadcasts={broadcasts.data.data} canWrite={canWrite} />
-        )}
+        <QueryState query={broadcasts}>
+          {({ data }) =>
+            data.length === 0 ? (
+              <EmptyState>
+                {canWrite && bot.has_token ? t('broadcasts.empty') : t('broadcasts.emptyObserver')}
+              </EmptyState>
+            ) : (
+              <BroadcastList botId={bot.id} broadcasts={data} canWrite={canWrite} />
+            )
+          }
+        </QueryState>
       </section>
     </>
   );

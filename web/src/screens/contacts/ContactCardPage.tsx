@@ -4,7 +4,7 @@ import { useContact, useEraseContact } from '../../api/queries/useContacts';
 import { useCanWrite } from '../../api/queries/useMe';
 import { Link, navigate } from '../../app/router';
 import { ConfirmButton } from '../../components/ConfirmButton';
-import { ErrorMessage, Loading } from '../../components/feedback';
+import { QueryState } from '../../components/feedback';
 import { formatDateTime, formatNumber, t } from '../../i18n';
 import { contactName } from './names';
 
@@ -15,10 +15,14 @@ export default function ContactCardPage({ bot, userId }: { bot: Bot; userId: str
       <p>
         <Link href={`/bots/${bot.id}/contacts`}>← {t('contact.back')}</Link>
       </p>
-      <ErrorMessage error={card.error} onRetry={() => card.refetch()} />
-      {card.isPending && <Loading />}
-      {card.data && <Card botId={bot.id} card={card.data} />}
-      {card.data && <EraseContact botId={bot.id} userId={userId} />}
+      <QueryState query={card}>
+        {(data) => (
+          <>
+            <Card botId={bot.id} card={data} />
+            <EraseContact botId={bot.id} userId={userId} />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

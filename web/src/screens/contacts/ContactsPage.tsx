@@ -4,7 +4,7 @@ import type { Bot } from '../../api/queries/useBots';
 import { CONTACTS_PAGE, ContactRow, useContacts } from '../../api/queries/useContacts';
 import { Link, navigate, useSearchParam } from '../../app/router';
 import { CsvDownload } from '../../components/CsvDownload';
-import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { EmptyState, QueryState } from '../../components/feedback';
 import { Pager } from '../../components/Pager';
 import { formatDateTime, formatNumber, t } from '../../i18n';
 import { contactName } from './names';
@@ -42,12 +42,15 @@ export default function ContactsPage({ bot }: { bot: Bot }) {
         {contacts.data && <span className="muted">{t('contacts.total', { total: formatNumber(total) })}</span>}
         <CsvDownload path={`/api/bots/${bot.id}/contacts/export.csv`} />
       </div>
-      <ErrorMessage error={contacts.error} onRetry={() => contacts.refetch()} />
-      {contacts.isPending && <Loading />}
-      {contacts.data && contacts.data.data.length === 0 && (
-        <EmptyState>{q ? t('contacts.notFound', { q }) : t('contacts.empty')}</EmptyState>
-      )}
-      {contacts.data && contacts.data.data.length > 0 && <ContactsTable botId={bot.id} rows={contacts.data.data} />}
+      <QueryState query={contacts}>
+        {({ data }) =>
+          data.length === 0 ? (
+            <EmptyState>{q ? t('contacts.notFound', { q }) : t('contacts.empty')}</EmptyState>
+          ) : (
+            <ContactsTable botId={bot.id} rows={data} />
+          )
+        }
+      </QueryState>
       <Pager page={page} pages={pages} hrefFor={(n) => urlFor(bot.id, q, n)} />
     </>
   );

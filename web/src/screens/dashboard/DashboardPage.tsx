@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { Bot } from '../../api/queries/useBots';
-import { RetentionPeriod, useRetention, useSources, useStats, useTimeline } from '../../api/queries/useReports';
+import { RetentionPeriod, Stats, useRetention, useSources, useStats, useTimeline } from '../../api/queries/useReports';
 import { Link } from '../../app/router';
-import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { EmptyState, QueryState } from '../../components/feedback';
 import { t } from '../../i18n';
 import { sourceLabel } from '../../components/sources';
 import { MappingsEditor } from './MappingsEditor';
@@ -15,14 +15,14 @@ const PERIODS = [7, 30, 90, 365] as const;
 
 /** The bot's dashboard: the numbers first, then the trend, then where the contacts came from. */
 export default function DashboardPage({ bot }: { bot: Bot }) {
-  const stats = useStats(bot.id);
+  return <QueryState query={useStats(bot.id)}>{(stats) => <Dashboard bot={bot} stats={stats} />}</QueryState>;
+}
+
+function Dashboard({ bot, stats }: { bot: Bot; stats: Stats }) {
   const [days, setDays] = useState<number>(30);
   const timeline = useTimeline(bot.id, days);
   const sources = useSources(bot.id);
-
-  if (stats.error) return <ErrorMessage error={stats.error} onRetry={() => stats.refetch()} />;
-  if (!stats.data) return <Loading />;
-  const empty = stats.data.messages_total === 0 && stats.data.contacts_total === 0;
+  const empty = stats.messages_total === 0 && stats.contacts_total === 0;
   return (
     <>
       {empty && (
@@ -39,7 +39,7 @@ export default function DashboardPage({ bot }: { bot: Bot }) {
           </p>
         </EmptyState>
       )}
-      <StatCards stats={stats.data} />
+      <StatCards stats={stats} />
       <section className="card" aria-labelledby="timeline-title">
         <div className="card-head">
           <h2 id="timeline-title">{t('dash.timeline')}</h2>
@@ -57,14 +57,12 @@ export default function DashboardPage({ bot }: { bot: Bot }) {
             ))}
           </div>
         </div>
-        <ErrorMessage error={timeline.error} />
-        {timeline.data ? <TimelineChart days={timeline.data.data} /> : <Loading />}
+        <QueryState query={timeline}>{({ data }) => <TimelineChart days={data} />}</QueryState>
       </section>
       <RetentionSection botId={bot.id} sources={sources.data?.data.map((row) => row.source_value) ?? []} />
       <section className="card" aria-labelledby="sources-title">
         <h2 id="sources-title">{t('sources.title')}</h2>
-        <ErrorMessage error={sources.error} />
-        {sources.data ? <SourcesTable rows={sources.data.data} /> : <Loading />}
+        <QueryState query={sources}>{({ data }) => <SourcesTable rows={data} />}</QueryState>
         <MappingsEditor botId={bot.id} />
       </section>
     </>
@@ -112,8 +110,7 @@ function RetentionSection({ botId, sources }: { botId: string; sources: string[]
         </div>
       </div>
       <p className="muted">{t('retention.hint')}</p>
-      <ErrorMessage error={retention.error} />
-      {retention.data ? <RetentionTriangle retention={retention.data} /> : <Loading />}
+      <QueryState query={retention}>{(data) => <RetentionTriangle retention={data} />}</QueryState>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import {
   useReply,
 } from '../../api/queries/useDialogs';
 import { useCanWrite } from '../../api/queries/useMe';
-import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { EmptyState, ErrorMessage, QueryState } from '../../components/feedback';
 import { FilePicker, fileTooLarge, PickedFile } from '../../components/FilePicker';
 import { charCount, textLimit } from '../../components/files';
 import { formatMessageTime, formatNumber, t } from '../../i18n';
@@ -19,7 +19,6 @@ export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
   const presses = useDialogPresses(bot.id, userId);
   const canWrite = useCanWrite();
   const end = useRef<HTMLDivElement>(null);
-  const items = messages.data ? timeline(messages.data, presses.data ?? []) : [];
 
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
@@ -27,20 +26,23 @@ export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
 
   return (
     <>
-      <ErrorMessage error={messages.error} onRetry={() => messages.refetch()} />
-      {messages.isPending && <Loading />}
-      {messages.data && messages.data.length === 0 && <EmptyState>{t('dialogs.noMessages')}</EmptyState>}
-      {messages.data && messages.data.length > 0 && (
-        <ol className="messages" aria-live="polite">
-          {items.map((item) =>
-            'direction' in item ? (
-              <MessageBubble key={item.id} message={item} />
-            ) : (
-              <PressMarker key={item.id} press={item} />
-            ),
-          )}
-        </ol>
-      )}
+      <QueryState query={messages}>
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState>{t('dialogs.noMessages')}</EmptyState>
+          ) : (
+            <ol className="messages" aria-live="polite">
+              {timeline(data, presses.data ?? []).map((item) =>
+                'direction' in item ? (
+                  <MessageBubble key={item.id} message={item} />
+                ) : (
+                  <PressMarker key={item.id} press={item} />
+                ),
+              )}
+            </ol>
+          )
+        }
+      </QueryState>
       <div ref={end} />
       {canWrite &&
         (bot.has_token ? <ReplyBox bot={bot} userId={userId} /> : <p className="muted">{t('dialogs.noToken')}</p>)}

@@ -3,7 +3,7 @@ import { useDialogs } from '../../api/queries/useDialogs';
 import { useLiveDialogs } from '../../api/queries/useLiveDialogs';
 import { Link } from '../../app/router';
 import { CsvDownload } from '../../components/CsvDownload';
-import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { EmptyState, QueryState } from '../../components/feedback';
 import { formatMessageTime, t } from '../../i18n';
 import { contactName } from '../contacts/names';
 import { Conversation } from './Conversation';
@@ -22,31 +22,34 @@ export default function DialogsPage({ bot, userId }: { bot: Bot; userId?: string
           </span>
           <CsvDownload path={`/api/bots/${bot.id}/messages/export.csv`} />
         </div>
-        <ErrorMessage error={dialogs.error} onRetry={() => dialogs.refetch()} />
-        {dialogs.isPending && <Loading />}
-        {dialogs.data && dialogs.data.data.length === 0 && <EmptyState>{t('dialogs.empty')}</EmptyState>}
-        {dialogs.data && dialogs.data.data.length > 0 && (
-          <ul className="dialog-items">
-            {dialogs.data.data.map((dialog) => (
-              <li key={dialog.external_user_id}>
-                <Link
-                  href={`/bots/${bot.id}/dialogs/${encodeURIComponent(dialog.external_user_id)}`}
-                  aria-current={dialog.external_user_id === userId ? 'page' : undefined}
-                  className="dialog-item"
-                >
-                  <span className="dialog-name">{contactName(dialog)}</span>
-                  <time dateTime={dialog.last_at} className="muted">
-                    {formatMessageTime(dialog.last_at)}
-                  </time>
-                  <span className="dialog-text">
-                    {dialog.last_direction === 'out' && <span className="muted">{t('dialogs.you')}: </span>}
-                    {dialog.last_text}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={dialogs}>
+          {({ data }) =>
+            data.length === 0 ? (
+              <EmptyState>{t('dialogs.empty')}</EmptyState>
+            ) : (
+              <ul className="dialog-items">
+                {data.map((dialog) => (
+                  <li key={dialog.external_user_id}>
+                    <Link
+                      href={`/bots/${bot.id}/dialogs/${encodeURIComponent(dialog.external_user_id)}`}
+                      aria-current={dialog.external_user_id === userId ? 'page' : undefined}
+                      className="dialog-item"
+                    >
+                      <span className="dialog-name">{contactName(dialog)}</span>
+                      <time dateTime={dialog.last_at} className="muted">
+                        {formatMessageTime(dialog.last_at)}
+                      </time>
+                      <span className="dialog-text">
+                        {dialog.last_direction === 'out' && <span className="muted">{t('dialogs.you')}: </span>}
+                        {dialog.last_text}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </section>
       <section className="conversation-pane" aria-label={t('dialogs.conversation')}>
         {userId ? (

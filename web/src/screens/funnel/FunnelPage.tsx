@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import type { Bot } from '../../api/queries/useBots';
-import { useFunnel, useFunnelConfig } from '../../api/queries/useFunnel';
+import { FunnelStage, useFunnel, useFunnelConfig } from '../../api/queries/useFunnel';
 import { useIntents } from '../../api/queries/useIntents';
 import { useCanWrite } from '../../api/queries/useMe';
 import { useSources } from '../../api/queries/useReports';
 import { navigate, useSearchParam } from '../../app/router';
-import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { EmptyState, QueryState } from '../../components/feedback';
 import { sourceLabel } from '../../components/sources';
 import { t } from '../../i18n';
 import { FunnelChart } from './FunnelChart';
@@ -13,15 +13,16 @@ import { StageBuilder } from './StageBuilder';
 
 /** `/bots/:id/funnel?source=`: the funnel's counts and conversions (by source), and for writers the stage builder. */
 export default function FunnelPage({ bot }: { bot: Bot }) {
+  return (
+    <QueryState query={useFunnelConfig(bot.id)}>{(config) => <Funnel bot={bot} stages={config.stages} />}</QueryState>
+  );
+}
+
+function Funnel({ bot, stages }: { bot: Bot; stages: FunnelStage[] }) {
   const source = useSearchParam('source');
-  const config = useFunnelConfig(bot.id);
   const result = useFunnel(bot.id, source);
   const canWrite = useCanWrite();
   const intents = useIntents(bot.id);
-
-  if (config.error) return <ErrorMessage error={config.error} onRetry={() => config.refetch()} />;
-  if (!config.data) return <Loading />;
-  const stages = config.data.stages;
 
   return (
     <>
@@ -30,18 +31,24 @@ export default function FunnelPage({ bot }: { bot: Bot }) {
           <h2 id="funnel-title">{t('funnel.title')}</h2>
           {stages.length > 0 && <SourceFilter botId={bot.id} source={source} />}
         </div>
-        <ErrorMessage error={result.error} onRetry={() => result.refetch()} />
-        {stages.length === 0 && (
+        {stages.length === 0 ? (
           <EmptyState title={t('funnel.empty.title')}>
             <p>{canWrite ? t('funnel.empty.text') : t('funnel.empty.observer')}</p>
           </EmptyState>
+        ) : (
+          <QueryState query={result}>
+            {(funnel) => (
+              <>
+                {funnel.computing && (
+                  <p className="alert alert-info" role="status">
+                    {t('funnel.computing')}
+                  </p>
+                )}
+                <FunnelChart result={funnel} config={stages} />
+              </>
+            )}
+          </QueryState>
         )}
-        {stages.length > 0 && result.data?.computing && (
-          <p className="alert alert-info" role="status">
-            {t('funnel.computing')}
-          </p>
-        )}
-        {stages.length > 0 && (result.data ? <FunnelChart result={result.data} config={stages} /> : <Loading />)}
       </section>
       {canWrite && (
         <StageBuilder botId={bot.id} stages={stages} intents={intents.data?.data.map((intent) => intent.name) ?? []} />

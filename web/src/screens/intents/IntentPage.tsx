@@ -10,7 +10,7 @@ import {
 import { useCanWrite } from '../../api/queries/useMe';
 import { Link, navigate, useSearchParam } from '../../app/router';
 import { Confirm } from '../../components/Confirm';
-import { EmptyState, ErrorMessage, Loading, Notice } from '../../components/feedback';
+import { EmptyState, ErrorMessage, Notice, QueryState } from '../../components/feedback';
 import { Pager } from '../../components/Pager';
 import { formatDateTime, formatMessageTime, formatNumber, t } from '../../i18n';
 import { IntentForm } from './IntentForm';
@@ -169,24 +169,27 @@ function MatchedMessages({ bot, intent }: { bot: Bot; intent: Intent }) {
         <h2 id="matched-title">{t('intents.matched')}</h2>
         {messages.data && <span className="muted">{t('contacts.total', { total: formatNumber(total) })}</span>}
       </div>
-      <ErrorMessage error={messages.error} onRetry={() => messages.refetch()} />
-      {messages.isPending && <Loading />}
-      {messages.data && messages.data.data.length === 0 && <EmptyState>{t('intents.matchedEmpty')}</EmptyState>}
-      {messages.data && messages.data.data.length > 0 && (
-        <ul className="matched">
-          {messages.data.data.map((message) => (
-            <li key={message.id} className="matched-item" style={{ borderLeftColor: intent.color }}>
-              <p className="message-text">{message.text || <span className="muted">{t('dialogs.noText')}</span>}</p>
-              <p className="matched-meta muted">
-                <Link href={`/bots/${bot.id}/dialogs/${encodeURIComponent(message.external_user_id)}`}>
-                  {t('intents.openDialog', { id: message.external_user_id })}
-                </Link>
-                <time dateTime={message.created_at}>{formatMessageTime(message.created_at)}</time>
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={messages}>
+        {({ data }) =>
+          data.length === 0 ? (
+            <EmptyState>{t('intents.matchedEmpty')}</EmptyState>
+          ) : (
+            <ul className="matched">
+              {data.map((message) => (
+                <li key={message.id} className="matched-item" style={{ borderLeftColor: intent.color }}>
+                  <p className="message-text">{message.text || <span className="muted">{t('dialogs.noText')}</span>}</p>
+                  <p className="matched-meta muted">
+                    <Link href={`/bots/${bot.id}/dialogs/${encodeURIComponent(message.external_user_id)}`}>
+                      {t('intents.openDialog', { id: message.external_user_id })}
+                    </Link>
+                    <time dateTime={message.created_at}>{formatMessageTime(message.created_at)}</time>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
       <Pager page={page} pages={pages} hrefFor={pageUrl} />
     </section>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Bot } from '../../api/queries/useBots';
 import { Intent, useIntents } from '../../api/queries/useIntents';
 import { useCanWrite } from '../../api/queries/useMe';
-import { EmptyState, ErrorMessage, Loading, Notice } from '../../components/feedback';
+import { EmptyState, Notice, QueryState } from '../../components/feedback';
 import { TableWrap } from '../../components/TableWrap';
 import { formatNumber, t } from '../../i18n';
 import { IntentForm } from './IntentForm';
@@ -11,16 +11,23 @@ import { IntentPage } from './IntentPage';
 
 /** `/bots/:id/intents`: every intent with its colour, rules, counts and state; `/bots/:id/intents/:intentId`: one of them. */
 export default function IntentsPage({ bot, intentId }: { bot: Bot; intentId?: string }) {
-  const intents = useIntents(bot.id);
+  return (
+    <QueryState query={useIntents(bot.id)}>
+      {({ data }) =>
+        intentId ? (
+          <IntentPage bot={bot} intent={data.find((intent) => intent.id === intentId)} />
+        ) : (
+          <IntentList bot={bot} list={data} />
+        )
+      }
+    </QueryState>
+  );
+}
+
+function IntentList({ bot, list }: { bot: Bot; list: Intent[] }) {
   const canWrite = useCanWrite();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
-
-  if (intents.error) return <ErrorMessage error={intents.error} onRetry={() => intents.refetch()} />;
-  if (!intents.data) return <Loading />;
-  if (intentId) return <IntentPage bot={bot} intent={intents.data.data.find((intent) => intent.id === intentId)} />;
-
-  const list = intents.data.data;
   return (
     <section className="card" aria-labelledby="intents-title">
       <div className="card-head">

@@ -1,6 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { SUBJECT_MAX, TICKET_TEXT_MAX, useTickets, useWriteTicket } from '../../api/queries/useSupport';
-import { EmptyState, ErrorMessage, Loading, Notice } from '../../components/feedback';
+import { EmptyState, ErrorMessage, Notice, QueryState } from '../../components/feedback';
 import { Field } from '../../components/Field';
 import { formatNumber, t } from '../../i18n';
 import { TicketThread } from './TicketThread';
@@ -14,27 +14,30 @@ export default function SupportPage() {
       <p className="lead">{t('support.intro')}</p>
       <WriteForm />
       <h2>{t('support.mine')}</h2>
-      <ErrorMessage error={tickets.error} onRetry={() => tickets.refetch()} />
-      {tickets.isPending && <Loading />}
-      {tickets.data && tickets.data.data.length === 0 && <EmptyState>{t('support.empty')}</EmptyState>}
-      {tickets.data?.data.map((ticket) => (
-        <TicketThread key={ticket.id} ticket={ticket} />
-      ))}
+      <QueryState query={tickets}>
+        {({ data }) =>
+          data.length === 0 ? (
+            <EmptyState>{t('support.empty')}</EmptyState>
+          ) : (
+            data.map((ticket) => <TicketThread key={ticket.id} ticket={ticket} />)
+          )
+        }
+      </QueryState>
     </>
   );
 }
 
 function WriteForm() {
   const write = useWriteTicket();
+  const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = event.currentTarget;
     write.mutate(
-      { subject: String(new FormData(form).get('subject')).trim(), text: text.trim() },
+      { subject: subject.trim(), text: text.trim() },
       {
         onSuccess: () => {
-          form.reset();
+          setSubject('');
           setText('');
         },
       },
@@ -44,7 +47,14 @@ function WriteForm() {
     <section className="card" aria-labelledby="write">
       <h2 id="write">{t('support.write')}</h2>
       <form className="stack" onSubmit={submit}>
-        <Field label={t('support.subject')} name="subject" required maxLength={SUBJECT_MAX} />
+        <Field
+          label={t('support.subject')}
+          name="subject"
+          required
+          maxLength={SUBJECT_MAX}
+          value={subject}
+          onChange={(e) => (setSubject(e.target.value), write.reset())}
+        />
         <div className="field">
           <label htmlFor="support-text">{t('support.text')}</label>
           <textarea

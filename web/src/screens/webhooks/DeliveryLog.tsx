@@ -1,14 +1,19 @@
 import { Delivery, useDeliveries } from '../../api/queries/useWebhooks';
-import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { EmptyState, QueryState } from '../../components/feedback';
 import { TableWrap } from '../../components/TableWrap';
 import { formatDateTime, formatNumber, t } from '../../i18n';
 
 /** The newest 50 deliveries of one subscription: what happened, how long it took, what was sent and answered. */
 export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
-  const deliveries = useDeliveries(subscriptionId, true);
-  if (deliveries.error) return <ErrorMessage error={deliveries.error} onRetry={() => deliveries.refetch()} />;
-  if (!deliveries.data) return <Loading />;
-  if (deliveries.data.length === 0) return <EmptyState>{t('webhooks.log.empty')}</EmptyState>;
+  return (
+    <QueryState query={useDeliveries(subscriptionId, true)}>
+      {(deliveries) => <DeliveryTable deliveries={deliveries} />}
+    </QueryState>
+  );
+}
+
+function DeliveryTable({ deliveries }: { deliveries: Delivery[] }) {
+  if (deliveries.length === 0) return <EmptyState>{t('webhooks.log.empty')}</EmptyState>;
   return (
     <TableWrap label={t('webhooks.log.title')}>
       <table className="deliveries">
@@ -24,7 +29,7 @@ export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
           </tr>
         </thead>
         <tbody>
-          {deliveries.data.map((delivery, index) => (
+          {deliveries.map((delivery, index) => (
             <tr key={`${delivery.created_at}-${index}`}>
               <td>{formatDateTime(delivery.created_at)}</td>
               <td>

@@ -8,7 +8,7 @@ import {
   useSubscriptions,
   WebhookEvent,
 } from '../../api/queries/useWebhooks';
-import { EmptyState, ErrorMessage, Loading } from '../../components/feedback';
+import { EmptyState, ErrorMessage, QueryState } from '../../components/feedback';
 import { Field } from '../../components/Field';
 import { ShownOnce } from '../../components/ShownOnce';
 import { t } from '../../i18n';
@@ -24,7 +24,6 @@ export default function WebhooksPage() {
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
   const botName = (id: string | null) =>
     id ? (bots.data?.data.find((bot) => bot.id === id)?.name ?? id) : t('webhooks.allBots');
-  const list = subscriptions.data?.data ?? [];
 
   return (
     <>
@@ -45,22 +44,25 @@ export default function WebhooksPage() {
           <p>{t('webhooks.secret.text', { url: created.url })}</p>
         </ShownOnce>
       )}
-      <ErrorMessage error={subscriptions.error} onRetry={() => subscriptions.refetch()} />
-      {subscriptions.isPending && <Loading />}
-      {subscriptions.data && list.length === 0 && (
-        <EmptyState title={t('webhooks.empty.title')}>
-          <p>{canWrite ? t('webhooks.empty.text') : t('webhooks.empty.observer')}</p>
-        </EmptyState>
-      )}
-      {list.map((subscription: Subscription) => (
-        <SubscriptionCard
-          key={subscription.id}
-          subscription={subscription}
-          botName={botName(subscription.bot_id)}
-          canWrite={canWrite}
-        />
-      ))}
-      {canWrite && <CreateForm count={list.length} onCreated={setCreated} />}
+      <QueryState query={subscriptions}>
+        {({ data }) =>
+          data.length === 0 ? (
+            <EmptyState title={t('webhooks.empty.title')}>
+              <p>{canWrite ? t('webhooks.empty.text') : t('webhooks.empty.observer')}</p>
+            </EmptyState>
+          ) : (
+            data.map((subscription: Subscription) => (
+              <SubscriptionCard
+                key={subscription.id}
+                subscription={subscription}
+                botName={botName(subscription.bot_id)}
+                canWrite={canWrite}
+              />
+            ))
+          )
+        }
+      </QueryState>
+      {canWrite && <CreateForm count={subscriptions.data?.data.length ?? 0} onCreated={setCreated} />}
     </>
   );
 }

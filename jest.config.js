@@ -58,6 +58,11 @@ module.exports = {
       testPathIgnorePatterns: ['/node_modules/', ...SERIAL_E2E.map((name) => `/test/e2e/${name}\\.e2e-spec\\.ts$`)],
     },
     { displayName: 'e2e-serial', ...onBuiltService, testMatch: serialFiles },
-    { displayName: 'browser', ...onBuiltService, testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
+    {
+      displayName: 'browser',
+      ...onBuiltService,
+      testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
+      globalSetup: '<rootDir>/test/browser/support/global-setup.ts',
+    },
   ],
 };

@@ -18,7 +18,7 @@ const TIERS = [
   {
     name: 'browser',
     stage: 6,
-    command: ['sh', '-c', 'node test/browser/ensure-chromium.cjs && npx jest --selectProjects browser --runInBand'],
+    command: ['sh', '-c', 'node test/browser/ensure-chromium.cjs && npx jest --selectProjects browser --maxWorkers=2'],
   },
 ];
 

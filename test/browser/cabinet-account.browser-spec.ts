@@ -7,7 +7,6 @@ import { registerUser, uniqueEmail } from '../e2e/support/factories';
 import { ADMIN, startTestApp, TestApp } from '../e2e/support/test-app';
 import { WebhookReceiver } from '../e2e/support/webhook-receiver';
 import { launchChromium, WatchedPage } from './support/browser';
-import { ensureCabinetBuilt } from './support/build-cabinet';
 import { bearer } from '../e2e/support/session';
 
 jest.setTimeout(120_000);
@@ -58,7 +57,6 @@ describe('The account screens in a browser', () => {
   const alertText = (target: Page) => target.getByRole('alert').first().textContent();
 
   beforeAll(async () => {
-    ensureCabinetBuilt();
     ctx = await startTestApp({ CABINET_DIR: join(__dirname, '..', '..', 'web', 'dist') });
     [browser, receiver, account] = await Promise.all([
       launchChromium(),

@@ -9,7 +9,6 @@ import { bindTelegramBot, registerUser } from '../e2e/support/factories';
 import { addMember, upgradeToBusiness } from '../e2e/support/team';
 import { startTestApp, TestApp } from '../e2e/support/test-app';
 import { launchChromium, WatchedPage } from './support/browser';
-import { ensureCabinetBuilt } from './support/build-cabinet';
 import { bearer } from '../e2e/support/session';
 
 jest.setTimeout(120_000);
@@ -81,7 +80,6 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
     (await page.locator('.funnel-stage').allInnerTexts()).map((row) => row.replace(/\u00a0/g, ' '));
 
   beforeAll(async () => {
-    ensureCabinetBuilt();
     ctx = await startTestApp({
       CABINET_DIR: join(__dirname, '..', '..', 'web', 'dist'),
       BROADCAST_RATE_PER_SECOND: '50',

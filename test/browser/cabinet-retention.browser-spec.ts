@@ -7,7 +7,6 @@ import { bindTelegramBot, registerUser } from '../e2e/support/factories';
 import { bearer } from '../e2e/support/session';
 import { startTestApp, TestApp } from '../e2e/support/test-app';
 import { launchChromium, WatchedPage } from './support/browser';
-import { ensureCabinetBuilt } from './support/build-cabinet';
 
 jest.setTimeout(120_000);
 
@@ -53,7 +52,6 @@ describe('The retention triangle in a browser', () => {
       );
 
   beforeAll(async () => {
-    ensureCabinetBuilt();
     ctx = await startTestApp({ CABINET_DIR: join(__dirname, '..', '..', 'web', 'dist') });
     const user = await registerUser(ctx);
     session = user.token;

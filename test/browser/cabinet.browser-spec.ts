@@ -7,7 +7,6 @@ import { mailedCode, registerUnconfirmed, telegramToken, uniqueEmail } from '../
 import { addMember, upgradeToBusiness } from '../e2e/support/team';
 import { startTestApp, TestApp } from '../e2e/support/test-app';
 import { ARTIFACTS, launchChromium, WatchedPage } from './support/browser';
-import { ensureCabinetBuilt } from './support/build-cabinet';
 import { bearer } from '../e2e/support/session';
 
 jest.setTimeout(120_000);
@@ -76,7 +75,6 @@ describe('The cabinet in a browser', () => {
     target.getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });
 
   beforeAll(async () => {
-    ensureCabinetBuilt();
     ctx = await startTestApp({
       CABINET_DIR: join(__dirname, '..', '..', 'web', 'dist'),
       LIVE_SESSION_CHECK_MS: '1000',
@@ -255,11 +253,16 @@ describe('The cabinet in a browser', () => {
     await page.getByRole('heading', { name: 'Откуда пришёл' }).waitFor();
     await page.getByText('spring', { exact: true }).waitFor();
     await page.getByRole('img', { name: 'Фото Анна' }).waitFor();
-    expect(
-      await page
-        .getByRole('img', { name: 'Фото Анна' })
-        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
-    ).toBe(1);
+    // The element shows before its picture has loaded: wait for the load (or its error, which gives width 0).
+    const loadedWidth = await page.getByRole('img', { name: 'Фото Анна' }).evaluate(
+      (img: HTMLImageElement) =>
+        new Promise<number>((resolve) => {
+          if (img.complete) return resolve(img.naturalWidth);
+          img.addEventListener('load', () => resolve(img.naturalWidth));
+          img.addEventListener('error', () => resolve(0));
+        }),
+    );
+    expect(loadedWidth).toBe(1);
     await checkScreen(owner, '09-contact-card');
   });
 

@@ -6,7 +6,6 @@ import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
 import { bindTelegramBot, registerUser } from '../e2e/support/factories';
 import { startTestApp, TestApp } from '../e2e/support/test-app';
 import { launchChromium, WatchedPage } from './support/browser';
-import { ensureCabinetBuilt } from './support/build-cabinet';
 import { bearer } from '../e2e/support/session';
 
 jest.setTimeout(120_000);
@@ -32,7 +31,6 @@ describe('Erasing a contact from its card, in a browser', () => {
   let botId = '';
 
   beforeAll(async () => {
-    ensureCabinetBuilt();
     ctx = await startTestApp({ CABINET_DIR: join(__dirname, '..', '..', 'web', 'dist') });
     const user = await registerUser(ctx);
     session = user.token;

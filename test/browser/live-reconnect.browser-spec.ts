@@ -7,7 +7,6 @@ import { bindTelegramBot, registerUser } from '../e2e/support/factories';
 import { bearer } from '../e2e/support/session';
 import { startTestApp, TestApp } from '../e2e/support/test-app';
 import { launchChromium, WatchedPage } from './support/browser';
-import { ensureCabinetBuilt } from './support/build-cabinet';
 
 jest.setTimeout(120_000);
 
@@ -52,7 +51,6 @@ describe('The dialogs screen after the live socket reconnects', () => {
   const status = () => page.locator('.dialog-list .live');
 
   beforeAll(async () => {
-    ensureCabinetBuilt();
     ctx = await startTestApp({ CABINET_DIR: join(__dirname, '..', '..', 'web', 'dist') });
     session = (await registerUser(ctx)).token;
     const bound = await bindTelegramBot(ctx, session, { name: 'Пекарня' });

@@ -10,7 +10,7 @@ function newest(path: string): number {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-/** Builds web/dist when it is missing or older than any source of the cabinet (npm test on a fresh machine). */
+/** Builds web/dist when it is missing or older than any source of the cabinet (once per run, in the browser tier's global setup). */
 export function ensureCabinetBuilt(): string {
   const dist = join(WEB, 'dist');
   let built: number;

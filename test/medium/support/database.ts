@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../../../src/database/database-options';
+import { dataSourceOptions } from '../../../src/data-source-options';
 import { migrateDatabase } from '../../../src/database/prepare-database';
 import { dropDatabase } from '../../e2e/support/stores';
 

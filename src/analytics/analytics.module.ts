@@ -17,14 +17,14 @@ import { SourcesQueries } from './sources.queries';
 import { StatsV1Controller } from './stats-v1.controller';
 import { StatsController } from './stats.controller';
 import { StatsQueries } from './stats.queries';
-import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { AuthModule } from '../auth/auth.module';
 
 /**
  * Aggregate reports (stats, timeline, sources, retention cohorts, buttons) for the open API and the cabinet, the open API's intents,
  * and the source mappings the reports apply.
  */
 @Module({
-  imports: [ApiKeysModule, BotsModule, IntentsModule],
+  imports: [AuthModule, BotsModule, IntentsModule],
   controllers: [
     StatsV1Controller,
     SourcesV1Controller,

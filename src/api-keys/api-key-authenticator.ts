@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { Principal, PRINCIPAL_COLUMNS, PRINCIPAL_TEAM_JOIN, principalOf, PrincipalRow } from '../auth/principal';
 import { sha256Hex } from '../common/crypto/random';
 import { Messages } from '../common/messages';
-import type { ApiScope } from './api-key.entity';
+import type { ApiScope } from '../auth/principal';
 import { describeError } from '../logging/describe-error';
 
 interface KeyRow extends PrincipalRow {

@@ -9,13 +9,12 @@ import { ApiKeyStrategy } from './api-key.strategy';
 import { ApiKeysController } from './api-keys.controller';
 import { ApiKeysService } from './api-keys.service';
 import { TeamApiKeysController } from './team-api-keys.controller';
-import { ApiKeyGuard, ScopeGuard } from './require-scope.decorator';
 
-/** API keys and the open API's guard: a module with `@RequireScope` routes imports this one for its guards. */
+/** API keys: their CRUD, and the strategy that checks one for `@RequireScope` (src/auth/guards) on every open-API call. */
 @Module({
   imports: [TypeOrmModule.forFeature([ApiKey]), PassportModule, AuthModule, TeamsDataModule],
   controllers: [ApiKeysController, TeamApiKeysController],
-  providers: [ApiKeysService, ApiKeyAuthenticator, ApiKeyStrategy, ApiKeyGuard, ScopeGuard],
-  exports: [ApiKeyGuard, ScopeGuard, ApiKeysService],
+  providers: [ApiKeysService, ApiKeyAuthenticator, ApiKeyStrategy],
+  exports: [ApiKeysService],
 })
 export class ApiKeysModule {}

@@ -6,6 +6,7 @@ import { AuthThrottleModule } from './auth-throttle';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailCodesService } from './email-codes.service';
+import { ApiKeyGuard, ScopeGuard } from './guards/require-scope.decorator';
 import { AccessGuard, SessionGuard } from './guards/session-auth.decorator';
 import { SessionStrategy } from './guards/session.strategy';
 import { PasswordHasher } from './password-hasher';
@@ -28,8 +29,19 @@ import { UsersService } from './users.service';
     SessionStrategy,
     SessionGuard,
     AccessGuard,
+    ApiKeyGuard,
+    ScopeGuard,
     AdminBootstrapService,
   ],
-  exports: [UsersService, UsersRepository, SessionsService, SessionsRepository, SessionGuard, AccessGuard],
+  exports: [
+    UsersService,
+    UsersRepository,
+    SessionsService,
+    SessionsRepository,
+    SessionGuard,
+    AccessGuard,
+    ApiKeyGuard,
+    ScopeGuard,
+  ],
 })
 export class AuthModule {}

@@ -1,8 +1,11 @@
-import type { ApiScope } from '../api-keys/api-key.entity';
 import type { UserRole } from './entities/user.entity';
 
 /** A person's place in an account: the owner, or a member invited with a role (spec: "User and team"). */
 export type TeamRole = 'owner' | 'administrator' | 'observer';
+
+/** What an API key may do: `read`, or also `write` (within its holder's team role). */
+export type ApiScope = 'read' | 'write';
+export const API_SCOPES: readonly ApiScope[] = ['read', 'write'];
 
 /** Who is calling: set on `request.user` by the session or the API-key strategy. */
 export interface Principal {

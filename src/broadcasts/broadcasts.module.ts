@@ -17,11 +17,11 @@ import { BroadcastsService } from './broadcasts.service';
 import { RecipientDelivery } from './recipient-delivery';
 import { SendPacer } from './send-pacer';
 import { IngestModule } from '../ingest/ingest.module';
-import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { AuthModule } from '../auth/auth.module';
 
 /** Broadcasts: the open API's synchronous one, the cabinet's segmented ones, and the queue that delivers both. */
 @Module({
-  imports: [ApiKeysModule, IngestModule, jobQueue(BROADCAST_QUEUE), BotsModule, PlatformsModule],
+  imports: [AuthModule, IngestModule, jobQueue(BROADCAST_QUEUE), BotsModule, PlatformsModule],
   controllers: [BroadcastV1Controller, BroadcastsV1Controller, BroadcastsController],
   providers: [
     BroadcastsService,

@@ -1,5 +1,4 @@
 import { AuthModule } from '../auth/auth.module';
-import { TeamsDataModule } from '../teams/teams-data.module';
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -12,7 +11,7 @@ import { TeamApiKeysController } from './team-api-keys.controller';
 
 /** API keys: their CRUD, and the strategy that checks one for `@RequireScope` (src/auth/guards) on every open-API call. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKey]), PassportModule, AuthModule, TeamsDataModule],
+  imports: [TypeOrmModule.forFeature([ApiKey]), PassportModule, AuthModule],
   controllers: [ApiKeysController, TeamApiKeysController],
   providers: [ApiKeysService, ApiKeyAuthenticator, ApiKeyStrategy],
   exports: [ApiKeysService],

@@ -12,6 +12,7 @@ import { SessionStrategy } from './guards/session.strategy';
 import { PasswordHasher } from './password-hasher';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
+import { TeamsRepository } from './teams.repository';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
@@ -24,6 +25,7 @@ import { UsersService } from './users.service';
     UsersRepository,
     SessionsService,
     SessionsRepository,
+    TeamsRepository,
     EmailCodesService,
     PasswordHasher,
     SessionStrategy,
@@ -38,6 +40,7 @@ import { UsersService } from './users.service';
     UsersRepository,
     SessionsService,
     SessionsRepository,
+    TeamsRepository,
     SessionGuard,
     AccessGuard,
     ApiKeyGuard,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ContactDataOwner, ContactKey } from '../erasure/contact-key';
+import type { ContactDataOwner, ContactKey } from '../common/contact-data-owner';
 import type { Statement } from '../ingest/fact-store';
 import { audienceFilter, BroadcastPlatform, RECIPIENTS_FROM, Segment } from './segment';
 

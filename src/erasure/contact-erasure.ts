@@ -11,7 +11,7 @@ import { ContactsRepository } from '../ingest/contacts.repository';
 import { HourlyStats } from '../ingest/hourly-stats';
 import { RetentionActivity } from '../ingest/retention-activity';
 import { IntentsService } from '../intents/intents.service';
-import type { ContactDataOwner } from './contact-key';
+import type { ContactDataOwner } from '../common/contact-data-owner';
 
 /**
  * Erases one person's data from a bot (a data subject's request under 152-FZ or the GDPR): every owner of rows

@@ -1,10 +1,8 @@
 import { Module } from '@nestjs/common';
 import { BotsModule } from '../bots/bots.module';
-import { IntentsModule } from '../intents/intents.module';
 import { ButtonsController } from './buttons.controller';
 import { ButtonsV1Controller } from './buttons-v1.controller';
 import { ButtonsQueries } from './buttons.queries';
-import { IntentsV1Controller } from './intents-v1.controller';
 import { RetentionV1Controller } from './retention-v1.controller';
 import { RetentionController } from './retention.controller';
 import { RetentionQueries } from './retention.queries';
@@ -19,17 +17,13 @@ import { StatsController } from './stats.controller';
 import { StatsQueries } from './stats.queries';
 import { AuthModule } from '../auth/auth.module';
 
-/**
- * Aggregate reports (stats, timeline, sources, retention cohorts, buttons) for the open API and the cabinet, the open API's intents,
- * and the source mappings the reports apply.
- */
+/** Aggregate reports (stats, timeline, sources, retention cohorts, buttons) for the open API and the cabinet, and the source mappings the reports apply. */
 @Module({
-  imports: [AuthModule, BotsModule, IntentsModule],
+  imports: [AuthModule, BotsModule],
   controllers: [
     StatsV1Controller,
     SourcesV1Controller,
     RetentionV1Controller,
-    IntentsV1Controller,
     StatsController,
     SourcesController,
     RetentionController,

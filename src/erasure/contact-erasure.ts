@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { actorOf, AuditLog } from '../audit/audit-log.service';
 import type { Principal } from '../auth/principal';
 import { BotAccess } from '../bots/bot-access';
-import { BroadcastStore } from '../broadcasts/broadcast-store';
+import { RecipientStore } from '../broadcasts/recipient-store';
 import { Messages } from '../common/messages';
 import { FunnelReachStore } from '../funnels/funnel-reach.store';
 import { ButtonPresses } from '../ingest/button-presses';
@@ -30,7 +30,7 @@ export class ContactErasure {
     private readonly contacts: ContactsRepository,
     intents: IntentsService,
     funnels: FunnelReachStore,
-    broadcasts: BroadcastStore,
+    broadcasts: RecipientStore,
     presses: ButtonPresses,
     hourly: HourlyStats,
     retention: RetentionActivity,

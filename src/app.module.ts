@@ -15,6 +15,7 @@ import { ContactsModule } from './contacts/contacts.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { dataSourceOptions } from './data-source-options';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { FleetModule } from './fleet/fleet.module';
 import { ErasureModule } from './erasure/erasure.module';
@@ -53,7 +54,7 @@ export class AppModule {
         LoggingModule.forRoot(options.logDestination),
         MetricsModule,
         LifecycleModule,
-        DatabaseModule.forRoot(config),
+        DatabaseModule.forRoot(dataSourceOptions(config)),
         RedisModule,
         QueueModule,
         MailModule,

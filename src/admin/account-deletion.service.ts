@@ -11,7 +11,7 @@ import { BroadcastStore } from '../broadcasts/broadcast-store';
 import { announce, ChangeEvents } from '../common/changes';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
-import { TeamsRepository } from '../teams/teams.repository';
+import { TeamsRepository } from '../auth/teams.repository';
 import { WebhooksService } from '../webhooks/webhooks.service';
 
 /**

@@ -3,7 +3,6 @@ import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { BroadcastsModule } from '../broadcasts/broadcasts.module';
-import { TeamsDataModule } from '../teams/teams-data.module';
 import { TeamsModule } from '../teams/teams.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { BotsModule } from '../bots/bots.module';
@@ -23,7 +22,6 @@ import { ApiKeysModule } from '../api-keys/api-keys.module';
     BotsModule,
     BroadcastsModule,
     TeamsModule,
-    TeamsDataModule,
     WebhooksModule,
   ],
   controllers: [AdminController, AdminApiKeysController],

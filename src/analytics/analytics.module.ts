@@ -1,10 +1,8 @@
 import { Module } from '@nestjs/common';
 import { BotsModule } from '../bots/bots.module';
-import { IntentsModule } from '../intents/intents.module';
 import { ButtonsController } from './buttons.controller';
 import { ButtonsV1Controller } from './buttons-v1.controller';
 import { ButtonsQueries } from './buttons.queries';
-import { IntentsV1Controller } from './intents-v1.controller';
 import { RetentionV1Controller } from './retention-v1.controller';
 import { RetentionController } from './retention.controller';
 import { RetentionQueries } from './retention.queries';
@@ -17,19 +15,15 @@ import { SourcesQueries } from './sources.queries';
 import { StatsV1Controller } from './stats-v1.controller';
 import { StatsController } from './stats.controller';
 import { StatsQueries } from './stats.queries';
-import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { AuthModule } from '../auth/auth.module';
 
-/**
- * Aggregate reports (stats, timeline, sources, retention cohorts, buttons) for the open API and the cabinet, the open API's intents,
- * and the source mappings the reports apply.
- */
+/** Aggregate reports (stats, timeline, sources, retention cohorts, buttons) for the open API and the cabinet, and the source mappings the reports apply. */
 @Module({
-  imports: [ApiKeysModule, BotsModule, IntentsModule],
+  imports: [AuthModule, BotsModule],
   controllers: [
     StatsV1Controller,
     SourcesV1Controller,
     RetentionV1Controller,
-    IntentsV1Controller,
     StatsController,
     SourcesController,
     RetentionController,

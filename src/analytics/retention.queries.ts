@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RetentionCohortDto, RetentionPeriod } from './retention.dto';
-import { UNMAPPED_SOURCE } from './source.dto';
+import { UNMAPPED_SOURCE } from '../common/unmapped-source';
 
 /** One cohort's counters: days from the first period's start to the cohort's, and to each active period's. */
 interface CohortRow {

@@ -1,9 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
 
-/** The source value that collects touches without a parameter and contacts without attribution. */
-export const UNMAPPED_SOURCE = '— unmapped';
-
 /** Contacts and touches of one (source, campaign), after the bot's mappings. */
 export class SourceRowDto {
   /** The normalised source; `— unmapped` for contacts that came without a `/start` parameter. */

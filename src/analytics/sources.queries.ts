@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { SourceRowDto, UNMAPPED_SOURCE } from './source.dto';
+import { UNMAPPED_SOURCE } from '../common/unmapped-source';
+import { SourceRowDto } from './source.dto';
 
 interface SourceRow {
   source_value: string;

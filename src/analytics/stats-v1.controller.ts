@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequireScope } from '../api-keys/require-scope.decorator';
+import { RequireScope } from '../auth/guards/require-scope.decorator';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';

@@ -1,9 +1,15 @@
 import { Injectable, InternalServerErrorException, Logger, UnauthorizedException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Principal, PRINCIPAL_COLUMNS, PRINCIPAL_TEAM_JOIN, principalOf, PrincipalRow } from '../auth/principal';
+import {
+  ApiScope,
+  Principal,
+  PRINCIPAL_COLUMNS,
+  PRINCIPAL_TEAM_JOIN,
+  principalOf,
+  PrincipalRow,
+} from '../auth/principal';
 import { sha256Hex } from '../common/crypto/random';
 import { Messages } from '../common/messages';
-import type { ApiScope } from './api-key.entity';
 import { describeError } from '../logging/describe-error';
 
 interface KeyRow extends PrincipalRow {

@@ -11,7 +11,7 @@ import {
   Length,
   MinDate,
 } from 'class-validator';
-import { API_SCOPES, ApiScope } from './api-key.entity';
+import { API_SCOPES, ApiScope } from '../auth/principal';
 
 export class CreateApiKeyDto {
   /** A label to tell keys apart, e.g. "CRM export". */

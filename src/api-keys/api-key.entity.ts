@@ -1,7 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-
-export type ApiScope = 'read' | 'write';
-export const API_SCOPES: readonly ApiScope[] = ['read', 'write'];
+import type { ApiScope } from '../auth/principal';
 
 /** An open-API key. Only its SHA-256 is stored; `keyHint` (prefix and last characters) helps owners tell keys apart. */
 @Entity('api_keys')

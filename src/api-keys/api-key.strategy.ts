@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-custom';
-import type { Principal } from '../auth/principal';
+import { API_KEY_STRATEGY } from '../auth/guards/require-scope.decorator';
 import { bearerToken } from '../auth/guards/session.strategy';
+import type { Principal } from '../auth/principal';
 import { ApiKeyAuthenticator } from './api-key-authenticator';
-
-export const API_KEY_STRATEGY = 'api-key';
 
 /** The open API's key: `X-API-Key: blk_…`, or `Authorization: Bearer blk_…`. */
 @Injectable()

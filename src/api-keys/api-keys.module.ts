@@ -1,5 +1,4 @@
 import { AuthModule } from '../auth/auth.module';
-import { TeamsDataModule } from '../teams/teams-data.module';
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -9,13 +8,12 @@ import { ApiKeyStrategy } from './api-key.strategy';
 import { ApiKeysController } from './api-keys.controller';
 import { ApiKeysService } from './api-keys.service';
 import { TeamApiKeysController } from './team-api-keys.controller';
-import { ApiKeyGuard, ScopeGuard } from './require-scope.decorator';
 
-/** API keys and the open API's guard: a module with `@RequireScope` routes imports this one for its guards. */
+/** API keys: their CRUD, and the strategy that checks one for `@RequireScope` (src/auth/guards) on every open-API call. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKey]), PassportModule, AuthModule, TeamsDataModule],
+  imports: [TypeOrmModule.forFeature([ApiKey]), PassportModule, AuthModule],
   controllers: [ApiKeysController, TeamApiKeysController],
-  providers: [ApiKeysService, ApiKeyAuthenticator, ApiKeyStrategy, ApiKeyGuard, ScopeGuard],
-  exports: [ApiKeyGuard, ScopeGuard, ApiKeysService],
+  providers: [ApiKeysService, ApiKeyAuthenticator, ApiKeyStrategy],
+  exports: [ApiKeysService],
 })
 export class ApiKeysModule {}

@@ -7,7 +7,7 @@ import { prefixedSecret, sha256Hex } from '../common/crypto/random';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
 import { Queryable } from '../database/sql';
-import { TeamsRepository } from '../teams/teams.repository';
+import { TeamsRepository } from '../auth/teams.repository';
 import { ApiKeyDto, ApiKeyHolderDto, CreateApiKeyDto, CreatedApiKeyDto, TeamApiKeyDto } from './api-key.dto';
 import { ApiKey } from './api-key.entity';
 

@@ -1,8 +1,13 @@
-import type { ApiScope } from '../api-keys/api-key.entity';
 import type { UserRole } from './entities/user.entity';
 
 /** A person's place in an account: the owner, or a member invited with a role (spec: "User and team"). */
 export type TeamRole = 'owner' | 'administrator' | 'observer';
+/** The role a member is invited with: every team role but the owner's. */
+export type MemberRole = Exclude<TeamRole, 'owner'>;
+
+/** What an API key may do: `read`, or also `write` (within its holder's team role). */
+export type ApiScope = 'read' | 'write';
+export const API_SCOPES: readonly ApiScope[] = ['read', 'write'];
 
 /** Who is calling: set on `request.user` by the session or the API-key strategy. */
 export interface Principal {
@@ -35,7 +40,7 @@ export interface PrincipalRow {
   role: UserRole;
   email_confirmed_at: Date | null;
   account_id: string | null;
-  team_role: Exclude<TeamRole, 'owner'> | null;
+  team_role: MemberRole | null;
 }
 
 export function principalOf(row: PrincipalRow): Principal {

@@ -6,7 +6,7 @@ import { announce, ChangeEvents } from '../common/changes';
 import { Messages } from '../common/messages';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
-import { TeamsRepository } from '../teams/teams.repository';
+import { TeamsRepository } from '../auth/teams.repository';
 import { InvoiceDto, TariffChangedDto, TariffCode, TariffDto } from './tariff.dto';
 import { InvoiceRow, TariffRow, TariffsRepository } from './tariffs.repository';
 import { UsageMonthsRepository } from './usage-months.repository';

@@ -10,10 +10,9 @@ import { BotsController } from './bots.controller';
 import { BotsRepository } from './bots.repository';
 import { BotsService } from './bots.service';
 import { TargetUrlPolicy } from './target-url.policy';
-import { ApiKeysModule } from '../api-keys/api-keys.module';
 
 @Module({
-  imports: [ApiKeysModule, TypeOrmModule.forFeature([Bot]), PlatformsModule, AuthModule],
+  imports: [TypeOrmModule.forFeature([Bot]), PlatformsModule, AuthModule],
   controllers: [BotsController, BotsV1Controller],
   providers: [BotsService, BotsRepository, BotAccess, TargetUrlPolicy, BotRegistry],
   exports: [BotsService, BotsRepository, BotAccess, TargetUrlPolicy, BotRegistry],

@@ -3,6 +3,7 @@ import type { Bot } from '../bots/bot.entity';
 import { PlatformMediaSender, MediaFile } from '../platforms/platform-media-sender';
 import { PlatformMessenger, SendOutcome } from '../platforms/platform-messenger';
 import type { OnWire } from '../platforms/wire-watch';
+import { BroadcastFileStore } from './broadcast-file-store';
 import { BroadcastRow, BroadcastStore } from './broadcast-store';
 
 /** What one send to one user produced, and the method name CaptureService records it under. */
@@ -26,12 +27,13 @@ export class BroadcastChannels {
     private readonly messenger: PlatformMessenger,
     private readonly media: PlatformMediaSender,
     private readonly store: BroadcastStore,
+    private readonly files: BroadcastFileStore,
   ) {}
 
   async open(broadcast: BroadcastRow, bot: Bot, token: string): Promise<BroadcastChannel> {
     const text = broadcast.text;
     const kind = broadcast.kind;
-    const file = kind ? await this.store.loadFile(broadcast.id) : null;
+    const file = kind ? await this.files.load(broadcast.id) : null;
     if (!kind || !file) {
       const method = bot.platform === 'telegram' ? 'sendmessage' : 'POST /messages';
       return {

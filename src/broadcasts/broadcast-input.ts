@@ -3,7 +3,8 @@ import type { Platform } from '../platforms/platform';
 import type { UploadedFile } from '../common/http/file-upload';
 import { Messages } from '../common/messages';
 import { assertCaptionFits, charCount, parseMediaKind, toMediaFile } from '../platforms/media-input';
-import type { BroadcastFile, BroadcastKind } from './broadcast-store';
+import type { BroadcastFile } from './broadcast-file-store';
+import type { BroadcastKind } from './broadcast-store';
 import { BroadcastPlatform, parsePlatform, parseSegment, Segment } from './segment';
 
 export const MAX_TEXT_CHARS = 4000;

@@ -10,6 +10,7 @@ import { BroadcastChannel, BroadcastChannels } from './broadcast-channel';
 import { BroadcastCompletion } from './broadcast-completion';
 import { BroadcastLeases } from './broadcast-lease';
 import { BroadcastStore, FINAL_STATUSES } from './broadcast-store';
+import { RecipientStore } from './recipient-store';
 import { DeliveryTarget, RecipientDelivery } from './recipient-delivery';
 import { SendPacer } from './send-pacer';
 
@@ -36,6 +37,7 @@ export class BroadcastRunner {
 
   constructor(
     private readonly store: BroadcastStore,
+    private readonly recipients: RecipientStore,
     private readonly completion: BroadcastCompletion,
     private readonly pacer: SendPacer,
     private readonly delivery: RecipientDelivery,
@@ -62,7 +64,7 @@ export class BroadcastRunner {
     await this.store.start(broadcastId);
     const broadcast = await this.store.get(broadcastId);
     if (!broadcast || FINAL_STATUSES.includes(broadcast.status)) return 'finished';
-    await this.store.failInterrupted(broadcastId);
+    await this.recipients.failInterrupted(broadcastId);
 
     const bot = await this.botRepository.findLive(broadcast.bot_id);
     // Deactivating a bot cancels its broadcasts; one created just before that commits is cancelled here.
@@ -106,7 +108,7 @@ export class BroadcastRunner {
     let after = 0;
     let lastProgress = Date.now();
     for (;;) {
-      const batch = await this.store.nextPending(target.broadcastId, after, BATCH);
+      const batch = await this.recipients.nextPending(target.broadcastId, after, BATCH);
       if (!batch.length) break;
       for (const recipient of batch) {
         if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
@@ -120,7 +122,7 @@ export class BroadcastRunner {
         while (inFlight.size >= this.maxInFlight) await Promise.race(inFlight);
         after = recipient.position;
         // Claimed before the slot is taken, so no database round trip sits between a paced start and its call.
-        const claim = await this.store.claim(target.broadcastId, recipient.position);
+        const claim = await this.recipients.claim(target.broadcastId, recipient.position);
         if (claim === 'stopped') {
           await settled();
           await this.store.refreshCounts(target.broadcastId);
@@ -130,7 +132,7 @@ export class BroadcastRunner {
         try {
           await this.pacer.acquire(target.bot.id, stop);
         } catch (error) {
-          await this.store.release(target.broadcastId, recipient.position);
+          await this.recipients.release(target.broadcastId, recipient.position);
           await settled();
           // Redis trouble fails this run (the job is retried later); a stop puts the job back at once.
           if (!stop.aborted) throw error;
@@ -144,7 +146,7 @@ export class BroadcastRunner {
     }
     await settled();
     // Recipients released by a 429 wait that a stop cut short are still pending.
-    if (stop.aborted && (await this.store.nextPending(target.broadcastId, 0, 1)).length) return 'stopped';
+    if (stop.aborted && (await this.recipients.nextPending(target.broadcastId, 0, 1)).length) return 'stopped';
     return 'done';
   }
 }

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ContactDataOwner, ContactKey } from '../erasure/contact-key';
-import type { Statement } from '../ingest/fact-store';
-import { audienceFilter, BroadcastPlatform, RECIPIENTS_FROM, Segment } from './segment';
+import { BroadcastFile, BroadcastFileStore } from './broadcast-file-store';
+import { RecipientStore } from './recipient-store';
+import type { BroadcastPlatform, Segment } from './segment';
 
 export type BroadcastStatus = 'scheduled' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 export type BroadcastKind = 'photo' | 'audio' | 'file';
-export type RecipientStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 export const FINAL_STATUSES: readonly BroadcastStatus[] = ['done', 'failed', 'cancelled'];
 
@@ -30,12 +29,6 @@ export interface BroadcastRow {
   created_at: Date;
 }
 
-export interface BroadcastFile {
-  fileName: string;
-  mimeType: string;
-  bytes: Buffer;
-}
-
 export interface NewBroadcast {
   botId: string;
   origin: 'api' | 'cabinet';
@@ -47,15 +40,6 @@ export interface NewBroadcast {
   sendAt: Date | null;
   file: BroadcastFile | null;
 }
-
-export interface Recipient {
-  position: number;
-  contact_id: string;
-  external_user_id: string;
-}
-
-/** Why a recipient left `sending` by a stopped process counts as failed. */
-const INTERRUPTED = 'interrupted while sending: delivery unknown';
 
 /** TypeORM answers an UPDATE … RETURNING with the rows and the affected count. */
 type UpdateResult<T> = [T[], number];
@@ -74,10 +58,18 @@ export interface FinishedBroadcast {
 const COLUMNS = `id, bot_id, origin, text, kind, platform, segment, status, total_count, sent_count, failed_count,
   platform_file_ref, error, send_at, started_at, finished_at, created_at`;
 
-/** Every SQL statement about broadcasts and their recipients. */
+/**
+ * `broadcasts`: a broadcast's life, from created (or scheduled) through its lease and progress to finished or
+ * cancelled. Its recipients and its file have stores of their own; creating or starting a broadcast chooses its
+ * recipients in the same transaction.
+ */
 @Injectable()
-export class BroadcastStore implements ContactDataOwner {
-  constructor(private readonly db: DataSource) {}
+export class BroadcastStore {
+  constructor(
+    private readonly db: DataSource,
+    private readonly recipients: RecipientStore,
+    private readonly files: BroadcastFileStore,
+  ) {}
 
   /** Creates the broadcast; an immediate one gets its recipients in the same transaction (a snapshot of the audience now). */
   create(input: NewBroadcast): Promise<BroadcastRow> {
@@ -96,14 +88,9 @@ export class BroadcastStore implements ContactDataOwner {
           input.sendAt,
         ],
       );
-      if (input.file) {
-        await tx.query(
-          `INSERT INTO broadcast_files (broadcast_id, file_name, mime_type, bytes) VALUES ($1, $2, $3, $4)`,
-          [row.id, input.file.fileName, input.file.mimeType, input.file.bytes],
-        );
-      }
+      if (input.file) await this.files.insert(tx, row.id, input.file);
       if (!input.sendAt) {
-        row.total_count = await this.materialise(tx, row);
+        row.total_count = await this.recipients.materialise(tx, row);
         await tx.query(`UPDATE broadcasts SET total_count = $2 WHERE id = $1`, [row.id, row.total_count]);
       }
       return row;
@@ -119,7 +106,7 @@ export class BroadcastStore implements ContactDataOwner {
       const [row] = await tx.query<BroadcastRow[]>(`SELECT ${COLUMNS} FROM broadcasts WHERE id = $1 FOR UPDATE`, [id]);
       if (!row) return;
       if (row.status === 'scheduled') {
-        const total = await this.materialise(tx, row);
+        const total = await this.recipients.materialise(tx, row);
         await tx.query(`UPDATE broadcasts SET total_count = $2 WHERE id = $1`, [id, total]);
       }
       if (row.status === 'scheduled' || row.status === 'queued') {
@@ -129,31 +116,6 @@ export class BroadcastStore implements ContactDataOwner {
         );
       }
     });
-  }
-
-  private async materialise(tx: EntityManager, row: BroadcastRow): Promise<number> {
-    const { where, params } = audienceFilter(row.platform, row.segment);
-    const n = params.length + 2;
-    const inserted: Array<{ count: string }> = await tx.query(
-      `WITH added AS (
-         INSERT INTO broadcast_recipients (broadcast_id, position, contact_id, external_user_id)
-         SELECT $${n}, row_number() OVER (ORDER BY c.first_seen_at, c.id), c.id, c.external_user_id
-           FROM ${RECIPIENTS_FROM}
-          WHERE ${where}
-         RETURNING 1)
-       SELECT count(*) AS count FROM added`,
-      [row.bot_id, ...params, row.id],
-    );
-    return Number(inserted[0].count);
-  }
-
-  async countAudience(botId: string, platform: BroadcastPlatform, segment: Segment): Promise<number> {
-    const { where, params } = audienceFilter(platform, segment);
-    const rows: Array<{ count: string }> = await this.db.query(
-      `SELECT count(*) AS count FROM ${RECIPIENTS_FROM} WHERE ${where}`,
-      [botId, ...params],
-    );
-    return Number(rows[0].count);
   }
 
   async get(id: string): Promise<BroadcastRow | null> {
@@ -225,90 +187,8 @@ export class BroadcastStore implements ContactDataOwner {
     );
   }
 
-  async loadFile(id: string): Promise<BroadcastFile | null> {
-    const rows: Array<{ file_name: string; mime_type: string; bytes: Buffer }> = await this.db.query(
-      `SELECT file_name, mime_type, bytes FROM broadcast_files WHERE broadcast_id = $1`,
-      [id],
-    );
-    return rows[0] ? { fileName: rows[0].file_name, mimeType: rows[0].mime_type, bytes: rows[0].bytes } : null;
-  }
-
   async setFileRef(id: string, ref: string): Promise<void> {
     await this.db.query(`UPDATE broadcasts SET platform_file_ref = $2 WHERE id = $1`, [id, ref]);
-  }
-
-  /**
-   * Recipients left `sending` by a process that stopped mid-call: the platform may or may not have
-   * delivered, so they are counted failed and never sent again (no one gets a broadcast twice).
-   */
-  async failInterrupted(id: string): Promise<void> {
-    await this.db.query(
-      `UPDATE broadcast_recipients SET status = 'failed', error = '${INTERRUPTED}', updated_at = now()
-        WHERE broadcast_id = $1 AND status = 'sending'`,
-      [id],
-    );
-  }
-
-  nextPending(id: string, afterPosition: number, limit: number): Promise<Recipient[]> {
-    return this.db.query(
-      `SELECT position, contact_id, external_user_id FROM broadcast_recipients
-        WHERE broadcast_id = $1 AND status = 'pending' AND position > $2
-        ORDER BY position LIMIT $3`,
-      [id, afterPosition, limit],
-    );
-  }
-
-  /** pending → sending, committed before the platform call; false when someone else took it. */
-  /**
-   * pending → sending, only while the broadcast runs: a cancel or a deactivation of its bot (which cancels it,
-   * from any instance) is seen before the next send. `stopped`: the broadcast is no longer running.
-   */
-  async claim(id: string, position: number): Promise<'claimed' | 'taken' | 'stopped'> {
-    const [row] = await this.db.query<Array<{ running: boolean; claimed: number }>>(
-      `WITH claimed AS (
-         UPDATE broadcast_recipients SET status = 'sending', attempts = attempts + 1, updated_at = now()
-          WHERE broadcast_id = $1 AND position = $2 AND status = 'pending'
-            AND EXISTS (SELECT 1 FROM broadcasts WHERE id = $1 AND status = 'running')
-          RETURNING 1)
-       SELECT EXISTS (SELECT 1 FROM broadcasts WHERE id = $1 AND status = 'running') AS running,
-              (SELECT count(*)::int FROM claimed) AS claimed`,
-      [id, position],
-    );
-    if (row.claimed === 1) return 'claimed';
-    return row.running ? 'taken' : 'stopped';
-  }
-
-  async settle(
-    id: string,
-    position: number,
-    outcome: { status: 'sent' | 'failed'; attempts: number; error?: string; messageId?: string | null },
-  ): Promise<void> {
-    await this.db.query(
-      `UPDATE broadcast_recipients SET status = $3, attempts = $4, error = $5, message_id = $6, updated_at = now()
-        WHERE broadcast_id = $1 AND position = $2 AND status = 'sending'`,
-      [id, position, outcome.status, outcome.attempts, outcome.error ?? null, outcome.messageId ?? null],
-    );
-  }
-
-  /**
-   * sending → sent, as a statement for the transaction that stores the sent message (`storedMessageId`
-   * selects its id), so a crash cannot record the message and leave the recipient looking undelivered.
-   */
-  sentStatement(id: string, position: number, attempts: number, storedMessageId: Statement): Statement {
-    const n = storedMessageId.values.length;
-    return {
-      text: `UPDATE broadcast_recipients SET status = 'sent', attempts = $${n + 3}, error = NULL, message_id = (${storedMessageId.text}), updated_at = now()
-              WHERE broadcast_id = $${n + 1} AND position = $${n + 2} AND status = 'sending'`,
-      values: [...storedMessageId.values, id, position, attempts],
-    };
-  }
-
-  /** sending → pending, for a recipient the platform refused (429) when the process began to stop. */
-  async release(id: string, position: number): Promise<void> {
-    await this.db.query(
-      `UPDATE broadcast_recipients SET status = 'pending', updated_at = now() WHERE broadcast_id = $1 AND position = $2 AND status = 'sending'`,
-      [id, position],
-    );
   }
 
   /** Copies the recipients' tallies onto the broadcast (the list shows progress); returns its status. */
@@ -328,16 +208,8 @@ export class BroadcastStore implements ContactDataOwner {
    * account when this call ended it, null otherwise (so `broadcast.completed` goes out once).
    */
   async finish(id: string, status: 'done' | 'failed', error: string | null = null): Promise<FinishedBroadcast | null> {
-    // Whoever is left (a failed broadcast's rest, or a recipient an internal error stopped) counts as
-    // failed, so that sent + failed = total for every finished broadcast.
-    await this.db.query(
-      `UPDATE broadcast_recipients
-          SET status = 'failed', updated_at = now(),
-              error = CASE WHEN status = 'sending' THEN '${INTERRUPTED}' ELSE $2 END
-        WHERE broadcast_id = $1 AND status IN ('pending', 'sending')
-          AND EXISTS (SELECT 1 FROM broadcasts WHERE id = $1 AND status <> 'cancelled')`,
-      [id, error ?? 'not sent'],
-    );
+    // Whoever is left counts as failed, so that sent + failed = total for every finished broadcast.
+    await this.recipients.failUnsent(id, error);
     await this.refreshCounts(id);
     const [rows] = await this.db.query<UpdateResult<FinishedBroadcast>>(
       `UPDATE broadcasts b SET status = $2, error = $3, finished_at = now(), started_at = coalesce(started_at, now())
@@ -347,18 +219,6 @@ export class BroadcastStore implements ContactDataOwner {
       [id, status, error],
     );
     return rows[0] ?? null;
-  }
-
-  /**
-   * Deletes the contact from the bot's broadcasts' recipient lists: a pending one is then never sent; a finished
-   * broadcast keeps its totals, which are counts, not the person's data.
-   */
-  async eraseContact(q: EntityManager, botId: string, key: ContactKey): Promise<void> {
-    await q.query(
-      `DELETE FROM broadcast_recipients r USING broadcasts b
-        WHERE b.bot_id = $1 AND r.broadcast_id = b.id AND r.contact_id = $2`,
-      [botId, key.id],
-    );
   }
 
   /** Cancels the unfinished broadcasts of these bots within the caller's transaction (account deletion). */

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { RequireScope } from '../api-keys/require-scope.decorator';
+import { RequireScope } from '../auth/guards/require-scope.decorator';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ApiBotDeactivated, ApiErrors } from '../common/swagger/api-errors.decorator';

@@ -7,6 +7,7 @@ import { BroadcastLeases } from './broadcast-lease';
 import { BroadcastRecovery } from './broadcast-recovery';
 import { BroadcastQueue, BROADCAST_QUEUE } from './broadcast-queue';
 import { BroadcastRunner } from './broadcast-runner';
+import { BroadcastFileStore } from './broadcast-file-store';
 import { BroadcastStore } from './broadcast-store';
 import { BroadcastV1Controller } from './broadcast-v1.controller';
 import { BroadcastCompletion } from './broadcast-completion';
@@ -15,17 +16,20 @@ import { BroadcastWorker } from './broadcast-worker';
 import { BroadcastsController } from './broadcasts.controller';
 import { BroadcastsService } from './broadcasts.service';
 import { RecipientDelivery } from './recipient-delivery';
+import { RecipientStore } from './recipient-store';
 import { SendPacer } from './send-pacer';
 import { IngestModule } from '../ingest/ingest.module';
-import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { AuthModule } from '../auth/auth.module';
 
 /** Broadcasts: the open API's synchronous one, the cabinet's segmented ones, and the queue that delivers both. */
 @Module({
-  imports: [ApiKeysModule, IngestModule, jobQueue(BROADCAST_QUEUE), BotsModule, PlatformsModule],
+  imports: [AuthModule, IngestModule, jobQueue(BROADCAST_QUEUE), BotsModule, PlatformsModule],
   controllers: [BroadcastV1Controller, BroadcastsV1Controller, BroadcastsController],
   providers: [
     BroadcastsService,
     BroadcastStore,
+    RecipientStore,
+    BroadcastFileStore,
     BroadcastCompletion,
     BroadcastQueue,
     BroadcastWorker,
@@ -36,6 +40,6 @@ import { ApiKeysModule } from '../api-keys/api-keys.module';
     RecipientDelivery,
     SendPacer,
   ],
-  exports: [BroadcastStore],
+  exports: [BroadcastStore, RecipientStore],
 })
 export class BroadcastsModule {}

@@ -19,6 +19,7 @@ import type { UploadedFile } from '../common/http/file-upload';
 import { closedBroadcastInput, requiredText } from './broadcast-input';
 import { BroadcastQueue } from './broadcast-queue';
 import { BroadcastRow, BroadcastStore, FINAL_STATUSES } from './broadcast-store';
+import { RecipientStore } from './recipient-store';
 import { parsePlatform, parseSegment } from './segment';
 
 /** How often a waiting open-API request looks whether its broadcast has finished. */
@@ -31,6 +32,7 @@ export class BroadcastsService {
     private readonly access: BotAccess,
     private readonly bots: BotsService,
     private readonly store: BroadcastStore,
+    private readonly recipients: RecipientStore,
     private readonly queue: BroadcastQueue,
     /** Its stop ends the waits of open requests (503); their broadcasts resume after the restart. */
     private readonly lifecycle: Lifecycle,
@@ -94,7 +96,7 @@ export class BroadcastsService {
     const bot = await this.access.require(principal, botId, 'read');
     const platform = parsePlatform(body?.platform);
     const segment = parseSegment(body?.segment);
-    return { count: await this.store.countAudience(bot.id, platform, segment) };
+    return { count: await this.recipients.countAudience(bot.id, platform, segment) };
   }
 
   async list(principal: Principal, botId: string): Promise<BroadcastDto[]> {

@@ -5,7 +5,7 @@ import { ContactsRepository } from '../ingest/contacts.repository';
 import { PlatformUnreachableException } from '../platforms/platform-errors';
 import { SendOutcome } from '../platforms/platform-messenger';
 import type { BroadcastChannel } from './broadcast-channel';
-import { BroadcastStore, Recipient } from './broadcast-store';
+import { Recipient, RecipientStore } from './recipient-store';
 import { DispatchedSend, SendPacer } from './send-pacer';
 import { BroadcastSendOutcome, Metrics } from '../metrics/metrics';
 import { describeError } from '../logging/describe-error';
@@ -41,7 +41,7 @@ export class RecipientDelivery {
   private readonly logger = new Logger('Broadcasts');
 
   constructor(
-    private readonly store: BroadcastStore,
+    private readonly recipients: RecipientStore,
     private readonly pacer: SendPacer,
     private readonly capture: CaptureService,
     private readonly contacts: ContactsRepository,
@@ -61,7 +61,7 @@ export class RecipientDelivery {
     for (let attempt = 1; ; attempt++) {
       const verdict = await this.sendOnce(target, recipient);
       if (verdict.kind === 'stopped') {
-        await this.store.release(target.broadcastId, recipient.position);
+        await this.recipients.release(target.broadcastId, recipient.position);
         return;
       }
       if (verdict.kind === 'sent') {
@@ -70,15 +70,15 @@ export class RecipientDelivery {
           verdict.method,
           { user_id: recipient.external_user_id },
           verdict.result,
-          (messageId) => this.store.sentStatement(target.broadcastId, recipient.position, attempt, messageId),
+          (messageId) => this.recipients.sentStatement(target.broadcastId, recipient.position, attempt, messageId),
         );
         if (!stored)
-          await this.store.settle(target.broadcastId, recipient.position, { status: 'sent', attempts: attempt });
+          await this.recipients.settle(target.broadcastId, recipient.position, { status: 'sent', attempts: attempt });
         return;
       }
       if (verdict.kind === 'failed' || attempt > MAX_RATE_LIMIT_RETRIES) {
         if (verdict.kind === 'failed' && verdict.blocked) await this.markBlocked(recipient.contact_id);
-        await this.store.settle(target.broadcastId, recipient.position, {
+        await this.recipients.settle(target.broadcastId, recipient.position, {
           status: 'failed',
           attempts: attempt,
           error: verdict.error,
@@ -92,7 +92,7 @@ export class RecipientDelivery {
       } catch (error) {
         if (!target.signal.aborted) throw error;
         // Stopping during the wait: the platform refused, so nothing was delivered and a resume may send it.
-        await this.store.release(target.broadcastId, recipient.position);
+        await this.recipients.release(target.broadcastId, recipient.position);
         return;
       }
     }

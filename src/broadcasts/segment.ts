@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { UNMAPPED_SOURCE } from '../analytics/source.dto';
+import { UNMAPPED_SOURCE } from '../common/unmapped-source';
 import { Messages } from '../common/messages';
 
 /** Who a closed broadcast goes to (contract §3). Every field narrows the audience; none means all contacts. */

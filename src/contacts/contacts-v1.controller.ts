@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequireScope } from '../api-keys/require-scope.decorator';
+import { RequireScope } from '../auth/guards/require-scope.decorator';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { AddedIn } from '../common/swagger/added-in.decorator';

@@ -15,11 +15,11 @@ import { CsvExports } from './csv-exports.service';
 import { MessagesExportController } from './messages-export.controller';
 import { MessagesV1Controller } from './messages-v1.controller';
 import { MessagesQueries } from './messages.queries';
-import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { AuthModule } from '../auth/auth.module';
 
 /** Reports on people and conversations (contacts, messages, dialogs) and the cabinet's contacts and dialogs. */
 @Module({
-  imports: [ApiKeysModule, BotsModule, MessagingModule, AvatarsModule],
+  imports: [AuthModule, BotsModule, MessagingModule, AvatarsModule],
   controllers: [
     ContactsV1Controller,
     MessagesV1Controller,

@@ -1,14 +1,15 @@
-import { DataSourceOptions } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { migrations } from '../../migrations';
 import { AppConfig } from '../config/config';
-import { entities } from './entities';
 
-/** The one DataSource definition, used by the app and by the TypeORM CLI. Schema changes go through migrations only. */
-export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl'>): DataSourceOptions {
+/**
+ * The database's side of every DataSource: the connection and the migrations. Schema changes go through migrations
+ * only. The app adds its entities (src/data-source-options.ts); migrating needs none.
+ */
+export function databaseOptions(config: Pick<AppConfig, 'databaseUrl'>): PostgresConnectionOptions {
   return {
     type: 'postgres',
     url: config.databaseUrl,
-    entities,
     migrations,
     synchronize: false,
     migrationsRun: false,

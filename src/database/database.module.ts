@@ -1,10 +1,8 @@
 import { DynamicModule, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
-import { DataSource } from 'typeorm';
-import { AppConfig } from '../config/config';
+import { DataSource, DataSourceOptions } from 'typeorm';
 import { ConnectionWatch } from '../metrics/connection-watch';
-import { dataSourceOptions } from './database-options';
 
 /** Puts the ORM's pool under watch: its connections outlive an outage of PostgreSQL and reconnect. */
 @Injectable()
@@ -21,13 +19,16 @@ class OrmPoolWatch implements OnModuleInit {
   }
 }
 
-/** The ORM's DataSource on DATABASE_URL (migrations are applied before, by prepareDatabase). */
+/**
+ * The ORM's DataSource on DATABASE_URL (migrations are applied before, by prepareDatabase). The app gives the
+ * options, entities included (src/data-source-options.ts).
+ */
 @Module({})
 export class DatabaseModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(options: DataSourceOptions): DynamicModule {
     return {
       module: DatabaseModule,
-      imports: [TypeOrmModule.forRoot(dataSourceOptions(config))],
+      imports: [TypeOrmModule.forRoot(options)],
       providers: [OrmPoolWatch],
     };
   }

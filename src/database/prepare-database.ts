@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { DataSource, MigrationExecutor } from 'typeorm';
 import { AppConfig } from '../config/config';
-import { dataSourceOptions } from './database-options';
+import { databaseOptions } from './database-options';
 
 /**
  * Key of the PostgreSQL advisory lock that migrations run under ("botlens" read as ASCII bytes).
@@ -30,7 +30,7 @@ export async function prepareDatabase(config: Pick<AppConfig, 'databaseUrl' | 'm
  */
 export async function migrateDatabase(config: Pick<AppConfig, 'databaseUrl'>): Promise<string[]> {
   await createDatabaseIfMissing(config.databaseUrl);
-  const dataSource = new DataSource(dataSourceOptions(config));
+  const dataSource = new DataSource(databaseOptions(config));
   await dataSource.initialize();
   try {
     return await underMigrationLock(config.databaseUrl, async () => {
@@ -43,7 +43,7 @@ export async function migrateDatabase(config: Pick<AppConfig, 'databaseUrl'>): P
 }
 
 async function refuseWhilePending(config: Pick<AppConfig, 'databaseUrl'>): Promise<void> {
-  const dataSource = new DataSource(dataSourceOptions(config));
+  const dataSource = new DataSource(databaseOptions(config));
   try {
     await dataSource.initialize();
   } catch (error) {

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { actorOf, AuditLog } from '../audit/audit-log.service';
 import type { Principal } from '../auth/principal';
 import { BotAccess } from '../bots/bot-access';
-import { BroadcastStore } from '../broadcasts/broadcast-store';
+import { RecipientStore } from '../broadcasts/recipient-store';
 import { Messages } from '../common/messages';
 import { FunnelReachStore } from '../funnels/funnel-reach.store';
 import { ButtonPresses } from '../ingest/button-presses';
@@ -11,7 +11,7 @@ import { ContactsRepository } from '../ingest/contacts.repository';
 import { HourlyStats } from '../ingest/hourly-stats';
 import { RetentionActivity } from '../ingest/retention-activity';
 import { IntentsService } from '../intents/intents.service';
-import type { ContactDataOwner } from './contact-key';
+import type { ContactDataOwner } from '../common/contact-data-owner';
 
 /**
  * Erases one person's data from a bot (a data subject's request under 152-FZ or the GDPR): every owner of rows
@@ -30,7 +30,7 @@ export class ContactErasure {
     private readonly contacts: ContactsRepository,
     intents: IntentsService,
     funnels: FunnelReachStore,
-    broadcasts: BroadcastStore,
+    broadcasts: RecipientStore,
     presses: ButtonPresses,
     hourly: HourlyStats,
     retention: RetentionActivity,

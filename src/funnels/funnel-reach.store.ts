@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ContactDataOwner, ContactKey } from '../erasure/contact-key';
+import type { ContactDataOwner, ContactKey } from '../common/contact-data-owner';
 import { ADD_COUNTS_SQL, LOCK_BOT_SQL, pressMatchesSql, stageMatchesSql } from './funnel-sql';
 
 /** New inbound messages and button presses to apply to the funnels, gathered from events. */

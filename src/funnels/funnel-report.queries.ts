@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { UNMAPPED_SOURCE } from '../analytics/source.dto';
+import { UNMAPPED_SOURCE } from '../common/unmapped-source';
 import type { FunnelResultDto } from './funnel.dto';
 
 interface StageCountRow {

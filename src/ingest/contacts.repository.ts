@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Queryable, selectOne } from '../database/sql';
-import type { ContactDataOwner, ContactKey } from '../erasure/contact-key';
+import type { ContactDataOwner, ContactKey } from '../common/contact-data-owner';
 
 /**
  * What other modules ask of `contacts` (the fact store writes the rest): the id of a bot's user, a blocked bot,

@@ -1,4 +1,5 @@
-import type { NewMessageRow, TouchRow } from './fact-store';
+import type { NewMessageRow } from './messages-statement';
+import type { TouchRow } from './touches-statement';
 
 /** What one batch adds to a contact's counters, last message and attribution. */
 export interface ContactDelta {

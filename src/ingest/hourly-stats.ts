@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryConfig } from 'pg';
 import { Queryable } from '../database/sql';
-import type { ContactDataOwner, ContactKey } from '../erasure/contact-key';
+import type { ContactDataOwner, ContactKey } from '../common/contact-data-owner';
 import { prepared } from './pipelined-transaction';
 
 /** What one batch adds to hourly_stats. */

@@ -127,3 +127,18 @@ export class PipelinedTransaction {
     }
   }
 }
+
+/** Rows of a statement PostgreSQL parses and plans once per connection. */
+export function records<T = unknown>(tx: PipelinedTransaction, sql: string, params: unknown[]): Promise<T[]> {
+  return tx.rows<T>(prepared(sql, params));
+}
+
+/** Rows of a statement joining the batch to contacts, planned on every run (see `planned`). */
+export function plannedRecords<T = unknown>(tx: PipelinedTransaction, sql: string, params: unknown[]): Promise<T[]> {
+  return tx.rows<T>(planned(sql, params));
+}
+
+/** Sends a prepared statement without waiting for its answer; a failure surfaces at commit. */
+export function sendPrepared(tx: PipelinedTransaction, sql: string, params: unknown[]): void {
+  tx.send(prepared(sql, params));
+}

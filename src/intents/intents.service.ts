@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import type { ContactDataOwner, ContactKey } from '../erasure/contact-key';
+import type { ContactDataOwner, ContactKey } from '../common/contact-data-owner';
 import type { Principal } from '../auth/principal';
 import { BotAccess } from '../bots/bot-access';
 import { announce, ChangeEvents } from '../common/changes';

@@ -4,10 +4,10 @@ import { PlatformsModule } from '../platforms/platforms.module';
 import { MessagingService } from './messaging.service';
 import { SendV1Controller } from './send-v1.controller';
 import { IngestModule } from '../ingest/ingest.module';
-import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { AuthModule } from '../auth/auth.module';
 
 @Module({
-  imports: [ApiKeysModule, IngestModule, BotsModule, PlatformsModule],
+  imports: [AuthModule, IngestModule, BotsModule, PlatformsModule],
   controllers: [SendV1Controller],
   providers: [MessagingService],
   exports: [MessagingService],

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { RequireScope } from '../api-keys/require-scope.decorator';
+import { RequireScope } from '../auth/guards/require-scope.decorator';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ProviderErrorResponseDto } from '../common/http/error-response.dto';

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
-import type { Principal } from '../auth/principal';
+import type { MemberRole, Principal } from '../auth/principal';
 import { UsersRepository } from '../auth/users.repository';
 import { TariffsRepository } from '../billing/tariffs.repository';
 import { BotsRepository } from '../bots/bots.repository';
@@ -22,8 +22,8 @@ import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { Queryable } from '../database/sql';
 import { MailService } from '../mail/mail.service';
-import { AcceptedInviteDto, InviteDto, MemberRole, TeamInviteDto } from './team.dto';
-import { TeamsRepository } from './teams.repository';
+import { AcceptedInviteDto, InviteDto, TeamInviteDto } from './team.dto';
+import { TeamsRepository } from '../auth/teams.repository';
 import { TeamsService } from './teams.service';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;

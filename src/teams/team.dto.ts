@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { EmailDto } from '../auth/dto/auth.dto';
+import type { MemberRole, TeamRole } from '../auth/principal';
+import type { TeamInvite, TeamMember } from '../auth/teams.repository';
 
-export const MEMBER_ROLES = ['administrator', 'observer'] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
+export const MEMBER_ROLES: readonly MemberRole[] = ['administrator', 'observer'];
 const ROLE_MESSAGE = 'role must be administrator or observer';
 
 export class InviteDto extends EmailDto {
@@ -19,17 +20,17 @@ export class ChangeMemberRoleDto {
   role: MemberRole;
 }
 
-export class TeamMemberDto {
+export class TeamMemberDto implements TeamMember {
   @ApiProperty({ format: 'uuid' })
   user_id: string;
   email: string;
   @ApiProperty({ enum: ['owner', ...MEMBER_ROLES] })
-  role: 'owner' | MemberRole;
+  role: TeamRole;
   /** When they joined (the account's creation for the owner). */
   joined_at: Date;
 }
 
-export class TeamInviteDto {
+export class TeamInviteDto implements TeamInvite {
   @ApiProperty({ format: 'uuid' })
   id: string;
   email: string;
@@ -53,7 +54,7 @@ export class TeamDto {
   account: TeamAccountDto;
   /** Your role in this account. */
   @ApiProperty({ enum: ['owner', ...MEMBER_ROLES] })
-  role: 'owner' | MemberRole;
+  role: TeamRole;
   /** The owner first, then members by joining time. */
   @ApiProperty({ type: [TeamMemberDto] })
   members: TeamMemberDto[];

@@ -1,13 +1,13 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import type { Principal } from '../auth/principal';
+import type { MemberRole, Principal } from '../auth/principal';
 import { UsersRepository } from '../auth/users.repository';
 import { TariffsRepository } from '../billing/tariffs.repository';
 import { announce, ChangeEvents } from '../common/changes';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
-import { MemberRole, TeamDto, TeamInviteDto, TeamMemberDto } from './team.dto';
-import { TeamsRepository } from './teams.repository';
+import { TeamDto, TeamInviteDto, TeamMemberDto } from './team.dto';
+import { TeamsRepository } from '../auth/teams.repository';
 
 /** Who is in an account's team and with which role; members change only here and in TeamInvitesService. */
 @Injectable()

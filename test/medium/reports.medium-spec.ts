@@ -1,4 +1,4 @@
-import { UNMAPPED_SOURCE } from '../../src/analytics/source.dto';
+import { UNMAPPED_SOURCE } from '../../src/common/unmapped-source';
 import { SourcesQueries } from '../../src/analytics/sources.queries';
 import { StatsQueries } from '../../src/analytics/stats.queries';
 import type { CaptureBot } from '../../src/ingest/capture.service';

@@ -1,7 +1,7 @@
 import { backfillRetention } from '../../migrations/1795401800000-RetentionActivity';
 import { backfillRetentionTotals } from '../../migrations/1795402050000-RetentionTotals';
 import { RetentionQueries } from '../../src/analytics/retention.queries';
-import { UNMAPPED_SOURCE } from '../../src/analytics/source.dto';
+import { UNMAPPED_SOURCE } from '../../src/common/unmapped-source';
 import type { CaptureBot } from '../../src/ingest/capture.service';
 import { RetentionActivity } from '../../src/ingest/retention-activity';
 import { useFreshDatabase } from './support/database';

@@ -1,6 +1,6 @@
 import { Controller, Module, Post } from '@nestjs/common';
 import { ApiKeysModule } from '../../../src/api-keys/api-keys.module';
-import { RequireScope } from '../../../src/api-keys/require-scope.decorator';
+import { RequireScope } from '../../../src/auth/guards/require-scope.decorator';
 
 /**
  * A write-scoped route for the tests of the authentication table, while the open API's own write

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../../../src/database/database-options';
+import { dataSourceOptions } from '../../../src/data-source-options';
 import { migrateDatabase } from '../../../src/database/prepare-database';
 import { createFromTemplate, dropDatabase, TEMPLATE_DATABASE_ENV } from '../../support/template-database';
 

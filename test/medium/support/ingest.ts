@@ -5,7 +5,7 @@ import { TariffsRepository } from '../../../src/billing/tariffs.repository';
 import { TariffsService } from '../../../src/billing/tariffs.service';
 import { UsageMonthsRepository } from '../../../src/billing/usage-months.repository';
 import { UsersRepository } from '../../../src/auth/users.repository';
-import { TeamsRepository } from '../../../src/teams/teams.repository';
+import { TeamsRepository } from '../../../src/auth/teams.repository';
 import { RecordingCap } from '../../../src/ingest/recording-cap/recording-cap';
 import type { TariffChanged } from '../../../src/common/changes';
 import { AppConfig, loadConfig } from '../../../src/config/config';

@@ -7,14 +7,14 @@ import {
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import { RequireScope } from '../api-keys/require-scope.decorator';
+import { RequireScope } from '../auth/guards/require-scope.decorator';
 import { CurrentPrincipal } from '../auth/guards/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { AddedIn } from '../common/swagger/added-in.decorator';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
-import { CreateIntentDto, IntentMessagesDto, IntentWithRulesDto, UpdateIntentDto } from '../intents/intent.dto';
-import { intentMessagesPage } from '../intents/intent-messages-page';
-import { IntentsService } from '../intents/intents.service';
+import { CreateIntentDto, IntentMessagesDto, IntentWithRulesDto, UpdateIntentDto } from './intent.dto';
+import { intentMessagesPage } from './intent-messages-page';
+import { IntentsService } from './intents.service';
 import { OpenApiIntentListDto } from './intents-v1.dto';
 
 /** The open API's intents: the list since 1.0; since 1.1 the session API's writes and match list, same rules. */

@@ -10,11 +10,12 @@ import {
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiExtension, ApiResponse, ApiSecurity } from '@nestjs/swagger';
-import { Principal, teamRoleAtLeast } from '../auth/principal';
-import { ErrorResponseDto } from '../common/http/error-response.dto';
-import { Messages } from '../common/messages';
-import type { ApiScope } from './api-key.entity';
-import { API_KEY_STRATEGY } from './api-key.strategy';
+import { ErrorResponseDto } from '../../common/http/error-response.dto';
+import { Messages } from '../../common/messages';
+import { ApiScope, Principal, teamRoleAtLeast } from '../principal';
+
+/** The passport strategy that checks an API key; src/api-keys registers it (ApiKeyStrategy). */
+export const API_KEY_STRATEGY = 'api-key';
 
 const REQUIRED_SCOPE = 'botlens:required-scope';
 

@@ -1,4 +1,4 @@
-import { IntentDto } from '../intents/intent.dto';
+import { IntentDto } from './intent.dto';
 
 /** The open API lists intents without their rules (spec: Intent). */
 export class OpenApiIntentListDto {

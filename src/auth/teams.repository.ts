@@ -1,7 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { modifiedRows, Queryable, selectOne, selectRows } from '../database/sql';
-import type { MemberRole, TeamInviteDto, TeamMemberDto } from './team.dto';
+import type { MemberRole, TeamRole } from './principal';
+
+/** A person of an account's team: the owner, or a member with the role they were given. */
+export interface TeamMember {
+  user_id: string;
+  email: string;
+  role: TeamRole;
+  /** When they joined (the account's creation for the owner). */
+  joined_at: Date;
+}
+
+/** A pending invitation to an account's team. */
+export interface TeamInvite {
+  id: string;
+  email: string;
+  role: MemberRole;
+  expires_at: Date;
+  created_at: Date;
+}
 
 export interface InviteRow {
   id: string;
@@ -13,12 +31,16 @@ export interface InviteRow {
 const MEMBER_COLUMNS = `tm.user_id, u.email, tm.role, tm.created_at AS joined_at`;
 const INVITE_COLUMNS = `id, email, role, expires_at, created_at`;
 
-/** `team_members` (one team per user) and `team_invites` (single-use, stored hashed). */
+/**
+ * `team_members` (one team per user) and `team_invites` (single-use, stored hashed): who belongs to which account,
+ * which every principal is read with. The teams feature (src/teams) manages them; billing counts seats, API keys
+ * and account deletion ask them.
+ */
 @Injectable()
 export class TeamsRepository {
   constructor(private readonly db: DataSource) {}
 
-  membersOf(accountId: string): Promise<TeamMemberDto[]> {
+  membersOf(accountId: string): Promise<TeamMember[]> {
     return selectRows(
       this.db,
       `SELECT ${MEMBER_COLUMNS} FROM team_members tm JOIN users u ON u.id = tm.user_id
@@ -86,8 +108,8 @@ export class TeamsRepository {
     return rows.length > 0;
   }
 
-  async setRole(accountId: string, userId: string | null, role: MemberRole): Promise<TeamMemberDto | null> {
-    const [row] = await modifiedRows<TeamMemberDto>(
+  async setRole(accountId: string, userId: string | null, role: MemberRole): Promise<TeamMember | null> {
+    const [row] = await modifiedRows<TeamMember>(
       this.db,
       `UPDATE team_members tm SET role = $3 FROM users u
         WHERE tm.account_id = $1 AND tm.user_id = $2 AND u.id = tm.user_id
@@ -126,7 +148,7 @@ export class TeamsRepository {
     return rows.map((row) => row.user_id);
   }
 
-  pendingInvites(accountId: string): Promise<TeamInviteDto[]> {
+  pendingInvites(accountId: string): Promise<TeamInvite[]> {
     return selectRows(
       this.db,
       `SELECT ${INVITE_COLUMNS} FROM team_invites
@@ -149,8 +171,8 @@ export class TeamsRepository {
   async addInvite(
     tx: Queryable,
     invite: { accountId: string; email: string; role: MemberRole; tokenHash: string; expiresAt: Date },
-  ): Promise<TeamInviteDto> {
-    const [row] = await selectRows<TeamInviteDto>(
+  ): Promise<TeamInvite> {
+    const [row] = await selectRows<TeamInvite>(
       tx,
       `INSERT INTO team_invites (account_id, email, role, token_hash, expires_at) VALUES ($1, $2, $3, $4, $5)
        RETURNING ${INVITE_COLUMNS}`,

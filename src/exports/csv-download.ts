@@ -29,7 +29,7 @@ const NULL_MARKER = '\u0001\u0002';
 
 /**
  * Streams a query's rows as a CSV download, written by PostgreSQL itself (`COPY … TO STDOUT (FORMAT csv)`, 2.8× the
- * rate of fetching rows into objects and encoding them here: bench/README.md, Export) and passed on as bytes: only the record ends
+ * rate of fetching rows into objects and encoding them here: bench/history.md, Export) and passed on as bytes: only the record ends
  * change, LF to RFC 4180's CRLF. The copy stream stops reading the socket while the client is behind, so memory
  * stays flat whatever the size. A client that goes away destroys the pipeline; the connection, left in the middle
  * of the COPY, is then closed rather than given back, which ends the COPY on the server.

@@ -10,7 +10,7 @@
 
 /** The e2e files that must run alone: they start processes, stop a store, or hold the machine to a clock. */
 const SERIAL_E2E = [
-  'broadcasts', // pacing: at most N sends in any one-second window
+  'broadcast-pacing', // at most N sends in any one-second window, and how long N take
   'broadcasts-redis-loss', // a private Redis stopped and started
   'broadcasts-resume', // instances stopped and killed mid-broadcast
   'faults-postgres', // a private PostgreSQL stopped and started

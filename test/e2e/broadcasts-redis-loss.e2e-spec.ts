@@ -21,8 +21,8 @@ describe('A broadcast survives a Redis restart that lost every key (the built ap
     redis = await PrivateRedis.start();
     stack = await SpawnedStack.start({
       REDIS_URL: redis.url,
-      // 300 recipients at 30/s take ten seconds, so the restart lands mid-broadcast.
-      BROADCAST_RATE_PER_SECOND: '30',
+      // 300 recipients at 60/s take five seconds; the outage starts after the first 100, mid-broadcast.
+      BROADCAST_RATE_PER_SECOND: '60',
       BROADCAST_RECOVERY_INTERVAL_MS: '500',
       BROADCAST_LOCK_DURATION_MS: '2000',
       BROADCAST_STALLED_INTERVAL_MS: '1000',

@@ -106,6 +106,11 @@ describe('Two instances on one database and one Redis', () => {
     const watcher = await listen(a, member.token);
 
     await inboundThrough(b, tg.token, 7101, 'before joining');
+    // The mirror answers before it stores: the message must be stored (and announced) before the member joins.
+    const db = await stack.db();
+    await eventually(async () =>
+      expect((await db.query(`SELECT 1 FROM messages WHERE text = 'before joining'`)).rowCount).toBe(1),
+    );
     await request(b.url)
       .post(`/api/team/invites/${inviteToken}/accept`)
       .set('Authorization', `Bearer ${member.token}`)

@@ -2,61 +2,26 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import request from 'supertest';
 import { Messages } from '../../src/common/messages';
 import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
+import { maxPress, nextUpdateId, tgPress } from '../support/button-presses';
 import { eventually } from './support/eventually';
 import { bindMaxBot, bindTelegramBot, bindTelegramProxyBot, issueKey, registerUser } from './support/factories';
 import { bearer } from './support/session';
 import { startTestApp, TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
-let callbackIds = 0;
-let updateIds = 70000;
-
-/** A Telegram callback_query of a button under a message in the user's private chat. */
-function tgPress(userId: number, data: string) {
+function inboundText(userId: number, text: string, at: number) {
+  const id = nextUpdateId();
   return {
-    update_id: ++updateIds,
-    callback_query: {
-      id: `cb${++callbackIds}`,
-      from: { id: userId, is_bot: false, first_name: 'Ann', username: 'ann' },
-      chat_instance: '42',
-      message: {
-        message_id: 1,
-        date: Math.floor(Date.now() / 1000),
-        chat: { id: userId, type: 'private' },
-        text: 'Choose',
-      },
-      data,
-    },
-  };
-}
-
-/** A MAX message_callback of a button under a message of the user's dialog. */
-function maxPress(userId: number, payload: string, at: number) {
-  const id = `mcb${++callbackIds}`;
-  return {
-    update_type: 'message_callback',
-    timestamp: at,
-    callback: { timestamp: at, callback_id: id, payload, user: { user_id: userId, first_name: 'Max', is_bot: false } },
+    update_id: id,
     message: {
-      sender: { user_id: 1, first_name: 'Bot', is_bot: true },
-      recipient: { chat_id: 500 + userId, chat_type: 'dialog' },
-      timestamp: at - 1000,
-      body: { mid: `mid.${id}`, seq: 1, text: 'Choose' },
+      message_id: id,
+      from: { id: userId, is_bot: false, first_name: 'U' },
+      chat: { id: userId, type: 'private' },
+      date: at,
+      text,
     },
-    user_locale: 'ru',
   };
 }
-
-const inboundText = (userId: number, text: string, at: number) => ({
-  update_id: ++updateIds,
-  message: {
-    message_id: updateIds,
-    from: { id: userId, is_bot: false, first_name: 'U' },
-    chat: { id: userId, type: 'private' },
-    date: at,
-    text,
-  },
-});
 
 function signatureIsValid(secret: string, body: string, header: string | undefined): boolean {
   const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);

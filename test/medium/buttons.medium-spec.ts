@@ -5,53 +5,10 @@ import { DialogPressesQueries } from '../../src/contacts/dialog-presses.queries'
 import { messageFilter } from '../../src/contacts/messages-v1.controller';
 import type { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
 import { ButtonPresses } from '../../src/ingest/button-presses';
+import { maxPress, nextUpdateId, tgPress } from '../support/button-presses';
 import { useFreshDatabase } from './support/database';
 import { newAccount, newBot } from './support/factories';
 import { telegramTraffic } from './support/telegram';
-
-let callbackIds = 0;
-let updateIds = 70000;
-
-/** A Telegram callback_query of a button under a message in the user's private chat (or a group's). */
-function tgPress(userId: number, data: string, chat: 'private' | 'group' = 'private') {
-  return {
-    update_id: ++updateIds,
-    callback_query: {
-      id: `cb${++callbackIds}`,
-      from: { id: userId, is_bot: false, first_name: 'Ann', username: 'ann' },
-      chat_instance: '42',
-      message: {
-        message_id: 1,
-        date: Math.floor(Date.now() / 1000),
-        chat: chat === 'private' ? { id: userId, type: 'private' } : { id: -100, type: 'group', title: 'G' },
-        text: 'Choose',
-      },
-      data,
-    },
-  };
-}
-
-/** A MAX message_callback of a button under a message of the user's dialog (or a group chat). */
-function maxPress(userId: number, payload: string, at: number, chatType: 'dialog' | 'chat' = 'dialog', id?: string) {
-  const callbackId = id ?? `mcb${++callbackIds}`;
-  return {
-    update_type: 'message_callback',
-    timestamp: at,
-    callback: {
-      timestamp: at,
-      callback_id: callbackId,
-      payload,
-      user: { user_id: userId, first_name: 'Max', is_bot: false },
-    },
-    message: {
-      sender: { user_id: 1, first_name: 'Bot', is_bot: true },
-      recipient: { chat_id: 500 + userId, chat_type: chatType },
-      timestamp: at - 1000,
-      body: { mid: `mid.${callbackId}`, seq: 1, text: 'Choose' },
-    },
-    user_locale: 'ru',
-  };
-}
 
 describe('Button presses on PostgreSQL', () => {
   const db = useFreshDatabase();
@@ -125,7 +82,7 @@ describe('Button presses on PostgreSQL', () => {
       });
       await capture.inboundUpdates(bot, [
         {
-          update_id: ++updateIds,
+          update_id: nextUpdateId(),
           my_chat_member: {
             chat: { id: 7003, type: 'private' },
             from: { id: 7003, is_bot: false, first_name: 'U' },

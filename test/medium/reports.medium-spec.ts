@@ -13,7 +13,7 @@ import { ContactsQueries } from '../../src/contacts/contacts.queries';
 import { MessagesQueries } from '../../src/contacts/messages.queries';
 import type { CaptureBot } from '../../src/ingest/capture.service';
 import type { MessageFact } from '../../src/ingest/facts';
-import { BOB, ConversationTimes, dayAt, reportsConversation, startOfToday } from './support/conversations';
+import { ConversationTimes, dayAt, reportsConversation, startOfToday } from './support/conversations';
 import { useFreshDatabase } from './support/database';
 import { daysAgo, inbound, newAccount, newBot, outbound, ownerOf, utcDay } from './support/factories';
 import { ingestPipeline } from './support/ingest';
@@ -183,23 +183,6 @@ describe('The reports, arranged per test', () => {
 
   beforeEach(async () => {
     account = await newAccount(db.dataSource);
-  });
-
-  it('stats are read fresh: a new message shows at once', async () => {
-    const bot = await newBot(db.dataSource, account);
-    const stats = () => new StatsQueries(db.dataSource).stats(bot.id);
-    expect(await stats()).toMatchObject({ contacts_total: 0, messages_total: 0, messages_24h: 0 });
-    await telegramTraffic(db).inbound(bot, BOB, wholeSeconds(Date.now()), { text: 'hi' });
-    expect(await stats()).toEqual({
-      contacts_total: 1,
-      contacts_active_24h: 1,
-      messages_total: 1,
-      messages_in: 1,
-      messages_out: 0,
-      messages_24h: 1,
-      new_users_7d: 1,
-      active_users_7d: 0,
-    });
   });
 
   it('regroups the whole history when mappings change, and a replacement drops the old ones', async () => {

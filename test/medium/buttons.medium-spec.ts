@@ -8,10 +8,12 @@ import { ButtonPresses } from '../../src/ingest/button-presses';
 import { maxPress, nextUpdateId, tgPress } from '../support/button-presses';
 import { useFreshDatabase } from './support/database';
 import { newAccount, newBot } from './support/factories';
-import { telegramTraffic } from './support/telegram';
+import { telegramTraffic, type TelegramTraffic } from './support/telegram';
 
+/** Every test presses on a bot of its own, so they share one database. */
 describe('Button presses on PostgreSQL', () => {
-  const db = useFreshDatabase();
+  const db = useFreshDatabase({ perDescribe: true });
+  let traffic: TelegramTraffic;
   let capture: CaptureService;
   let account: { id: string };
   const at = (iso: string) => Date.parse(iso);
@@ -31,9 +33,10 @@ describe('Button presses on PostgreSQL', () => {
   const report = (botId: string, from?: string, to?: string) =>
     new ButtonsQueries(db.dataSource).rows(botId, pressWindow({ from, to }));
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     account = await newAccount(db.dataSource);
-    capture = telegramTraffic(db).capture;
+    traffic = telegramTraffic(db);
+    capture = traffic.capture;
   });
 
   describe('recording', () => {
@@ -77,7 +80,7 @@ describe('Button presses on PostgreSQL', () => {
     it('a press after a block ends the block, as an inbound message does', async () => {
       const bot = await newBot(db.dataSource, account);
       const seconds = Math.floor(Date.now() / 1000);
-      await telegramTraffic(db).inbound(bot, { id: 7003, first_name: 'U' }, new Date((seconds - 60) * 1000), {
+      await traffic.inbound(bot, { id: 7003, first_name: 'U' }, new Date((seconds - 60) * 1000), {
         text: 'hi',
       });
       await capture.inboundUpdates(bot, [

@@ -17,7 +17,7 @@ import { ConversationTimes, dayAt, reportsConversation, startOfToday } from './s
 import { useFreshDatabase } from './support/database';
 import { daysAgo, inbound, newAccount, newBot, outbound, ownerOf, utcDay } from './support/factories';
 import { ingestPipeline } from './support/ingest';
-import { telegramTraffic, wholeSeconds } from './support/telegram';
+import { telegramTraffic, type TelegramTraffic, wholeSeconds } from './support/telegram';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -167,9 +167,10 @@ describe('The reports of the scripted Telegram conversation', () => {
   });
 });
 
-describe('The reports, arranged per test', () => {
-  const db = useFreshDatabase();
+describe('The reports of bots of their own', () => {
+  const db = useFreshDatabase({ perDescribe: true });
   let account: { id: string; email: string };
+  let traffic: TelegramTraffic;
   const owner = () => ownerOf(account);
   const access = () => new BotAccess(db.dataSource.getRepository(Bot));
   const reports = () =>
@@ -181,13 +182,14 @@ describe('The reports, arranged per test', () => {
       new ButtonsQueries(db.dataSource),
     );
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     account = await newAccount(db.dataSource);
+    traffic = telegramTraffic(db);
   });
 
   it('regroups the whole history when mappings change, and a replacement drops the old ones', async () => {
     const bot = await newBot(db.dataSource, account);
-    await reportsConversation(telegramTraffic(db), bot);
+    await reportsConversation(traffic, bot);
     const mappings = new SourceMappingsService(db.dataSource, new BotsRepository(db.dataSource), access());
     const replace = (body: unknown) => mappings.replace(owner(), bot.id, new SourceMappingsPipe().transform(body));
     const sources = () => new SourcesQueries(db.dataSource).rows(bot.id);
@@ -227,7 +229,7 @@ describe('The reports, arranged per test', () => {
   it("a MAX bot's bot_started is a /start message, a touch and the attribution by the bot's own UTM key", async () => {
     const bot = await newBot(db.dataSource, account, { platform: 'max', utmKey: 'src' });
     const at = wholeSeconds(Date.now() - 5 * 60_000);
-    await telegramTraffic(db).capture.inboundUpdates(bot, [
+    await traffic.capture.inboundUpdates(bot, [
       {
         update_type: 'bot_started',
         timestamp: at.getTime(),

@@ -20,7 +20,8 @@ export interface TestDatabase {
  * own rows and no test runs the migrations. A file run without the global setup migrates a template of its own.
  *
  * `perDescribe`: one copy for all the tests of the describe, made before its first test and dropped after its last,
- * for tests that only read what the describe's `beforeAll` arranged (they stay independent because none writes).
+ * for tests that only read what the describe's `beforeAll` arranged, or that each write only to a bot of their own:
+ * they stay independent because no test reads what another wrote.
  */
 export function useFreshDatabase(options: { perDescribe?: boolean } = {}): TestDatabase {
   const [before, after] = options.perDescribe ? [beforeAll, afterAll] : [beforeEach, afterEach];

@@ -9,7 +9,7 @@ import { bearer } from './support/session';
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('alice on the beach')]);
 
-/** Telegram-shaped people: every searchable field and every case of the cabinet's extra fields. */
+/** Telegram-shaped people: each case of the cabinet's extra fields (language, blocked, source, phone, photo). */
 const ALICE = {
   id: 101,
   is_bot: false,
@@ -21,14 +21,17 @@ const ALICE = {
 };
 const BOB = { id: 102, is_bot: false, first_name: 'Bob', username: 'bobby', language_code: 'ru' };
 const CAROL = { id: 103, is_bot: false, first_name: 'Carol', last_name: 'Danvers' };
-const DAN = { id: 104, is_bot: false, first_name: 'Скидка 50%' };
-const EVE = { id: 105, is_bot: false, first_name: 'Скидка 500', last_name: 'back\\slash' };
 type Person = { id: number; first_name: string } & Record<string, unknown>;
 
 const BOB_PHONE = '+79990001122';
 const DELIVERY = { name: 'delivery', color: '#22C55E' };
-const QUESTION = { name: 'question', color: '#3B82F6' };
+const ROLES = ['owner', 'administrator', 'observer'] as const;
 
+/**
+ * The HTTP contract of the cabinet's reads: who may read, the shapes (the open API's plus the cabinet's fields),
+ * the bounds, and the avatar links. What the reads compute (counts, search rules, paging totals, intents by name,
+ * sources through mappings) is proven by test/medium/cabinet-reads.medium-spec.ts on a fuller script.
+ */
 describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog messages with intents)', () => {
   let ctx: TestApp;
   let capture: CaptureService;
@@ -40,7 +43,7 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
   let botId: string;
   let captureBot: CaptureBot;
   let contactIds: Record<string, string>;
-  let intentIds: Record<string, string>;
+  let deliveryId: string;
 
   const now = Math.floor(Date.now() / 1000);
   /** Whole seconds, so the answers can be compared exactly. */
@@ -54,8 +57,6 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
     botAnswers: minutesAgo(39),
     carolHello: minutesAgo(30),
     carolBlocks: minutesAgo(29),
-    danHi: minutesAgo(20),
-    eveHi: minutesAgo(10),
   };
 
   let updateId = 7000;
@@ -94,18 +95,12 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
     captureBot = { id: botId, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
     ctx.telegram.addProfilePhoto(bound.token, ALICE.id, JPEG);
 
-    // Created in the reverse of name order, so the answer's order is by name, not by creation.
-    const question = await request(ctx.url)
-      .post(cabinet('/intents'))
-      .set(bearer(owner))
-      .send({ ...QUESTION, keywords: [], patterns: ['\\?'] })
-      .expect(201);
     const delivery = await request(ctx.url)
       .post(cabinet('/intents'))
       .set(bearer(owner))
       .send({ ...DELIVERY, keywords: ['доставка'], patterns: [] })
       .expect(201);
-    intentIds = { question: question.body.id, delivery: delivery.body.id };
+    deliveryId = delivery.body.id;
 
     await inbound(ALICE, T.aliceStart, { text: '/start utm_source=ads' });
     await inbound(BOB, T.bobStart, { text: '/start' });
@@ -130,13 +125,11 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
         },
       },
     ]);
-    await inbound(DAN, T.danHi, { text: 'hi' });
-    await inbound(EVE, T.eveHi, { text: 'hi' });
 
     // Intents are matched right after the message is stored.
     await eventually(async () => {
       const { rows } = await ctx.db.query(`SELECT count(*)::int AS n FROM message_intents WHERE bot_id = $1`, [botId]);
-      if (rows[0].n !== 2) throw new Error(`${rows[0].n} intent matches so far`);
+      if (rows[0].n !== 1) throw new Error(`${rows[0].n} intent matches so far`);
     });
     const { rows } = await ctx.db.query<{ external_user_id: string; id: string }>(
       `SELECT external_user_id, id FROM contacts WHERE bot_id = $1`,
@@ -150,15 +143,7 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
   const origin = (userId: number) => ({
     source_value: userId === ALICE.id ? 'ads' : null,
     campaign_name: null,
-    first_seen_at: iso(
-      {
-        [ALICE.id]: T.aliceStart,
-        [BOB.id]: T.bobStart,
-        [CAROL.id]: T.carolHello,
-        [DAN.id]: T.danHi,
-        [EVE.id]: T.eveHi,
-      }[userId]!,
-    ),
+    first_seen_at: iso({ [ALICE.id]: T.aliceStart, [BOB.id]: T.bobStart, [CAROL.id]: T.carolHello }[userId]!),
   });
   const item = (person: Person, fields: Record<string, unknown>) => ({
     ...origin(person.id),
@@ -174,51 +159,35 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
     ...fields,
   });
   const ALL_CONTACTS = () => [
-    item(EVE, { last_seen_at: iso(T.eveHi), messages_count: 1 }),
-    item(DAN, { last_seen_at: iso(T.danHi), messages_count: 1 }),
     item(CAROL, { last_seen_at: iso(T.carolHello), messages_count: 1, blocked: true }),
     item(ALICE, { last_seen_at: iso(T.aliceAsks), messages_count: 3 }),
     item(BOB, { last_seen_at: iso(T.bobPhone), messages_count: 2 }),
   ];
 
   describe("every team role reads every route; the answers are the open API's, plus the cabinet's fields", () => {
-    const expected = () => ({
-      '/stats': {
-        contacts_total: 5,
-        contacts_active_24h: 5,
-        messages_total: 8,
-        messages_in: 7,
-        messages_out: 1,
-        messages_24h: 8,
-        new_users_7d: 5,
-        active_users_7d: 0,
-      },
-      '/sources': {
-        utm_key: 'utm_source',
-        data: [
-          { source_value: '— unmapped', campaign_name: null, contacts_count: 4, touches: 1 },
-          { source_value: 'ads', campaign_name: null, contacts_count: 1, touches: 1 },
-        ],
-      },
-      '/contacts': { data: ALL_CONTACTS(), total: 5, limit: 100, offset: 0 },
-      '/contacts/102': {
-        contact: {
-          id: contactIds['102'],
-          external_user_id: '102',
-          username: 'bobby',
-          first_name: 'Bob',
-          last_name: null,
-          is_premium: false,
-          phone: BOB_PHONE,
-          last_seen_at: iso(T.bobPhone),
-          language_code: 'ru',
-          blocked: false,
-          avatar_url: avatarLink(botId, 102),
-        },
-        stats: { total_messages: 2, inbound: 2, outbound: 0, first_at: iso(T.bobStart), last_at: iso(T.bobPhone) },
-        attribution: null,
-      },
-      '/contacts/103': {
+    it.each(ROLES)('%s reads stats, the timeline, sources, contacts, a contact card and a dialog', async (role) => {
+      const session = { owner, administrator, observer }[role];
+      for (const path of [
+        '/stats',
+        '/stats/timeline?days=3',
+        '/sources',
+        '/contacts',
+        '/contacts/102',
+        '/dialogs/101/messages',
+      ]) {
+        const res = await get(cabinet(path), session);
+        expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      }
+    });
+
+    it('the list and the card: language, blocked state, avatar link, and on the list source, campaign and first sight', async () => {
+      expect((await get(cabinet('/contacts'), observer).expect(200)).body).toEqual({
+        data: ALL_CONTACTS(),
+        total: 3,
+        limit: 100,
+        offset: 0,
+      });
+      expect((await get(cabinet('/contacts/103'), observer).expect(200)).body).toEqual({
         contact: {
           id: contactIds['103'],
           external_user_id: '103',
@@ -234,62 +203,16 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
         },
         stats: { total_messages: 1, inbound: 1, outbound: 0, first_at: iso(T.carolHello), last_at: iso(T.carolHello) },
         attribution: null,
-      },
+      });
     });
 
-    it.each(['owner', 'administrator', 'observer'] as const)(
-      '%s: stats, sources, contacts and a contact card, exactly',
-      async (role) => {
-        const session = { owner, administrator, observer }[role];
-        for (const [path, body] of Object.entries(expected())) {
-          const res = await get(cabinet(path), session);
-          expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 200, body });
-        }
-      },
-    );
-
-    it.each(['owner', 'administrator', 'observer'] as const)(
-      '%s: the timeline, one element per UTC day ending today',
-      async (role) => {
-        const session = { owner, administrator, observer }[role];
-        const res = await get(cabinet('/stats/timeline?days=3'), session).expect(200);
-        const day = (back: number) =>
-          new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - back))
-            .toISOString()
-            .slice(0, 10);
-        // The script ran within the last hour: today, or yesterday when the hour crossed midnight UTC.
-        const perDay = new Map<string, { messages_in: number; messages_out: number; new_contacts: number }>();
-        for (const [at, direction, newContact] of [
-          [T.aliceStart, 'in', 1],
-          [T.bobStart, 'in', 1],
-          [T.bobPhone, 'in', 0],
-          [T.aliceAsks, 'in', 0],
-          [T.botAnswers, 'out', 0],
-          [T.carolHello, 'in', 1],
-          [T.danHi, 'in', 1],
-          [T.eveHi, 'in', 1],
-        ] as const) {
-          const date = iso(at).slice(0, 10);
-          const counts = perDay.get(date) ?? { messages_in: 0, messages_out: 0, new_contacts: 0 };
-          counts[direction === 'in' ? 'messages_in' : 'messages_out'] += 1;
-          counts.new_contacts += newContact;
-          perDay.set(date, counts);
-        }
-        const zero = { messages_in: 0, messages_out: 0, new_contacts: 0 };
-        expect(res.body).toEqual({
-          data: [2, 1, 0].map((back) => ({ date: day(back), ...(perDay.get(day(back)) ?? zero) })),
-          days: 3,
-        });
-        const defaults = await get(cabinet('/stats/timeline'), session).expect(200);
-        expect({ days: defaults.body.days, length: defaults.body.data.length }).toEqual({ days: 30, length: 30 });
-      },
-    );
-
     it('the shared reads answer exactly what the open API answers', async () => {
-      for (const path of ['/stats', '/stats/timeline?days=7', '/sources']) {
+      for (const path of ['/stats', '/stats/timeline', '/stats/timeline?days=7', '/sources']) {
         const [session, key] = await Promise.all([get(cabinet(path), observer), openApi(path)]);
-        expect({ path, body: session.body }).toEqual({ path, body: key.body });
+        expect({ path, status: session.status, body: session.body }).toEqual({ path, status: 200, body: key.body });
       }
+      const timeline = await get(cabinet('/stats/timeline'), observer);
+      expect({ days: timeline.body.days, length: timeline.body.data.length }).toEqual({ days: 30, length: 30 });
       const [list, v1List] = await Promise.all([get(cabinet('/contacts'), observer), openApi('/contacts')]);
       expect(list.body).toEqual({
         ...v1List.body,
@@ -305,13 +228,6 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
       expect(card.body).toEqual({
         ...v1Card.body,
         contact: { ...v1Card.body.contact, language_code: 'en', blocked: false, avatar_url: avatarLink(botId, 101) },
-      });
-      expect(v1Card.body.attribution).toEqual({
-        source_value: 'ads',
-        campaign_name: null,
-        first_seen_at: iso(T.aliceStart),
-        last_seen_at: iso(T.aliceStart),
-        touches: 1,
       });
     });
 
@@ -408,69 +324,24 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
   });
 
   describe('GET /api/bots/:id/contacts?q=', () => {
-    const search = async (q: string, extra = '') => {
-      const res = await get(cabinet(`/contacts?q=${encodeURIComponent(q)}${extra}`), observer);
-      expect({ q, status: res.status }).toEqual({ q, status: 200 });
-      return res.body as { data: Array<{ external_user_id: string }>; total: number; limit: number; offset: number };
-    };
-    const found = async (q: string) => {
-      const body = await search(q);
-      return { users: body.data.map((contact) => contact.external_user_id), total: body.total };
-    };
-
-    it('finds a case-insensitive part of the first name, last name or the full name', async () => {
-      expect(await found('ALI')).toEqual({ users: ['101'], total: 1 });
-      expect(await found('dDeL')).toEqual({ users: ['101'], total: 1 });
-      expect(await found('alice liddell')).toEqual({ users: ['101'], total: 1 });
-      expect(await found('DANV')).toEqual({ users: ['103'], total: 1 });
-      expect(await found('СКИДКА')).toEqual({ users: ['105', '104'], total: 2 });
-    });
-
-    it('finds a part of the username or the phone, and the exact user id only', async () => {
-      expect(await found('BBY')).toEqual({ users: ['102'], total: 1 });
-      expect(await found('9990001')).toEqual({ users: ['102'], total: 1 });
-      expect(await found('103')).toEqual({ users: ['103'], total: 1 });
-      expect(await found('10')).toEqual({ users: [], total: 0 });
-    });
-
-    it('matches %, _ and \\ literally', async () => {
-      expect(await found('50%')).toEqual({ users: ['104'], total: 1 });
-      expect(await found('_')).toEqual({ users: ['101'], total: 1 });
-      expect(await found('k\\s')).toEqual({ users: ['105'], total: 1 });
-      expect(await found('%')).toEqual({ users: ['104'], total: 1 });
-    });
-
-    it('pages the matches; total counts all of them', async () => {
-      expect(await search('скидка', '&limit=1')).toEqual({
-        data: [item(EVE, { last_seen_at: iso(T.eveHi), messages_count: 1 })],
-        total: 2,
-        limit: 1,
+    it('finds by a part of a name; an empty or blank q lists every contact, surrounding spaces are ignored; up to 100 characters, longer, given twice or holding a control character is 400', async () => {
+      const search = async (q: string) => {
+        const res = await get(cabinet(`/contacts?q=${encodeURIComponent(q)}`), observer);
+        expect({ q, status: res.status }).toEqual({ q, status: 200 });
+        return res.body;
+      };
+      expect(await search('ALI')).toEqual({
+        data: [item(ALICE, { last_seen_at: iso(T.aliceAsks), messages_count: 3 })],
+        total: 1,
+        limit: 100,
         offset: 0,
       });
-      expect(await search('скидка', '&limit=1&offset=1')).toEqual({
-        data: [item(DAN, { last_seen_at: iso(T.danHi), messages_count: 1 })],
-        total: 2,
-        limit: 1,
-        offset: 1,
-      });
-      expect(await search('скидка', '&offset=5')).toEqual({ data: [], total: 2, limit: 100, offset: 5 });
-      // A page that is not full ends the matches: its total is the offset plus its rows.
-      expect(await search('скидка', '&limit=5&offset=1')).toEqual({
-        data: [item(DAN, { last_seen_at: iso(T.danHi), messages_count: 1 })],
-        total: 2,
-        limit: 5,
-        offset: 1,
-      });
-    });
-
-    it('an empty q, or only spaces, lists every contact; surrounding spaces are ignored', async () => {
-      expect(await search('')).toEqual({ data: ALL_CONTACTS(), total: 5, limit: 100, offset: 0 });
-      expect(await search('   ')).toEqual({ data: ALL_CONTACTS(), total: 5, limit: 100, offset: 0 });
-      expect(await found('  bob ')).toEqual({ users: ['102'], total: 1 });
-    });
-
-    it('q of up to 100 characters; longer, given twice or holding a control character is 400', async () => {
-      expect(await found('x'.repeat(100))).toEqual({ users: [], total: 0 });
+      expect(await search('')).toEqual({ data: ALL_CONTACTS(), total: 3, limit: 100, offset: 0 });
+      expect(await search('   ')).toEqual({ data: ALL_CONTACTS(), total: 3, limit: 100, offset: 0 });
+      expect((await search('  bob ')).data.map((c: { external_user_id: string }) => c.external_user_id)).toEqual([
+        '102',
+      ]);
+      expect(await search('x'.repeat(100))).toEqual({ data: [], total: 0, limit: 100, offset: 0 });
       for (const query of [`q=${'x'.repeat(101)}`, 'q=a&q=b', 'q=a%00b', 'q=a%0Ab']) {
         const res = await get(cabinet(`/contacts?${query}`), observer);
         expect({ query, status: res.status, body: res.body }).toEqual({
@@ -483,47 +354,40 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
   });
 
   describe('GET /api/bots/:id/dialogs/:userId/messages: each message with the intents it matched', () => {
-    it.each(['owner', 'administrator', 'observer'] as const)(
-      '%s: matched intents by name with id, name and colour; [] for none',
-      async (role) => {
-        const session = { owner, administrator, observer }[role];
-        const res = await get(cabinet('/dialogs/101/messages'), session).expect(200);
-        expect(res.body).toEqual({
-          data: [
-            {
-              id: expect.any(String),
-              direction: 'out',
-              external_user_id: '101',
-              text: 'Доставка 300 ₽?',
-              created_at: iso(T.botAnswers),
-              intents: [],
-            },
-            {
-              id: expect.any(String),
-              direction: 'in',
-              external_user_id: '101',
-              text: 'где доставка?',
-              created_at: iso(T.aliceAsks),
-              intents: [
-                { id: intentIds.delivery, ...DELIVERY },
-                { id: intentIds.question, ...QUESTION },
-              ],
-            },
-            {
-              id: expect.any(String),
-              direction: 'in',
-              external_user_id: '101',
-              text: '/start utm_source=ads',
-              created_at: iso(T.aliceStart),
-              intents: [],
-            },
-          ],
-          limit: 100,
-        });
-        const v1 = await openApi('/messages?userId=101').expect(200);
-        expect(res.body.data.map(({ intents: _, ...message }: { intents: unknown }) => message)).toEqual(v1.body.data);
-      },
-    );
+    it('answers each message with the intents it matched (id, name, colour; [] for none); the open API without them', async () => {
+      const res = await get(cabinet('/dialogs/101/messages'), observer).expect(200);
+      expect(res.body).toEqual({
+        data: [
+          {
+            id: expect.any(String),
+            direction: 'out',
+            external_user_id: '101',
+            text: 'Доставка 300 ₽?',
+            created_at: iso(T.botAnswers),
+            intents: [],
+          },
+          {
+            id: expect.any(String),
+            direction: 'in',
+            external_user_id: '101',
+            text: 'где доставка?',
+            created_at: iso(T.aliceAsks),
+            intents: [{ id: deliveryId, ...DELIVERY }],
+          },
+          {
+            id: expect.any(String),
+            direction: 'in',
+            external_user_id: '101',
+            text: '/start utm_source=ads',
+            created_at: iso(T.aliceStart),
+            intents: [],
+          },
+        ],
+        limit: 100,
+      });
+      const v1 = await openApi('/messages?userId=101').expect(200);
+      expect(res.body.data.map(({ intents: _, ...message }: { intents: unknown }) => message)).toEqual(v1.body.data);
+    });
 
     it('keeps its paging and bounds: limit cut to 1000, below 1 is 400', async () => {
       const page = await get(cabinet('/dialogs/101/messages?limit=1'), observer).expect(200);
@@ -567,8 +431,6 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
           c.avatar_url,
         ]),
       ).toEqual([
-        ['105', avatarLink(botId, 105)],
-        ['104', avatarLink(botId, 104)],
         ['103', avatarLink(botId, 103)],
         ['101', avatarLink(botId, 101)],
         ['102', null],
@@ -654,28 +516,5 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
       items: { $ref: '#/components/schemas/MessageIntentDto' },
     });
     expect(Object.keys(schemas.MessageIntentDto.properties).sort()).toEqual(['color', 'id', 'name']);
-  });
-
-  it("the list shows each contact's source and campaign through the bot's mappings, as the card does", async () => {
-    await request(ctx.url)
-      .put(cabinet('/sources/mappings'))
-      .set(bearer(owner))
-      .send([{ raw: 'ads', source_value: 'Реклама', campaign_name: 'Весна' }])
-      .expect(200);
-    try {
-      const list = await get(cabinet('/contacts?q=alice'), observer).expect(200);
-      expect(
-        list.body.data.map((c: Record<string, unknown>) => [
-          c.external_user_id,
-          c.source_value,
-          c.campaign_name,
-          c.first_seen_at,
-        ]),
-      ).toEqual([['101', 'Реклама', 'Весна', iso(T.aliceStart)]]);
-      const card = await get(cabinet('/contacts/101'), observer).expect(200);
-      expect([card.body.attribution.source_value, card.body.attribution.campaign_name]).toEqual(['Реклама', 'Весна']);
-    } finally {
-      await request(ctx.url).put(cabinet('/sources/mappings')).set(bearer(owner)).send([]).expect(200);
-    }
   });
 });

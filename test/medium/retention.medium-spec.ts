@@ -3,6 +3,7 @@ import { backfillRetentionTotals } from '../../migrations/1795402050000-Retentio
 import { RetentionQueries } from '../../src/analytics/retention.queries';
 import { UNMAPPED_SOURCE } from '../../src/common/unmapped-source';
 import type { CaptureBot } from '../../src/ingest/capture.service';
+import type { MessageFact } from '../../src/ingest/facts';
 import { RetentionActivity } from '../../src/ingest/retention-activity';
 import { useFreshDatabase } from './support/database';
 import { inbound, newAccount, newBot, outbound } from './support/factories';
@@ -156,5 +157,113 @@ describe('The retention rollup on PostgreSQL', () => {
       size: 0,
       retained: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     });
+  });
+});
+
+describe('Retention cohorts of a scripted three weeks and four days', () => {
+  const db = useFreshDatabase({ perDescribe: true });
+  const DAY = 24 * 60 * 60 * 1000;
+  const today = Date.parse('2026-03-18T00:00:00Z');
+  const monday = Date.parse('2026-03-16T00:00:00Z');
+  const justNow = new Date(NOW.getTime() - 60_000);
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  /** Empty cohorts before the scripted ones: `count` of them, the first with `total` periods. */
+  const empty = (firstStart: number, step: number, count: number, total: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      start: day(firstStart + i * step),
+      size: 0,
+      retained: new Array<number>(total - i).fill(0),
+    }));
+  let weeksBot: CaptureBot;
+  let daysBot: CaptureBot;
+  const cohorts = (bot: CaptureBot, period: 'week' | 'day', periods: number, source: string | null = null) =>
+    new RetentionQueries(db.dataSource).cohorts(bot.id, period, periods, source, NOW);
+  const scriptedWeeks = () => [
+    { start: day(monday - 14 * DAY), size: 2, retained: [2, 2, 1] },
+    { start: day(monday - 7 * DAY), size: 1, retained: [1, 1] },
+    { start: day(monday), size: 1, retained: [1] },
+  ];
+  const scriptedDays = () => [
+    { start: day(today - 3 * DAY), size: 1, retained: [1, 1, 0, 1] },
+    { start: day(today - 2 * DAY), size: 1, retained: [1, 0, 0] },
+    { start: day(today - DAY), size: 0, retained: [0, 0] },
+    { start: day(today), size: 1, retained: [1] },
+  ];
+
+  beforeAll(async () => {
+    const account = await newAccount(db.dataSource);
+    weeksBot = await newBot(db.dataSource, account);
+    daysBot = await newBot(db.dataSource, account);
+    const ingest = ingestPipeline(db);
+    const write = (bot: CaptureBot, fact: MessageFact) => ingest.writer.write(bot, [fact]);
+    const at = (ms: number) => new Date(ms);
+
+    // Two weeks ago: Ann from an ad, Bob without a link. Last week: both write again (Bob through a
+    // promo link, attributed late), Cat arrives at the last second of Sunday. This week: Ann and Cat
+    // write, Bob only hears from the bot, Dan arrives from the ad.
+    await write(weeksBot, inbound('Ann', '/start utm_source=ads', at(monday - 14 * DAY + 10 * 3600_000)));
+    await write(weeksBot, inbound('Bob', '/start', at(monday - 12 * DAY + 12 * 3600_000)));
+    await write(weeksBot, inbound('Ann', 'hi', at(monday - 6 * DAY + 10 * 3600_000)));
+    await write(weeksBot, inbound('Bob', '/start promo', at(monday - 5 * DAY)));
+    await write(weeksBot, inbound('Cat', 'hello', at(monday - 1000)));
+    await write(weeksBot, inbound('Ann', 'again', justNow));
+    await write(weeksBot, inbound('Cat', 'back', justNow));
+    await write(weeksBot, outbound('Bob', 'We miss you', justNow));
+    await write(weeksBot, inbound('Dan', '/start utm_source=ads', justNow));
+
+    // Days: Ann three days ago, again at 23:59 two days ago and now; Bob at midnight two days ago; Cat now.
+    await write(daysBot, inbound('Ann', '/start', at(today - 3 * DAY + 10 * 3600_000)));
+    await write(daysBot, inbound('Ann', 'x', at(today - DAY - 60_000)));
+    await write(daysBot, inbound('Bob', 'hi', at(today - 2 * DAY)));
+    await write(daysBot, inbound('Ann', 'y', justNow));
+    await write(daysBot, inbound('Cat', 'hey', justNow));
+  });
+
+  it('weeks: ISO weeks from Monday, UTC, oldest first, empty weeks as zero cohorts; a bot message is no return', async () => {
+    expect(await cohorts(weeksBot, 'week', 3)).toEqual(scriptedWeeks());
+    expect(await cohorts(weeksBot, 'week', 12)).toEqual([
+      ...empty(monday - 11 * 7 * DAY, 7 * DAY, 9, 12),
+      ...scriptedWeeks(),
+    ]);
+  });
+
+  it('filters by source: the attributed source, a late attribution with its history, `— unmapped`', async () => {
+    expect(await cohorts(weeksBot, 'week', 3, 'ads')).toEqual([
+      { start: day(monday - 14 * DAY), size: 1, retained: [1, 1, 1] },
+      { start: day(monday - 7 * DAY), size: 0, retained: [0, 0] },
+      { start: day(monday), size: 1, retained: [1] },
+    ]);
+    expect(await cohorts(weeksBot, 'week', 3, 'promo')).toEqual([
+      { start: day(monday - 14 * DAY), size: 1, retained: [1, 1, 0] },
+      { start: day(monday - 7 * DAY), size: 0, retained: [0, 0] },
+      { start: day(monday), size: 0, retained: [0] },
+    ]);
+    expect(await cohorts(weeksBot, 'week', 2, UNMAPPED_SOURCE)).toEqual([
+      { start: day(monday - 7 * DAY), size: 1, retained: [1, 1] },
+      { start: day(monday), size: 0, retained: [0] },
+    ]);
+  });
+
+  it('applies the source mappings when it is read', async () => {
+    await db.dataSource.query(
+      `INSERT INTO source_mappings (bot_id, raw, source_value, campaign_name) VALUES ($1, 'promo', 'partners', NULL)`,
+      [weeksBot.id],
+    );
+    try {
+      expect((await cohorts(weeksBot, 'week', 3, 'partners'))[0]).toEqual({
+        start: day(monday - 14 * DAY),
+        size: 1,
+        retained: [1, 1, 0],
+      });
+      expect((await cohorts(weeksBot, 'week', 3, 'promo'))[0].size).toBe(0);
+    } finally {
+      await db.dataSource.query(`DELETE FROM source_mappings WHERE bot_id = $1`, [weeksBot.id]);
+    }
+  });
+
+  it('days: UTC days ending with the one that has begun, a message at 23:59 and at midnight on their own days', async () => {
+    expect(await cohorts(daysBot, 'day', 4)).toEqual(scriptedDays());
+    expect(await cohorts(daysBot, 'day', 30)).toEqual([...empty(today - 29 * DAY, DAY, 26, 30), ...scriptedDays()]);
+    expect(await cohorts(daysBot, 'day', 1)).toEqual([{ start: day(today), size: 1, retained: [1] }]);
   });
 });

@@ -18,8 +18,13 @@ export interface TestDatabase {
  * Gives every test of the file a fresh, migrated database and drops it afterwards: a copy (CREATE DATABASE …
  * TEMPLATE, a file copy) of the run's template that jest's global setup migrated once, so a test sees only its
  * own rows and no test runs the migrations. A file run without the global setup migrates a template of its own.
+ *
+ * `perDescribe`: one copy for all the tests of the describe, made before its first test and dropped after its last,
+ * for tests that only read what the describe's `beforeAll` arranged, or that each write only to a bot of their own:
+ * they stay independent because no test reads what another wrote.
  */
-export function useFreshDatabase(): TestDatabase {
+export function useFreshDatabase(options: { perDescribe?: boolean } = {}): TestDatabase {
+  const [before, after] = options.perDescribe ? [beforeAll, afterAll] : [beforeEach, afterEach];
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   let ownTemplate: string | null = null;
   let copies = 0;
@@ -33,14 +38,14 @@ export function useFreshDatabase(): TestDatabase {
     process.env[TEMPLATE_DATABASE_ENV] = ownTemplate;
   });
 
-  beforeEach(async () => {
+  before(async () => {
     current.url = `${SERVER}/botlens_medium_${runId}_${++copies}`;
     await createFromTemplate(current.url);
     current.dataSource = new DataSource({ ...dataSourceOptions({ databaseUrl: current.url }), extra: { max: 4 } });
     await current.dataSource.initialize();
   });
 
-  afterEach(async () => {
+  after(async () => {
     for (const close of closers.reverse()) await close();
     closers = [];
     await current.dataSource?.destroy();

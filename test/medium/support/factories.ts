@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import type { Principal } from '../../../src/auth/principal';
 import type { Platform } from '../../../src/platforms/platform';
 import type { CaptureBot } from '../../../src/ingest/capture.service';
 import type { BlockFact, MessageFact } from '../../../src/ingest/facts';
@@ -19,6 +20,18 @@ export async function newAccount(
     [email, options.tariff ?? 'pro'],
   );
   return { id: row.id, email };
+}
+
+/** The owner of `account` signed in, as the services take the caller. */
+export function ownerOf(account: { id: string; email: string }): Principal {
+  return {
+    userId: account.id,
+    email: account.email,
+    role: 'user',
+    emailConfirmed: true,
+    accountId: account.id,
+    teamRole: 'owner',
+  };
 }
 
 /** A bot of `account`, in the shape the ingest takes it. */

@@ -8,17 +8,19 @@ const { spawn } = require('node:child_process');
 const jest = (project, ...flags) => ['npx', 'jest', '--selectProjects', project, ...flags];
 
 /**
- * Tiers, in the order they run; a stage's tiers run side by side (the short CPU-bound tiers beside the medium
- * tier, which mostly waits for PostgreSQL). Workers are jest's: the machine has two cores, and e2e files spend
- * most of their time waiting on timers, sockets and the database, so three run at once there.
+ * Tiers, in the order they run; a stage's tiers run side by side. The machine has two cores: the short
+ * CPU-bound tiers run beside the medium tier, which mostly waits for PostgreSQL; the e2e files mostly wait on
+ * timers, sockets and the database, so two run at once, beside the files that spawn processes or stop a store
+ * of their own (one at a time). The files held to a clock run alone, and the browser's after them.
  */
 const TIERS = [
   { name: 'build', stage: 0, command: ['npm', 'run', 'build'] },
   { name: 'medium', stage: 1, command: jest('medium', '--maxWorkers=2') },
   { name: 'unit', stage: 1, command: jest('unit', '--maxWorkers=2') },
   { name: 'web', stage: 1, command: ['npm', 'test', '-w', 'web'] },
-  { name: 'e2e', stage: 2, command: jest('e2e', '--maxWorkers=3') },
-  { name: 'e2e-serial', stage: 3, command: jest('e2e-serial', '--runInBand') },
+  { name: 'e2e', stage: 2, command: jest('e2e', '--maxWorkers=2') },
+  { name: 'e2e-processes', stage: 2, command: jest('e2e-processes', '--runInBand') },
+  { name: 'e2e-clock', stage: 3, command: jest('e2e-clock', '--runInBand') },
   {
     name: 'browser',
     stage: 4,

@@ -1,7 +1,6 @@
 import request from 'supertest';
-import type { CaptureBot } from '../../src/ingest/capture.service';
-import { addTelegramContacts, messagesPerChat } from './support/broadcast-contacts';
-import { bindTelegramBot, issueKey, registerUser } from './support/factories';
+import { messagesPerChat, telegramBotWithContacts } from './support/broadcast-contacts';
+import { issueKey, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 
 /** A small limit keeps the test short: 40 contacts take about 4 seconds. */
@@ -26,12 +25,7 @@ describe('Broadcast pacing (POST /api/v1/bots/{id}/broadcast)', () => {
       .set('X-API-Key', writeKey)
       .send(body as object);
 
-  async function telegramBotWith(ids: number[]) {
-    const bound = await bindTelegramBot(ctx, owner.token);
-    const bot: CaptureBot = { id: bound.bot.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
-    await addTelegramContacts(ctx, bot, ids);
-    return bound;
-  }
+  const telegramBotWith = (ids: number[]) => telegramBotWithContacts(ctx, owner, ids);
 
   const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 

@@ -1,11 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { Messages } from '../../src/common/messages';
-import type { CaptureBot } from '../../src/ingest/capture.service';
 import { FakeMax, FakeTelegram } from '../fakes';
-import { addMaxContacts, addTelegramContacts, messagesPerChat } from './support/broadcast-contacts';
+import { addMaxContacts, messagesPerChat, telegramBotWithContacts } from './support/broadcast-contacts';
 import { eventually } from './support/eventually';
-import { bindMaxBot, bindTelegramBot, issueKey, registerUser } from './support/factories';
+import { bindMaxBot, issueKey, registerUser } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 import { bearer } from './support/session';
 
@@ -30,13 +29,7 @@ describe('POST /api/v1/bots/{id}/broadcast (scope write)', () => {
       .set('X-API-Key', key)
       .send(body as object);
 
-  /** A fresh Telegram bot with contacts `ids` (so counts and pacing are per test). */
-  async function telegramBotWith(ids: number[]) {
-    const bound = await bindTelegramBot(ctx, owner.token);
-    const bot: CaptureBot = { id: bound.bot.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
-    await addTelegramContacts(ctx, bot, ids);
-    return { ...bound, capture: bot };
-  }
+  const telegramBotWith = (ids: number[]) => telegramBotWithContacts(ctx, owner, ids);
 
   const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
   const outMessages = (botId: string) =>

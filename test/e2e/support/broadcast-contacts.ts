@@ -39,6 +39,18 @@ export async function addTelegramContacts(
   await ctx.app.get(CaptureService).inboundUpdates(bot, updates);
 }
 
+/** A Telegram bot of `owner` whose contacts are `ids` (one `/start` each), so counts and pacing are per test. */
+export async function telegramBotWithContacts(
+  ctx: TestApp,
+  owner: { token: string; user: { id: string } },
+  ids: number[],
+) {
+  const bound = await bindTelegramBot(ctx, owner.token);
+  const capture: CaptureBot = { id: bound.bot.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
+  await addTelegramContacts(ctx, capture, ids);
+  return { ...bound, capture };
+}
+
 /** Creates MAX contacts through the real ingest (`message_created` in each user's dialog). */
 export async function addMaxContacts(ctx: TestApp, bot: CaptureBot, userIds: number[]): Promise<void> {
   const now = Date.now();

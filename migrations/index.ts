@@ -19,6 +19,7 @@ import { HourlyStats1795402025000 } from './1795402025000-HourlyStats';
 import { ButtonRollup1795402041600 } from './1795402041600-ButtonRollup';
 import { RetentionTotals1795402050000 } from './1795402050000-RetentionTotals';
 import { ButtonPreviousDays1795402060000 } from './1795402060000-ButtonPreviousDays';
+import { Payments1795402100000 } from './1795402100000-Payments';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   ButtonRollup1795402041600,
   RetentionTotals1795402050000,
   ButtonPreviousDays1795402060000,
+  Payments1795402100000,
 ];

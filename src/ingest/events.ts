@@ -11,6 +11,8 @@ export const FactEvents = {
   messageCreated: 'message.created',
   messageOutbound: 'message.outbound',
   buttonPressed: 'button.pressed',
+  paymentSucceeded: 'payment.succeeded',
+  paymentRefunded: 'payment.refunded',
 } as const;
 
 export type FactEventName = (typeof FactEvents)[keyof typeof FactEvents];
@@ -78,4 +80,27 @@ export interface ButtonPressEvent extends EventOwner {
   external_user_id: string;
   data: string;
   created_at: string;
+}
+
+/**
+ * `payment.succeeded` / `payment.refunded` data: the payment object of the open API (issue 26), plus the owner.
+ * Amounts are integers in the currency's smallest units; `user_id` is the contact's id on the platform; the
+ * source is the contact's attributed one, as in the contact object.
+ */
+export interface PaymentEvent extends EventOwner {
+  id: string;
+  bot_id: string;
+  user_id: string;
+  amount: number;
+  currency: string;
+  charge_id: string;
+  provider_charge_id: string | null;
+  payload: string | null;
+  recurring: boolean;
+  first_recurring: boolean;
+  subscription_expires_at: string | null;
+  paid_at: string;
+  refunded_at: string | null;
+  source_value: string | null;
+  campaign_name: string | null;
 }

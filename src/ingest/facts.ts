@@ -50,7 +50,38 @@ export interface ButtonPressFact {
   at: Date;
 }
 
-export type Fact = MessageFact | BlockFact | ButtonPressFact;
+/**
+ * A payment of the contact: Telegram's `successful_payment` (its message is also an inbound MessageFact, without
+ * text), or one an integrator reports (`POST /api/v1/bots/{id}/payments`). A charge id is one payment per bot.
+ */
+export interface PaymentFact {
+  kind: 'payment';
+  externalUserId: string;
+  /** Present when the payment came with the user's profile (a Telegram update); creates the contact when new. */
+  profile: ContactProfile | null;
+  /** Integer in the currency's smallest units (Stars `XTR`: exponent 0). */
+  amount: number;
+  /** Three upper-case letters: ISO 4217 or `XTR`. */
+  currency: string;
+  chargeId: string;
+  providerChargeId: string | null;
+  payload: string | null;
+  recurring: boolean;
+  firstRecurring: boolean;
+  subscriptionExpiresAt: Date | null;
+  at: Date;
+  origin: 'platform' | 'api';
+}
+
+/** A refund of a charge: Telegram's `refunded_payment` message, a `refundStarPayment` call answered ok, or the open API. */
+export interface RefundFact {
+  kind: 'refund';
+  externalUserId: string;
+  chargeId: string;
+  at: Date;
+}
+
+export type Fact = MessageFact | BlockFact | ButtonPressFact | PaymentFact | RefundFact;
 
 const START = /^\/start(?:@[A-Za-z0-9_]+)?(?:\s+([\s\S]*))?$/;
 

@@ -123,6 +123,17 @@ describe('Payments in the ingest (FactStore through IngestWriter, issue 26)', ()
     expect(await rows(bot.id)).toMatchObject([{ charge_id: 'api-1', origin: 'api' }]);
   });
 
+  it('erasing a contact deletes its payments with its row (a cascade: no counter holds them)', async () => {
+    const bot = await newBot(db.dataSource, await newAccount(db.dataSource));
+    await ingest.writer.write(bot, [payment('11', 'stx-erase', daysAgo(0)), payment('12', 'stx-keep', daysAgo(0))]);
+    const contacts = new ContactsRepository(db.dataSource);
+    await db.dataSource.transaction(async (tx) => {
+      const key = await contacts.lockForErasure(tx, bot.id, '11');
+      await contacts.eraseContact(tx, bot.id, key!);
+    });
+    expect((await rows(bot.id)).map((row: { charge_id: string }) => row.charge_id)).toEqual(['stx-keep']);
+  });
+
   it('the free cap never drops payments: past it the payment is stored and its contact created, its message not', async () => {
     const account = await newAccount(db.dataSource, { tariff: 'free' });
     const bot = await newBot(db.dataSource, account);

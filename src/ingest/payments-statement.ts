@@ -31,23 +31,11 @@ export interface WrittenMoney {
   refunded: string[];
 }
 
-/** A payment row as the payment object reads it (PAYMENT_OBJECT_SELECT). */
-export interface PaymentObjectRow {
-  id: string;
-  bot_id: string;
-  user_id: string;
-  amount: number;
-  currency: string;
-  charge_id: string;
-  provider_charge_id: string | null;
-  payload: string | null;
-  recurring: boolean;
-  first_recurring: boolean;
+/** A payment row as the payment object reads it (PAYMENT_OBJECT_SELECT): the object, with its times as read. */
+export interface PaymentObjectRow extends Omit<PaymentObject, 'subscription_expires_at' | 'paid_at' | 'refunded_at'> {
   subscription_expires_at: Date | null;
   paid_at: Date;
   refunded_at: Date | null;
-  source_value: string | null;
-  campaign_name: string | null;
 }
 
 /**
@@ -69,7 +57,7 @@ export function paymentObject(row: PaymentObjectRow): PaymentObject {
     id: row.id,
     bot_id: row.bot_id,
     user_id: row.user_id,
-    amount: Number(row.amount),
+    amount: row.amount,
     currency: row.currency,
     charge_id: row.charge_id,
     provider_charge_id: row.provider_charge_id,

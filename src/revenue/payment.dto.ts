@@ -4,6 +4,7 @@ import { IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-va
 import { strictInteger } from '../common/http/query-params';
 import { Messages } from '../common/messages';
 import { PaymentRules } from '../ingest/facts';
+import type { PaymentObject } from '../ingest/events';
 import { paymentObject, PaymentObjectRow } from '../ingest/payments-statement';
 
 /** A platform user id: a positive integer, as a JSON number or its decimal string (the contact's `external_user_id`). */
@@ -20,7 +21,7 @@ const userIdText = ({ value }: { value: unknown }) =>
  * A payment of a contact (issue 26): captured from Telegram (`successful_payment`) or reported by an integrator.
  * Amounts are JSON integers in the currency's smallest units (Stars `XTR` and `JPY`: exponent 0; most others: 2).
  */
-export class PaymentDto {
+export class PaymentDto implements PaymentObject {
   @ApiProperty({ format: 'uuid' })
   id: string;
   @ApiProperty({ format: 'uuid' })

@@ -146,7 +146,7 @@ export class PaymentsService {
 function sameOrConflict(stored: PaymentObjectRow, reported: Reported): PaymentDto {
   const same =
     stored.user_id === reported.userId &&
-    Number(stored.amount) === reported.amount &&
+    stored.amount === reported.amount &&
     stored.currency === reported.currency &&
     stored.payload === reported.payload &&
     (reported.paidAt === undefined || stored.paid_at.getTime() === reported.paidAt.getTime());

@@ -16,6 +16,7 @@ import { CaptureService } from '../ingest/capture.service';
 import { ContactsRepository } from '../ingest/contacts.repository';
 import { PaymentFact, PaymentRules, RefundFact } from '../ingest/facts';
 import { IngestBusyError } from '../ingest/ingest-writer';
+import { storableText } from '../ingest/postgres-text';
 import type { PaymentObjectRow } from '../ingest/payments-statement';
 import {
   PaymentDto,
@@ -63,7 +64,8 @@ export class PaymentsService {
       userId: body.user_id,
       amount: body.amount,
       currency: body.currency,
-      payload: body.payload ?? null,
+      // As stored: a lone surrogate (which UTF-8 cannot encode) becomes U+FFFD, so a repeat still matches.
+      payload: body.payload == null ? null : storableText(body.payload),
       paidAt: instant(body.paid_at, Messages.badPaidAt),
     };
     const bot = await this.writableBot(principal, botId);

@@ -231,6 +231,11 @@ describe('PaymentsService: payments an integrator reports, and the list', () => 
         message: Messages.paymentConflict,
       });
     expect(eventsOf(ingest, FactEvents.paymentSucceeded)).toHaveLength(1);
+
+    // A payload PostgreSQL stores otherwise (a lone surrogate becomes U+FFFD) is compared as stored.
+    const odd = { ...body, charge_id: 'order-odd', payload: 'half \ud800' };
+    expect((await service.record(ownerOf(account), bot.id, odd)).payment.payload).toBe('half \ufffd');
+    expect((await service.record(ownerOf(account), bot.id, odd)).created).toBe(false);
   });
 
   it('refunds once: again it answers the payment unchanged; a refund before the payment is refused', async () => {

@@ -33,6 +33,7 @@ import { MirrorModule } from './mirror/mirror.module';
 import { ProxyModule } from './proxy/proxy.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './queue/redis';
+import { RevenueModule } from './revenue/revenue.module';
 import { TeamsModule } from './teams/teams.module';
 import { SupportModule } from './support/support.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -76,6 +77,7 @@ export class AppModule {
         ProxyModule,
         ContactsModule,
         AnalyticsModule,
+        RevenueModule,
         WebhooksModule,
         IntentsModule,
         MessagingModule,

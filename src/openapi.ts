@@ -15,7 +15,7 @@ const ERROR_REF = { $ref: '#/components/schemas/ErrorResponseDto' };
 const TAGS: ReadonlyArray<[name: string, description: string]> = [
   [
     'open-api',
-    'The open REST API v1 for integrators: bots, contacts, messages, dialogs, reports, sends and broadcasts. API key with the `read` or `write` scope.',
+    'The open REST API v1 for integrators: bots, contacts, messages, dialogs, reports, sends, broadcasts and payments. API key with the `read` or `write` scope.',
   ],
   ['auth', 'Registration with a mailed six-digit code, sign-in and sign-out. A session token `bls_…` lasts 7 days.'],
   ['account', 'The signed-in user: role, plan, usage this month and the team they work in.'],
@@ -26,12 +26,13 @@ const TAGS: ReadonlyArray<[name: string, description: string]> = [
   ['stats', 'Totals, rolling windows and the daily timeline of one bot.'],
   ['sources', 'Traffic sources from deep-link parameters, and the mappings that group raw values.'],
   ['buttons', 'Inline button presses of a bot, per callback data value.'],
+  ['revenue', 'Payments: Telegram Stars and any payment an integrator reports, with the source of who paid.'],
   ['intents', 'Keyword and RE2-pattern intents matched against every new inbound message.'],
   ['funnels', 'A funnel of up to 20 stages per bot, counted at ingest; filter by source.'],
   ['broadcasts', 'Messages to a segment of contacts, now or at a set time, paced per bot.'],
   [
     'webhooks',
-    'Signed event webhooks: `message.created`, `message.outbound`, `contact.created`, `test.ping`, `intent.matched`, `broadcast.completed`, `funnel.step_passed`.',
+    'Signed event webhooks: `message.created`, `message.outbound`, `contact.created`, `test.ping`, `button.pressed`, `intent.matched`, `broadcast.completed`, `funnel.step_passed`, `payment.succeeded`, `payment.refunded`.',
   ],
   ['avatars', "Contacts' profile photos, with the session or a signed 24-hour link."],
   ['team', 'Team of the `business` plan: members, invitations by mail, roles, and the API keys of everyone in it.'],

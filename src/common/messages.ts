@@ -102,6 +102,18 @@ export const Messages = {
   broadcastNotFound: 'Broadcast not found',
   broadcastAlreadyFinished: 'Broadcast already finished',
 
+  // Payments (issue 26): the issue's messages, and the other fields' in the same style (docs/api.md: Payments).
+  paymentConflict: 'Платёж с таким charge_id уже записан с другими данными',
+  paymentNotFound: 'Платёж не найден',
+  badAmount: 'неверный amount',
+  badCurrency: 'неверный currency',
+  badUserId: 'неверный user_id',
+  badChargeId: 'неверный charge_id',
+  badPayload: 'неверный payload',
+  badPaidAt: 'неверный paid_at',
+  badRefundedAt: 'неверный refunded_at',
+  badBefore: 'неверный before',
+
   // Intents
   intentNotFound: 'Intent not found',
   intentNameTaken: 'Intent with this name already exists',

@@ -3,11 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { Platform } from '../platforms/platform';
 import type { Statement } from './fact-store';
-import { Fact } from './facts';
+import { Fact, PaymentFact, RefundFact } from './facts';
 import { IngestWriter } from './ingest-writer';
 import { maxForbiddenSendFacts, maxSentFacts, maxUpdateFacts } from './max-facts';
 import {
   telegramForbiddenSendFacts,
+  telegramRefundCallFacts,
   telegramSentFacts,
   telegramUpdateFacts,
   telegramWebhookReplyFacts,
@@ -105,6 +106,22 @@ export class CaptureService {
       [bot.id, sent.dedupeKey],
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * A Telegram `refundStarPayment` call the platform answered `ok: true` (the mirror): the charge it names is
+   * refunded now. Nobody waits on this commit.
+   */
+  starPaymentRefunded(bot: CaptureBot, params: Record<string, unknown> | null): Promise<void> {
+    return this.writer.writeSoon(bot, telegramRefundCallFacts(params, new Date()));
+  }
+
+  /**
+   * A payment or a refund an integrator reports (`origin: 'api'` for payments), on any platform. Resolves once
+   * committed; a payment's contact must exist already (the fact has no profile to create it with).
+   */
+  reported(bot: CaptureBot, fact: PaymentFact | RefundFact): Promise<void> {
+    return this.writer.write(bot, [fact]);
   }
 
   /** A Telegram webhook answer that is itself an API call (`{ method: 'sendMessage', chat_id, text }`). */

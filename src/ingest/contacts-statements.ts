@@ -3,6 +3,7 @@ import { compare, key } from './fact-batch';
 import type { ContactDelta } from './fact-aggregates';
 import type { BlockFact, ContactProfile } from './facts';
 import type { BotMessage } from './messages-statement';
+import type { BotPayment } from './payments-statement';
 import { PipelinedTransaction, plannedRecords, records, sendPrepared } from './pipelined-transaction';
 
 // The ingest's statements on `contacts`, run in its transaction (fact-store.ts); every write locks rows in key order.
@@ -35,7 +36,7 @@ export interface ContactSnapshot {
   phone: string | null;
 }
 
-export function latestPerContact(messages: Array<BotMessage | BotPress>): ContactSnapshot[] {
+export function latestPerContact(messages: Array<BotMessage | BotPress | BotPayment>): ContactSnapshot[] {
   const byContact = new Map<string, ContactSnapshot>();
   for (const { botId, fact } of messages) {
     const k = key(botId, fact.externalUserId);

@@ -83,11 +83,10 @@ export interface ButtonPressEvent extends EventOwner {
 }
 
 /**
- * `payment.succeeded` / `payment.refunded` data: the payment object of the open API (issue 26), plus the owner.
- * Amounts are integers in the currency's smallest units; `user_id` is the contact's id on the platform; the
- * source is the contact's attributed one, as in the contact object.
+ * The payment object of the open API (issue 26). Amounts are integers in the currency's smallest units; `user_id`
+ * is the contact's id on the platform; the source is the contact's attributed one, as in the contact object.
  */
-export interface PaymentEvent extends EventOwner {
+export interface PaymentObject {
   id: string;
   bot_id: string;
   user_id: string;
@@ -104,3 +103,6 @@ export interface PaymentEvent extends EventOwner {
   source_value: string | null;
   campaign_name: string | null;
 }
+
+/** `payment.succeeded` / `payment.refunded` data: the payment object as committed, plus the owner. */
+export interface PaymentEvent extends EventOwner, PaymentObject {}

@@ -9,6 +9,8 @@ export function countCommitted(metrics: Metrics, batch: FactBatchItem[], started
   let blocked = 0;
   let unblocked = 0;
   let presses = 0;
+  let payments = 0;
+  let refunds = 0;
   for (const item of batch) {
     for (const fact of item.facts) {
       if (fact.kind === 'message') {
@@ -16,7 +18,9 @@ export function countCommitted(metrics: Metrics, batch: FactBatchItem[], started
         else messagesOut++;
       } else if (fact.kind === 'blocked') blocked++;
       else if (fact.kind === 'unblocked') unblocked++;
-      else presses++;
+      else if (fact.kind === 'press') presses++;
+      else if (fact.kind === 'payment') payments++;
+      else refunds++;
     }
   }
   const { ingestFacts, ingestBatchFacts, ingestCommitDuration } = metrics;
@@ -25,6 +29,8 @@ export function countCommitted(metrics: Metrics, batch: FactBatchItem[], started
   if (blocked) ingestFacts.inc({ kind: 'blocked' }, blocked);
   if (unblocked) ingestFacts.inc({ kind: 'unblocked' }, unblocked);
   if (presses) ingestFacts.inc({ kind: 'button_press' }, presses);
-  ingestBatchFacts.observe(messagesIn + messagesOut + blocked + unblocked + presses);
+  if (payments) ingestFacts.inc({ kind: 'payment' }, payments);
+  if (refunds) ingestFacts.inc({ kind: 'refund' }, refunds);
+  ingestBatchFacts.observe(messagesIn + messagesOut + blocked + unblocked + presses + payments + refunds);
   ingestCommitDuration.observe((performance.now() - started) / 1000);
 }

@@ -16,13 +16,14 @@ import {
   upsertContacts,
 } from './contacts-statements';
 import { upsertDailyStats } from './daily-stats-statement';
-import type { ButtonPressEvent, ContactCreatedEvent, MessageEvent } from './events';
+import type { ButtonPressEvent, ContactCreatedEvent, MessageEvent, PaymentEvent } from './events';
 import { contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
 import { key, lastSeen, seenContacts, uniqueMessages, uniquePresses } from './fact-batch';
 import { countCommitted } from './fact-metrics';
 import { BlockFact, Fact } from './facts';
 import { hourlyStatsStatement } from './hourly-stats';
 import { insertMessages } from './messages-statement';
+import { moneyOf, paymentObject, writeMoney, WrittenMoney, writtenObjects } from './payments-statement';
 import { KEYED_PLANS, PipelinedTransaction } from './pipelined-transaction';
 import { RecordingCap } from './recording-cap/recording-cap';
 import { ContactSeen, retentionActivityStatement } from './retention-activity';
@@ -49,7 +50,18 @@ export interface StoredFacts {
   contacts: ContactCreatedEvent[];
   messages: MessageEvent[];
   presses: ButtonPressEvent[];
+  /** New payments, then payments newly refunded, as objects at commit (`payment.succeeded`, `payment.refunded`). */
+  payments: PaymentEvent[];
+  refunds: PaymentEvent[];
 }
+
+/** What write() leaves for after the commit: the payment events' objects, read in the batch's last round trip. */
+interface Written extends StoredFacts {
+  moneyEvents: Promise<{ payments: PaymentEvent[]; refunds: PaymentEvent[] }> | null;
+}
+
+/** The payment event lists of every batch without payments or refunds: shared, never written to. */
+const NO_PAYMENT_EVENTS: PaymentEvent[] = [];
 
 /** A server that does not answer fails the batch in this time, rather than holding the ingest. */
 const CONNECT_TIMEOUT_MS = 5000;
@@ -112,6 +124,7 @@ export class FactStore implements OnApplicationShutdown {
       allowed.committed();
       this.retentionDays.remember(activeDays);
       countCommitted(this.metrics, allowed.batch, started);
+      if (stored.moneyEvents) ({ payments: stored.payments, refunds: stored.refunds } = await stored.moneyEvents);
       return stored;
     } catch (error) {
       await tx.rollback().catch(() => (broken = true));
@@ -122,33 +135,35 @@ export class FactStore implements OnApplicationShutdown {
   }
 
   /** `activeDays` receives the contact-days the retention statement writes, to remember once committed. */
-  private async write(
-    tx: PipelinedTransaction,
-    batch: FactBatchItem[],
-    activeDays: ContactSeen[],
-  ): Promise<StoredFacts> {
+  private async write(tx: PipelinedTransaction, batch: FactBatchItem[], activeDays: ContactSeen[]): Promise<Written> {
     const bots = new Map(batch.map((item) => [item.bot.id, item.bot]));
     const messages = uniqueMessages(batch);
     const presses = uniquePresses(batch);
+    // Null for a batch without payments or refunds (nearly all): then nothing below is queued for them.
+    const money = moneyOf(batch);
     const blocks = batch.flatMap((item) =>
       item.facts
         .filter((f): f is BlockFact => f.kind === 'blocked' || f.kind === 'unblocked')
         .map((f) => ({ botId: item.bot.id, fact: f })),
     );
 
-    // A press makes its contact as a message does (created, profile refreshed), without counting as one.
-    const snapshots = latestPerContact([...messages, ...presses]);
+    // A press makes its contact as a message does (created, profile refreshed), without counting as one; so does
+    // a payment that came with its payer's profile (the free cap may have left its message out).
+    const snapshots = latestPerContact(
+      money?.profiled.length ? [...messages, ...presses, ...money.profiled] : [...messages, ...presses],
+    );
     const withMessages = new Set(snapshots.map((s) => key(s.botId, s.externalUserId)));
     const blockOnly = blocks.filter((b) => !withMessages.has(key(b.botId, b.fact.externalUserId)));
-    // One round trip for the contacts (and the presses, which find theirs in SQL right behind the upsert);
-    // a second for the messages, which take their contacts' ids from it.
-    const [upserted, locked, newPresses] = await Promise.all([
+    // One round trip for the contacts (and the presses and payments, which find theirs in SQL right behind the
+    // upsert, then the refunds); a second for the messages, which take their contacts' ids from it.
+    const [upserted, locked, newPresses, written] = await Promise.all([
       upsertContacts(tx, snapshots),
       lockContacts(
         tx,
         blockOnly.map((b) => [b.botId, b.fact.externalUserId] as const),
       ),
       presses.length ? tx.rows<InsertedPressRow>(ButtonPresses.insertStatement(presses)) : [],
+      money && writeMoney(tx, money),
     ]);
     const created = upserted.created;
     const contacts = new Map([
@@ -201,6 +216,8 @@ export class FactStore implements OnApplicationShutdown {
     if (retention) tx.send(retention);
     for (const statement of batch.flatMap((item) => item.alongside ?? []))
       tx.send({ text: statement.text, values: statement.values });
+    const moneyEvents =
+      written && (written.inserted.length || written.refunded.length) ? this.moneyEvents(tx, written, bots) : null;
 
     const attribution = new Map(newlyAttributed.map((d) => [d.contactId, d]));
     return {
@@ -233,6 +250,27 @@ export class FactStore implements OnApplicationShutdown {
         data: fact.data,
         created_at: fact.at.toISOString(),
       })),
+      payments: NO_PAYMENT_EVENTS,
+      refunds: NO_PAYMENT_EVENTS,
+      moneyEvents,
     };
+  }
+
+  /** The objects of the payments the batch inserted or refunded, read before its COMMIT, for after it. */
+  private moneyEvents(
+    tx: PipelinedTransaction,
+    written: WrittenMoney,
+    bots: Map<string, CaptureBot>,
+  ): Written['moneyEvents'] {
+    const events = writtenObjects(tx, written).then((rows) => {
+      const byId = new Map(
+        rows.map((row) => [row.id, { userId: bots.get(row.bot_id)!.userId, ...paymentObject(row) }]),
+      );
+      const pick = (ids: string[]) => ids.flatMap((id) => byId.get(id) ?? []);
+      return { payments: pick(written.inserted), refunds: pick(written.refunded) };
+    });
+    // Awaited only after a commit; when the transaction fails, the failure is commit()'s to report.
+    events.catch(() => undefined);
+    return events;
   }
 }

@@ -83,6 +83,26 @@ export interface RefundFact {
 
 export type Fact = MessageFact | BlockFact | ButtonPressFact | PaymentFact | RefundFact;
 
+/** What the payments table holds (migrations/1795402100000-Payments.ts): parsers and the open API refuse anything else. */
+export const PaymentRules = {
+  /** An amount is a positive integer in the currency's smallest units, at most 10^12. */
+  maxAmount: 1_000_000_000_000,
+  /** ISO 4217 or `XTR` (Telegram Stars). */
+  currency: /^[A-Z]{3}$/,
+  /** A charge id names a payment exactly: 1 to 255 characters, no control character. */
+  // eslint-disable-next-line no-control-regex -- a charge id is an identifier, never text with control characters
+  chargeId: /^[^\u0000-\u001f\u007f]{1,255}$/,
+} as const;
+
+export function isPaymentAmount(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) > 0 && (value as number) <= PaymentRules.maxAmount;
+}
+
+/** Payments and refunds are always recorded: the free plan's cap drops neither (recording-cap/). */
+export function isMoneyFact(fact: Fact): fact is PaymentFact | RefundFact {
+  return fact.kind === 'payment' || fact.kind === 'refund';
+}
+
 const START = /^\/start(?:@[A-Za-z0-9_]+)?(?:\s+([\s\S]*))?$/;
 
 /** `/start`, `/start <parameter>` (and `/start@bot <parameter>`): a touch, else null. */

@@ -50,7 +50,7 @@ describe('IngestWriter: facts nobody waits for share transactions', () => {
     const store = {
       store: async (batch: FactBatchItem[]): Promise<StoredFacts> => {
         transactions.push(batch);
-        return { contacts: [], messages: [], presses: [] };
+        return { contacts: [], messages: [], presses: [], payments: [], refunds: [] };
       },
     };
     writer = writerOver(store);
@@ -97,7 +97,7 @@ class FlakyStore {
     if (keys.some((k) => this.poison.has(k)))
       throw Object.assign(new Error('unsupported Unicode escape sequence'), { code: '22P05' });
     this.stored.push(...keys);
-    return { contacts: [], messages: [], presses: [] };
+    return { contacts: [], messages: [], presses: [], payments: [], refunds: [] };
   }
 }
 
@@ -198,7 +198,10 @@ class GatedStore {
     const failure = this.failures.shift();
     if (failure) return Promise.reject(failure);
     return new Promise((resolve) =>
-      this.open.push({ done: () => resolve({ contacts: [], messages: [], presses: [] }), committing }),
+      this.open.push({
+        done: () => resolve({ contacts: [], messages: [], presses: [], payments: [], refunds: [] }),
+        committing,
+      }),
     );
   }
 

@@ -55,7 +55,7 @@ const GATHER_MS = 50;
 /** After PostgreSQL could not be reached, the next try waits this long, doubling up to the maximum. */
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 2000;
-const NOTHING_STORED: StoredFacts = { contacts: [], messages: [], presses: [] };
+const NOTHING_STORED: StoredFacts = { contacts: [], messages: [], presses: [], payments: [], refunds: [] };
 
 /**
  * Group commit: facts from concurrent requests are gathered while earlier transactions run and
@@ -353,6 +353,8 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
       this.emitOne(message.direction === 'in' ? FactEvents.messageCreated : FactEvents.messageOutbound, message);
     }
     for (const press of stored.presses) this.emitOne(FactEvents.buttonPressed, press);
+    for (const payment of stored.payments) this.emitOne(FactEvents.paymentSucceeded, payment);
+    for (const payment of stored.refunds) this.emitOne(FactEvents.paymentRefunded, payment);
   }
 
   private emitOne(event: string, payload: unknown): void {

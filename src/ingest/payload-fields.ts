@@ -31,7 +31,7 @@ export function userIdOrNull(value: unknown): string | null {
 }
 
 /** A platform time (`unitMs` per unit: Telegram seconds 1000, MAX milliseconds 1) from 1970 to 9999, else `fallback`. */
-export function platformTime(value: unknown, unitMs: number, fallback: Date): Date {
+export function platformTime<F extends Date | null>(value: unknown, unitMs: number, fallback: F): Date | F {
   if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
   const ms = value * unitMs;
   return ms >= 0 && ms <= LAST_MS ? new Date(ms) : fallback;

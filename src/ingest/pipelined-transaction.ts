@@ -67,6 +67,16 @@ export class PipelinedTransaction {
     return result.rows as T[];
   }
 
+  /**
+   * Queues a statement and resolves with its rows, without sending it now: it goes out with the next awaited
+   * one (COMMIT at the latest), so it adds no round trip. Its rejection is the caller's to handle.
+   */
+  rowsWithNext<T>(statement: QueryConfig): Promise<T[]> {
+    return new Promise<QueryResult>((resolve, reject) => {
+      this.queued.push({ statement, answer: { resolve, reject } });
+    }).then((result) => result.rows as T[]);
+  }
+
   /** Queues a statement, answered as node-postgres answers, for code that takes a client. */
   query<R extends QueryResultRow>(text: string, values: unknown[]): Promise<QueryResult<R>> {
     return this.answer({ text, values }) as Promise<QueryResult<R>>;

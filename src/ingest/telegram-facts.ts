@@ -1,4 +1,14 @@
-import { ButtonPressFact, ContactProfile, Fact, MessageFact, touchOf } from './facts';
+import {
+  ButtonPressFact,
+  ContactProfile,
+  Fact,
+  isPaymentAmount,
+  MessageFact,
+  PaymentFact,
+  PaymentRules,
+  RefundFact,
+  touchOf,
+} from './facts';
 import { Json, objectOrNull, platformTime, safeIntegerOrNull, userIdOrNull } from './payload-fields';
 import { textOrNull } from './postgres-text';
 
@@ -28,7 +38,11 @@ export function telegramUpdateFacts(update: unknown, receivedAt = new Date()): F
   const from = objectOrNull(message?.from);
   if (message && objectOrNull(message.chat)?.type === 'private' && from && from.is_bot !== true) {
     const fact = inboundMessage(updateId, message, from, update, receivedAt);
-    return fact ? [fact] : [];
+    if (!fact) return [];
+    // The message of a payment or a refund is also an inbound message (without text), so its dialog shows it.
+    if (message.successful_payment === undefined && message.refunded_payment === undefined) return [fact];
+    const money = paymentOf(message, fact) ?? refundOf(message, fact);
+    return money ? [fact, money] : [fact];
   }
   const press = callbackPress(objectOrNull(u.callback_query), receivedAt);
   if (press) return [press];
@@ -63,6 +77,56 @@ function callbackPress(query: Json | null, receivedAt: Date): ButtonPressFact | 
     data,
     at: receivedAt,
   };
+}
+
+/**
+ * `successful_payment` (platforms.md §11): a payment of the message's sender, paid at the message's date. Not a
+ * payment unless its charge id, amount and currency are usable (PaymentRules); the message is stored either way.
+ */
+function paymentOf(message: Json, inbound: MessageFact): PaymentFact | null {
+  const paid = objectOrNull(message.successful_payment);
+  const chargeId = chargeIdOrNull(paid?.telegram_payment_charge_id);
+  const currency = paid?.currency;
+  if (!paid || chargeId === null || !isPaymentAmount(paid.total_amount)) return null;
+  if (typeof currency !== 'string' || !PaymentRules.currency.test(currency)) return null;
+  return {
+    kind: 'payment',
+    externalUserId: inbound.externalUserId,
+    profile: inbound.profile,
+    amount: paid.total_amount,
+    currency,
+    chargeId,
+    // Empty for Stars: no provider took part.
+    providerChargeId: textOrNull(paid.provider_payment_charge_id) || null,
+    payload: textOrNull(paid.invoice_payload),
+    recurring: paid.is_recurring === true,
+    firstRecurring: paid.is_first_recurring === true,
+    subscriptionExpiresAt: platformTime(paid.subscription_expiration_date, 1000, null),
+    at: inbound.at,
+    origin: 'platform',
+  };
+}
+
+/** `refunded_payment`: the charge it names is refunded at the message's date. */
+function refundOf(message: Json, inbound: MessageFact): RefundFact | null {
+  const chargeId = chargeIdOrNull(objectOrNull(message.refunded_payment)?.telegram_payment_charge_id);
+  return chargeId === null
+    ? null
+    : { kind: 'refund', externalUserId: inbound.externalUserId, chargeId, at: inbound.at };
+}
+
+/**
+ * A `refundStarPayment` call the platform answered `ok: true`: the charge is refunded now. Its parameters as the
+ * mirror read them (query, JSON or urlencoded body; null for multipart, which is not read).
+ */
+export function telegramRefundCallFacts(params: Record<string, unknown> | null, at: Date): Fact[] {
+  const userId = userIdOrNull(params?.user_id);
+  const chargeId = chargeIdOrNull(params?.telegram_payment_charge_id);
+  return userId === null || chargeId === null ? [] : [{ kind: 'refund', externalUserId: userId, chargeId, at }];
+}
+
+function chargeIdOrNull(value: unknown): string | null {
+  return typeof value === 'string' && PaymentRules.chargeId.test(value) ? value : null;
 }
 
 function profileOf(from: Json): ContactProfile {

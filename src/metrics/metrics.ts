@@ -102,7 +102,7 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  /** Facts committed by the ingest: `message_in`, `message_out`, `blocked`, `unblocked`. */
+  /** Facts committed by the ingest: `message_in`, `message_out`, `blocked`, `unblocked`, `button_press`, `payment`, `refund`. */
   readonly ingestFacts = new Counter({
     name: 'botlens_ingest_facts_total',
     help: 'Facts committed to PostgreSQL, by kind',
@@ -165,7 +165,7 @@ export class Metrics {
       for (const outcome of MIRROR_OUTCOMES) this.mirrorRequests.inc({ platform, outcome }, 0);
       for (const outcome of PROXY_OUTCOMES) this.proxyUpdates.inc({ platform, outcome }, 0);
     }
-    for (const kind of ['message_in', 'message_out', 'blocked', 'unblocked', 'button_press'])
+    for (const kind of ['message_in', 'message_out', 'blocked', 'unblocked', 'button_press', 'payment', 'refund'])
       this.ingestFacts.inc({ kind }, 0);
     for (const outcome of ['delivered', 'rejected', 'failed']) this.webhookDeliveries.inc({ outcome }, 0);
     for (const outcome of ['sent', 'rate_limited', 'blocked', 'failed']) this.broadcastSends.inc({ outcome }, 0);

@@ -10,6 +10,8 @@ import { describeError } from '../logging/describe-error';
 export const TELEGRAM_OUTBOUND_METHODS: ReadonlySet<string> = new Set([...TELEGRAM_SEND_METHODS, 'copymessage']);
 
 export const TELEGRAM_INBOUND_METHOD = 'getupdates';
+/** A Stars refund the bot makes itself: answered `ok: true`, the charge it names is refunded (issue 26). */
+export const TELEGRAM_REFUND_METHOD = 'refundstarpayment';
 export const MAX_INBOUND_CALL = 'GET /updates';
 export const MAX_OUTBOUND_CALL = 'POST /messages';
 /** The mirror records after answering: its facts may wait through an outage of PostgreSQL. */
@@ -50,6 +52,11 @@ export class MirrorCapture {
           : undefined;
       });
     }
+    if (method === TELEGRAM_REFUND_METHOD) {
+      return new JsonTap(this, method, 'call', (answer) =>
+        isTelegramOk(answer) && answer.result === true ? this.capture.starPaymentRefunded(bot, params()) : undefined,
+      );
+    }
     return null;
   }
 
@@ -83,17 +90,18 @@ export class MirrorCapture {
  * 403 is recorded too, with no answer: it means the user blocked the bot (contract §6).
  */
 class JsonTap implements ResponseTap {
-  /** Sends are recorded even when the bot left before their answer; polls are dropped with it. */
+  /** Sends (and refunds) are recorded even when the bot left before their answer; polls are dropped with it. */
   readonly outlivesClient: boolean;
 
   constructor(
     private readonly owner: MirrorCapture,
     private readonly call: string,
-    kind: 'poll' | 'send',
-    /** Gets the parsed answer of a 200, or undefined with a send's 403. */
+    /** `call`: a call whose effect happens whether or not the bot waits for its answer (a refund). */
+    kind: 'poll' | 'send' | 'call',
+    /** Gets the parsed answer of a 200, or undefined with a 403 (which only a send's record makes anything of). */
     private readonly record: (answer: unknown, status: number) => Promise<void> | undefined,
   ) {
-    this.outlivesClient = kind === 'send';
+    this.outlivesClient = kind !== 'poll';
   }
 
   wants(status: number): boolean {

@@ -7,7 +7,15 @@ import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { BROADCAST_COMPLETED, BroadcastCompletedEvent } from '../broadcasts/broadcast-completion';
 import { FUNNEL_STEP_PASSED, FunnelStepPassedEvent } from '../funnels/funnel-reach.listener';
-import { ButtonPressEvent, ContactCreatedEvent, FactEvents, MessageEvent, onFact } from '../ingest/events';
+import {
+  ButtonPressEvent,
+  ContactCreatedEvent,
+  FactEventName,
+  FactEvents,
+  MessageEvent,
+  onFact,
+  PaymentEvent,
+} from '../ingest/events';
 import { INTENT_MATCHED, IntentMatchedEvent } from '../intents/intent-matcher';
 import { Queues } from '../queue/job-settings';
 import { AccountDeleted, ChangeEvents, TeamMembershipChanged, WebhooksChanged } from '../common/changes';
@@ -65,6 +73,12 @@ export class WebhookDispatcher {
     onFact(events, FactEvents.messageOutbound, this.logger, (event: MessageEvent) => this.onMessage(event));
     onFact(events, FactEvents.contactCreated, this.logger, (event: ContactCreatedEvent) => this.onContact(event));
     onFact(events, FactEvents.buttonPressed, this.logger, (event: ButtonPressEvent) => this.onPress(event));
+    onFact(events, FactEvents.paymentSucceeded, this.logger, (event: PaymentEvent) =>
+      this.onPayment(FactEvents.paymentSucceeded, event),
+    );
+    onFact(events, FactEvents.paymentRefunded, this.logger, (event: PaymentEvent) =>
+      this.onPayment(FactEvents.paymentRefunded, event),
+    );
   }
 
   /** Called when an account's subscriptions or team change, so the next event sees them. */
@@ -108,6 +122,13 @@ export class WebhookDispatcher {
     if (this.surelyUnwanted(event.userId, event.bot_id, FactEvents.buttonPressed)) return undefined;
     const { userId, ...data } = event;
     return this.dispatchQueued(userId, data.bot_id, FactEvents.buttonPressed, data);
+  }
+
+  /** `payment.succeeded` / `payment.refunded`: the data is the payment object. */
+  onPayment(name: FactEventName, event: PaymentEvent): Promise<void> | undefined {
+    if (this.surelyUnwanted(event.userId, event.bot_id, name)) return undefined;
+    const { userId, ...data } = event;
+    return this.dispatchQueued(userId, data.bot_id, name, data);
   }
 
   /** One `intent.matched` per intent the message matched, after the matches are stored. */

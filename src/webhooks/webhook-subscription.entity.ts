@@ -9,6 +9,8 @@ export const WEBHOOK_EVENTS = [
   'intent.matched',
   'broadcast.completed',
   'funnel.step_passed',
+  'payment.succeeded',
+  'payment.refunded',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

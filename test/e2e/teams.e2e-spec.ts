@@ -254,6 +254,8 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       .expect(200);
     const writes = routesOf(ctx).filter((route) => /^(POST|PUT|PATCH|DELETE) \/api\/v1\//.test(route));
     expect(writes).toEqual([
+      'POST /api/v1/bots/:id/payments',
+      'POST /api/v1/bots/:id/payments/:charge_id/refund',
       'POST /api/v1/bots/:id/intents',
       'PATCH /api/v1/bots/:id/intents/:intentId',
       'DELETE /api/v1/bots/:id/intents/:intentId',

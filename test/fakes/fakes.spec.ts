@@ -148,6 +148,33 @@ describe('FakeTelegram', () => {
     expect((await fetch(`${tg.url}/file/bot${TOKEN}/missing.jpg`)).status).toBe(404);
   });
 
+  it('makes payment updates and refunds a Star payment once, to its payer only', async () => {
+    const paid = tg.successfulPayment(TOKEN, { from: { id: 7 }, chargeId: 'stx-1', total_amount: 50 });
+    expect(paid.message).toMatchObject({
+      from: { id: 7, is_bot: false },
+      chat: { id: 7, type: 'private' },
+      successful_payment: {
+        currency: 'XTR',
+        total_amount: 50,
+        telegram_payment_charge_id: 'stx-1',
+        provider_payment_charge_id: '',
+      },
+    });
+    const refund = (userId: number, chargeId: string) =>
+      post('refundStarPayment', { user_id: userId, telegram_payment_charge_id: chargeId });
+    expect((await refund(8, 'stx-1')).status).toBe(400);
+    expect(await json(await refund(7, 'stx-1'))).toEqual({ ok: true, result: true });
+    expect(tg.isRefunded(TOKEN, 'stx-1')).toBe(true);
+    expect(await json(await refund(7, 'stx-1'))).toMatchObject({
+      ok: false,
+      description: 'Bad Request: CHARGE_ALREADY_REFUNDED',
+    });
+    expect(tg.refundedPayment(TOKEN, 'stx-1').message).toMatchObject({
+      from: { id: 7 },
+      refunded_payment: { currency: 'XTR', total_amount: 50, telegram_payment_charge_id: 'stx-1' },
+    });
+  });
+
   it('releases a held long poll on close', async () => {
     const poll = post('getUpdates', { timeout: 30 }).then(json);
     await new Promise((resolve) => setTimeout(resolve, 50));

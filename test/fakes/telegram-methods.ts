@@ -167,6 +167,14 @@ export function telegramMethods(polls: Waiters): Record<string, TgMethod> {
         photos: photos.slice(offset, offset + clamp(asInt(params.limit), 1, 100, 100)),
       };
     },
+    // Bot API 7.4: `true`, or 400 for a charge that is not the user's payment to this bot or was refunded already.
+    refundstarpayment: (bot, params) => {
+      const charge = bot.payments.get(asString(params.telegram_payment_charge_id) ?? '');
+      if (!charge || charge.userId !== asInt(params.user_id)) throw TgError.badRequest('CHARGE_ID_INVALID');
+      if (charge.refunded) throw TgError.badRequest('CHARGE_ALREADY_REFUNDED');
+      charge.refunded = true;
+      return true;
+    },
     getfile: (bot, params) => {
       const fileId = asString(params.file_id);
       const file = [...bot.files.values()].find((f) => f.file_id === fileId);

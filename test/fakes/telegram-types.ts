@@ -109,6 +109,29 @@ export interface TgBotState {
   missingChats: Set<string>;
   files: Map<string, StoredFile>;
   profilePhotos: Map<string, TgPhotoSize[][]>;
+  /** Charges of payments made to the bot (by telegram_payment_charge_id), for refundStarPayment. */
+  payments: Map<string, TgCharge>;
+}
+
+export interface TgCharge {
+  userId: number;
+  currency: string;
+  totalAmount: number;
+  payload: string;
+  refunded: boolean;
+}
+
+/** What a test says of a payment; the rest is a Stars payment's. */
+export interface TgPaymentInput {
+  from: Partial<TgUser> & { id: number };
+  chargeId: string;
+  currency?: string;
+  total_amount?: number;
+  invoice_payload?: string;
+  provider_payment_charge_id?: string;
+  date?: number;
+  /** Merged into `successful_payment` (subscription fields, or odd values). */
+  extra?: Record<string, unknown>;
 }
 
 /** Thrown by method handlers; becomes the `{ok:false}` answer. */

@@ -14,6 +14,7 @@ import {
   TgError,
   TgMessage,
   TgMessageInput,
+  TgPaymentInput,
   TgPhotoSize,
   TgUpdate,
   TgUpdateInput,
@@ -59,6 +60,7 @@ export class FakeTelegram extends FakeHttpServer<TelegramFault> {
       missingChats: new Set(),
       files: new Map(),
       profilePhotos: new Map(),
+      payments: new Map(),
     });
     return user;
   }
@@ -86,6 +88,65 @@ export class FakeTelegram extends FakeHttpServer<TelegramFault> {
       message.entities = [{ type: 'bot_command', offset: 0, length: input.text.split(' ')[0].length }];
     }
     return this.pushUpdate(token, { message });
+  }
+
+  /**
+   * The update of a payment to the bot: the private-chat message carrying `successful_payment` (Stars by
+   * default). Not queued: push it with pushUpdate or deliver it with deliverWebhook. The charge is the bot's
+   * from now on, so refundStarPayment can refund it.
+   */
+  successfulPayment(token: string, input: TgPaymentInput): TgUpdateInput {
+    const bot = this.bot(token);
+    const charge = {
+      userId: input.from.id,
+      currency: input.currency ?? 'XTR',
+      totalAmount: input.total_amount ?? 100,
+      payload: input.invoice_payload ?? 'stars:100',
+      refunded: false,
+    };
+    bot.payments.set(input.chargeId, charge);
+    return this.paymentMessage(bot, input.from, input.date, {
+      successful_payment: {
+        currency: charge.currency,
+        total_amount: charge.totalAmount,
+        invoice_payload: charge.payload,
+        telegram_payment_charge_id: input.chargeId,
+        provider_payment_charge_id: input.provider_payment_charge_id ?? '',
+        ...input.extra,
+      },
+    });
+  }
+
+  /** The update telling the bot a payment was refunded (`refunded_payment`); marks the charge refunded. */
+  refundedPayment(token: string, chargeId: string, date?: number): TgUpdateInput {
+    const bot = this.bot(token);
+    const charge = bot.payments.get(chargeId);
+    if (!charge) throw new Error(`FakeTelegram: no payment ${chargeId} of this bot`);
+    charge.refunded = true;
+    return this.paymentMessage(bot, { id: charge.userId }, date, {
+      refunded_payment: {
+        currency: charge.currency,
+        total_amount: charge.totalAmount,
+        invoice_payload: charge.payload,
+        telegram_payment_charge_id: chargeId,
+      },
+    });
+  }
+
+  /** Whether refundStarPayment (or refundedPayment) refunded this charge. */
+  isRefunded(token: string, chargeId: string): boolean {
+    return this.bot(token).payments.get(chargeId)?.refunded === true;
+  }
+
+  private paymentMessage(
+    bot: TgBotState,
+    input: Partial<TgUser> & { id: number },
+    date: number | undefined,
+    fields: Record<string, unknown>,
+  ): TgUpdateInput {
+    const from: TgUser = { is_bot: false, first_name: 'User', ...input };
+    const chat: TgChat = { id: from.id, type: 'private', first_name: from.first_name, username: from.username };
+    return { message: appendMessage(bot, chat, { from, date: date ?? unixNow(), ...fields }) };
   }
 
   /** Pushes the private-chat my_chat_member update Telegram sends when a user blocks (kicked) or unblocks (member). */

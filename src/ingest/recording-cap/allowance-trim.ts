@@ -1,11 +1,12 @@
 import type { FactBatchItem } from '../fact-store';
-import type { Fact } from '../facts';
+import { Fact, isMoneyFact } from '../facts';
 
 /**
  * One account's share of a batch cut to what its cap still allows: facts are taken in time order
- * until `allowance` new messages are kept; everything after that (messages, blocks) is dropped, as the
- * cap stops all recording. A message repeated in the batch (same bot and dedupe key) counts once, since
- * it is stored once. Items keep their other fields (`alongside` statements still run).
+ * until `allowance` new messages are kept; everything after that (messages, blocks, presses) is dropped, as
+ * the cap stops all recording, except payments and refunds, which are always kept. A message repeated in the
+ * batch (same bot and dedupe key) counts once, since it is stored once. Items keep their other fields
+ * (`alongside` statements still run).
  */
 export function keepWithinAllowance<T extends FactBatchItem>(items: T[], allowance: number): T[] {
   // Array#sort is stable: facts of the same moment keep their arrival order.
@@ -15,7 +16,10 @@ export function keepWithinAllowance<T extends FactBatchItem>(items: T[], allowan
   const kept = new Set<Fact>();
   const countedMessages = new Set<string>();
   for (const { botId, fact } of timeline) {
-    if (countedMessages.size >= allowance) break;
+    if (countedMessages.size >= allowance) {
+      if (isMoneyFact(fact)) kept.add(fact);
+      continue;
+    }
     kept.add(fact);
     if (fact.kind === 'message') countedMessages.add(`${botId}\u0000${fact.dedupeKey}`);
   }

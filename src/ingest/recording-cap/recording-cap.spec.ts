@@ -1,6 +1,6 @@
 import { currentMonth } from '../../billing/usage-months.repository';
 import type { FactBatchItem } from '../fact-store';
-import type { BlockFact, MessageFact } from '../facts';
+import type { BlockFact, MessageFact, PaymentFact, RefundFact } from '../facts';
 import { keepWithinAllowance } from './allowance-trim';
 import { PLAN_TTL_MS, PlanCache } from './plan-cache';
 
@@ -63,6 +63,29 @@ describe('keepWithinAllowance: a batch cut to what the cap still allows', () => 
       { bot: bot('a'), facts: [message('a1', 1), message('a2', 2), message('a3', 3)] },
     ];
     expect(keysOf(keepWithinAllowance(items, 2))).toEqual([['a1'], ['a1', 'a2']]);
+  });
+
+  it('keeps payments and refunds past the cap, which never drops them (issue 26)', () => {
+    const at = (second: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, second));
+    const refund: RefundFact = { kind: 'refund', externalUserId: '7', chargeId: 'c1', at: at(4) };
+    const payment: PaymentFact = {
+      kind: 'payment',
+      externalUserId: '7',
+      profile: null,
+      amount: 100,
+      currency: 'XTR',
+      chargeId: 'c2',
+      providerChargeId: null,
+      payload: null,
+      recurring: false,
+      firstRecurring: false,
+      subscriptionExpiresAt: null,
+      at: at(3),
+      origin: 'platform',
+    };
+    const items = [{ bot: bot('a'), facts: [message('a1', 1), message('a2', 2), payment, blocked(5), refund] }];
+    expect(keysOf(keepWithinAllowance(items, 1))).toEqual([['a1', 'payment@3', 'refund@4']]);
+    expect(keysOf(keepWithinAllowance(items, 0))).toEqual([['payment@3', 'refund@4']]);
   });
 });
 

@@ -14,6 +14,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { describeError } from '../../logging/describe-error';
 import { MailService } from '../../mail/mail.service';
 import type { FactBatchItem, StoredFacts } from '../fact-store';
+import { isMoneyFact } from '../facts';
 import { keepWithinAllowance } from './allowance-trim';
 import { PlanCache } from './plan-cache';
 
@@ -31,6 +32,8 @@ const NOTHING_TO_COUNT = { settle: async () => undefined, committed: () => undef
 /**
  * The free plan's monthly cap on recorded messages (FREE_PLAN_MESSAGE_CAP, both directions, every way a
  * message is recorded). The bot's owner is the account. Forwarding never depends on it: only recording stops.
+ * Payments and refunds are recorded past it (issue 26), and a payment creates its contact even then; they do not
+ * count against it (a payment's own message is a message, and is capped like any other).
  *
  * The ingest asks it three times per batch: `admit` before the transaction (drops the facts of accounts
  * already known to be full this month, at the cost of a map lookup for everyone else), `reserve` at the
@@ -61,14 +64,18 @@ export class RecordingCap {
     this.plans.forget(change.accountId);
   }
 
-  /** The batch without the facts of accounts already full this month; their `alongside` statements still run. */
+  /**
+   * The batch without the facts of accounts already full this month; their `alongside` statements still run,
+   * and their payments and refunds are still recorded (never capped).
+   */
   async admit<T extends FactBatchItem>(batch: T[]): Promise<T[]> {
     await this.plans.refresh(batch.map((item) => item.bot.userId));
     const month = currentMonth();
     if (!batch.some((item) => this.plans.isFull(item.bot.userId, month))) return batch;
     return batch.flatMap((item) => {
       if (!this.plans.isFull(item.bot.userId, month)) return [item];
-      return item.alongside?.length ? [{ ...item, facts: [] }] : [];
+      const money = item.facts.some(isMoneyFact) ? item.facts.filter(isMoneyFact) : [];
+      return money.length || item.alongside?.length ? [{ ...item, facts: money }] : [];
     });
   }
 

@@ -21,8 +21,8 @@ const count = async (ctx: TestApp, sql: string, params: unknown[]) =>
 
 /**
  * Binds a Telegram bot and gives it a row in every table that holds a bot's data, through the real
- * API and ingest: contacts, messages, touches, rollups, a mapping, an intent and its matches, a funnel
- * with reach, a broadcast with a file and its recipients, held updates, a raw-retention mark.
+ * API and ingest: contacts, messages, touches, rollups, a button press, a payment, a mapping, an intent and its
+ * matches, a funnel with reach, a broadcast with a file and its recipients, held updates, a raw-retention mark.
  */
 export async function botWithData(ctx: TestApp, owner: Owner) {
   const auth = bearer(owner);
@@ -67,6 +67,22 @@ export async function botWithData(ctx: TestApp, owner: Owner) {
         from: { id: 1, is_bot: false, first_name: 'User 1' },
         message: { message_id: 1, chat: { id: 1, type: 'private' }, date: 0, text: 'menu' },
         data: 'buy',
+      },
+    },
+    {
+      update_id: ++heldUpdateId,
+      message: {
+        message_id: heldUpdateId,
+        from: { id: 1, is_bot: false, first_name: 'User 1' },
+        chat: { id: 1, type: 'private' },
+        date: Math.floor(Date.now() / 1000),
+        successful_payment: {
+          currency: 'XTR',
+          total_amount: 50,
+          invoice_payload: 'stars:50',
+          telegram_payment_charge_id: `charge-${heldUpdateId}`,
+          provider_payment_charge_id: '',
+        },
       },
     },
   ]);

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { Principal } from '../../../src/auth/principal';
 import type { Platform } from '../../../src/platforms/platform';
 import type { CaptureBot } from '../../../src/ingest/capture.service';
-import type { BlockFact, MessageFact } from '../../../src/ingest/facts';
+import type { BlockFact, MessageFact, PaymentFact, RefundFact } from '../../../src/ingest/facts';
 
 let sequence = 0;
 const unique = (prefix: string) => `${prefix}-${++sequence}-${randomBytes(3).toString('hex')}`;
@@ -107,4 +107,32 @@ export function daysAgo(days: number): Date {
 
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
+}
+
+/** A payment of contact `userId` as Telegram capture makes it (with the payer's profile), or as reported (`origin: 'api'`, no profile). */
+export function payment(userId: string, chargeId: string, at: Date, fields: Partial<PaymentFact> = {}): PaymentFact {
+  const origin = fields.origin ?? 'platform';
+  return {
+    kind: 'payment',
+    externalUserId: userId,
+    profile:
+      origin === 'api'
+        ? null
+        : { username: null, firstName: `User ${userId}`, lastName: null, isPremium: false, languageCode: 'ru' },
+    amount: 250,
+    currency: 'XTR',
+    chargeId,
+    providerChargeId: null,
+    payload: 'plan:pro',
+    recurring: false,
+    firstRecurring: false,
+    subscriptionExpiresAt: null,
+    at,
+    origin,
+    ...fields,
+  };
+}
+
+export function refund(userId: string, chargeId: string, at: Date): RefundFact {
+  return { kind: 'refund', externalUserId: userId, chargeId, at };
 }

@@ -604,6 +604,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bots/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's payments, newest first, as the open API lists them */
+        get: operations["Payments_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bots/{id}/retention": {
         parameters: {
             query?: never;
@@ -1284,6 +1301,56 @@ export interface paths {
         get: operations["MessagesV1_export"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bots/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bot's payments, newest first
+         * @description Added in API v1.2.
+         *
+         *     Captured from Telegram (`successful_payment`, in mirror and proxy mode) and reported with POST. Pages of `limit`; pass `next_before` as `before` for the next one.
+         */
+        get: operations["PaymentsV1_list"];
+        put?: never;
+        /**
+         * Record a payment a contact made outside the platform (any platform: your own payment provider)
+         * @description Added in API v1.2.
+         *
+         *     Answers 201 with the payment. The same `charge_id` again with the same fields answers 200 with the stored payment (a repeated request records nothing); with other fields 409. Recorded on the free plan past its message cap too. Emits `payment.succeeded`.
+         */
+        post: operations["PaymentsV1_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bots/{id}/payments/{charge_id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a payment refunded
+         * @description Added in API v1.2.
+         *
+         *     Any recorded payment, captured or reported. A payment refunded already is answered unchanged. Emits `payment.refunded` when it changes.
+         */
+        post: operations["PaymentsV1_refund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2179,7 +2246,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed")[];
+            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded")[];
             /** Format: uuid */
             id: string;
             /**
@@ -2213,7 +2280,7 @@ export interface components {
              * @example 09e4d1f4-975a-4550-b3a8-d61294b431de
              */
             bot_id?: string;
-            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed")[];
+            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded")[];
             /** @example https://crm.example/botlens */
             url: string;
         };
@@ -2579,6 +2646,79 @@ export interface components {
         OpenApiIntentListDto: {
             data: components["schemas"]["IntentDto"][];
         };
+        PaymentDto: {
+            /** @example 250 */
+            amount: number;
+            /** Format: uuid */
+            bot_id: string;
+            /** @example black_friday */
+            campaign_name: string | null;
+            /**
+             * @description Unique per bot: Telegram's `telegram_payment_charge_id`, or the integrator's own id.
+             * @example stxAbC123
+             */
+            charge_id: string;
+            /**
+             * @description ISO 4217, or `XTR` for Telegram Stars.
+             * @example XTR
+             */
+            currency: string;
+            /**
+             * @description The first payment of a subscription (Telegram `is_first_recurring`).
+             * @example false
+             */
+            first_recurring: boolean;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it was paid: Telegram's message date, or the reported `paid_at`.
+             * @example 2026-11-24T18:42:07.000Z
+             */
+            paid_at: string;
+            /**
+             * @description The invoice payload (what was bought).
+             * @example plan:pro:month
+             */
+            payload: string | null;
+            /** @description The payment provider's charge id; null for Stars and for reported payments. */
+            provider_charge_id: string | null;
+            /**
+             * @description A payment of a subscription (Telegram `is_recurring`).
+             * @example false
+             */
+            recurring: boolean;
+            /**
+             * Format: date-time
+             * @description When it was refunded; null while it is not.
+             * @example null
+             */
+            refunded_at: string | null;
+            /**
+             * @description The contact's first-touch source through the bot's mappings, as in the contact object; null without one.
+             * @example instagram
+             */
+            source_value: string | null;
+            /**
+             * Format: date-time
+             * @description When the subscription it paid for ends.
+             */
+            subscription_expires_at: string | null;
+            /**
+             * @description The payer: the contact's user id on the platform.
+             * @example 417203958
+             */
+            user_id: string;
+        };
+        PaymentListDto: {
+            /** @description Newest first: by `paid_at`, then by `id`, both descending. */
+            data: components["schemas"]["PaymentDto"][];
+            /**
+             * @description Pass as `before` for the next page; null on the last one.
+             * @example 2026-11-20T09:01:12.000Z_0194b6f2-8a4e-7c1d-9b1e-3f0a5d6c7e81
+             */
+            next_before: string | null;
+        };
         ProviderErrorResponseDto: {
             /**
              * @description What went wrong, in the words of the specification.
@@ -2589,6 +2729,47 @@ export interface components {
             provider?: {
                 [key: string]: unknown;
             };
+        };
+        RecordPaymentDto: {
+            /**
+             * @description In the currency's smallest units: a positive integer up to 10^12 (a JSON number, not a string).
+             * @example 49900
+             */
+            amount: number;
+            /**
+             * @description Your id of the charge, unique per bot: 1–255 characters without control characters. The same id again is the same payment.
+             * @example yk-2c4f1a90-000f-5000-9000-1b2c3d4e5f60
+             */
+            charge_id: string;
+            /**
+             * @description Three upper-case letters: ISO 4217 (`RUB`, `USD`) or `XTR`.
+             * @example RUB
+             */
+            currency: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 (no offset: UTC), at most 5 minutes ahead of the server's clock; absent: now.
+             * @example 2026-11-24T18:42:07Z
+             */
+            paid_at?: string;
+            /**
+             * @description What was bought (a plan, a product code): 1–4096 characters; null or absent for none.
+             * @example plan:pro
+             */
+            payload?: string | null;
+            /**
+             * @description The payer's user id on the platform (a contact of the bot), as a string or an integer
+             * @example 417203958
+             */
+            user_id: string | number;
+        };
+        RefundPaymentDto: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 (no offset: UTC), not before the payment's `paid_at` nor more than 5 minutes ahead; absent: now.
+             * @example 2026-11-25T09:00:00Z
+             */
+            refunded_at?: string;
         };
         RegisteredDto: {
             user: components["schemas"]["UserDto"];
@@ -2994,7 +3175,7 @@ export interface components {
         };
         UpdateWebhookDto: {
             active?: boolean;
-            events?: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed")[];
+            events?: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded")[];
             url?: string;
         };
         UsageDto: {
@@ -3049,7 +3230,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed")[];
+            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded")[];
             /** Format: uuid */
             id: string;
             /** @example https://crm.example/botlens */
@@ -5952,6 +6133,83 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Payments_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The previous page's `next_before`, for the page after it; or an ISO 8601 time (a date is its midnight UTC, no
+                 *     offset is UTC), for the payments paid before it.
+                 */
+                before?: string;
+                /** @description Page size, 1 to 1000; out of range or not a plain integer is 400. */
+                limit?: number;
+                /** @description Only this contact's payments (its user id on the platform). */
+                user_id?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentListDto"];
                 };
             };
             /** @description Invalid input (the message names the field) */
@@ -9015,6 +9273,252 @@ export interface operations {
                 };
             };
             /** @description The key lacks scope "read" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PaymentsV1_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The previous page's `next_before`, for the page after it; or an ISO 8601 time (a date is its midnight UTC, no
+                 *     offset is UTC), for the payments paid before it.
+                 */
+                before?: string;
+                /** @description Page size, 1 to 1000; out of range or not a plain integer is 400. */
+                limit?: number;
+                /** @description Only this contact's payments (its user id on the platform). */
+                user_id?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentListDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The key lacks scope "read" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PaymentsV1_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordPaymentDto"];
+            };
+        };
+        responses: {
+            /** @description Recorded before with the same fields */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDto"];
+                };
+            };
+            /** @description Recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /**
+             * @description The key lacks scope "write"
+             *
+             *     Or the bot is deactivated (`Bot is deactivated`)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PaymentsV1_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                charge_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundPaymentDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /**
+             * @description The key lacks scope "write"
+             *
+             *     Or the bot is deactivated (`Bot is deactivated`)
+             */
             403: {
                 headers: {
                     [name: string]: unknown;

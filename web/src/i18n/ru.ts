@@ -256,6 +256,8 @@ export const ru = {
   'webhooks.event.intent.matched': 'Сработал интент',
   'webhooks.event.broadcast.completed': 'Рассылка завершена',
   'webhooks.event.funnel.step_passed': 'Шаг воронки пройден',
+  'webhooks.event.payment.succeeded': 'Оплата',
+  'webhooks.event.payment.refunded': 'Возврат оплаты',
   'webhooks.bot': 'Бот',
   'webhooks.allBots': 'Все боты',
   'webhooks.created': 'Создана',

@@ -18,6 +18,8 @@ export const WEBHOOK_EVENTS: WebhookEvent[] = [
   'intent.matched',
   'broadcast.completed',
   'funnel.step_passed',
+  'payment.succeeded',
+  'payment.refunded',
 ];
 export const MAX_SUBSCRIPTIONS = 20;
 

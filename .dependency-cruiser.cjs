@@ -8,7 +8,7 @@ const TIERS = [
   ['accounts, access and platforms', ['auth', 'api-keys', 'billing', 'audit', 'support', 'account', 'platforms']],
   ['bots', ['bots', 'teams']],
   ["bots' traffic", ['ingest', 'polling', 'mirror', 'proxy', 'messaging', 'live']],
-  ['reading and acting', ['avatars', 'contacts', 'analytics', 'intents', 'funnels', 'broadcasts']],
+  ['reading and acting', ['avatars', 'contacts', 'analytics', 'revenue', 'intents', 'funnels', 'broadcasts']],
   [
     'across the features, and running the service',
     ['erasure', 'webhooks', 'admin', 'cleanup', 'fleet', 'health', 'cabinet'],

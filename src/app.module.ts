@@ -31,6 +31,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { MessagingModule } from './messaging/messaging.module';
 import { MirrorModule } from './mirror/mirror.module';
 import { ProxyModule } from './proxy/proxy.module';
+import { RevenueModule } from './revenue/revenue.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './queue/redis';
 import { TeamsModule } from './teams/teams.module';
@@ -76,6 +77,7 @@ export class AppModule {
         ProxyModule,
         ContactsModule,
         AnalyticsModule,
+        RevenueModule,
         WebhooksModule,
         IntentsModule,
         MessagingModule,

@@ -23,6 +23,11 @@ describe('Payments in the contact reads, broadcasts and funnels on PostgreSQL', 
     account = await newAccount(db.dataSource);
   });
 
+  /** The four people of every describe: each wrote `hi` unless said otherwise. */
+  const PEOPLE = ['ann', 'bob', 'cat', 'dan'];
+  const saying = (texts: Record<string, string> = {}): Array<[string, string]> =>
+    PEOPLE.map((id) => [id, texts[id] ?? 'hi']);
+
   /** A bot whose contacts wrote `texts` in order (each a minute after the one before), then paid. */
   async function botWith(texts: Array<[string, string]>): Promise<CaptureBot> {
     const bot = await newBot(db.dataSource, account);
@@ -50,12 +55,7 @@ describe('Payments in the contact reads, broadcasts and funnels on PostgreSQL', 
 
     /** Ann paid in two currencies (one payment refunded), Bob was refunded his only one, Cat never paid, Dan paid once. */
     beforeAll(async () => {
-      bot = await botWith([
-        ['ann', 'hi'],
-        ['bob', 'hi'],
-        ['cat', 'hi'],
-        ['dan', 'hi'],
-      ]);
+      bot = await botWith(saying());
       const paidAt = at('2026-03-03T00:00:00');
       await pay(bot, 'ann', 100, 'XTR', paidAt);
       await refundPayment(db.dataSource, await pay(bot, 'ann', 50, 'XTR', paidAt), paidAt);
@@ -120,12 +120,7 @@ describe('Payments in the contact reads, broadcasts and funnels on PostgreSQL', 
 
     /** Sent to Ann at SENT and to Bob 30 s later; Cat's send failed; Dan was not a recipient. */
     beforeAll(async () => {
-      bot = await botWith([
-        ['ann', 'hi'],
-        ['bob', 'hi'],
-        ['cat', 'hi'],
-        ['dan', 'hi'],
-      ]);
+      bot = await botWith(saying());
       [{ id: broadcastId }] = await db.dataSource.query(
         `INSERT INTO broadcasts (bot_id, origin, text, status, started_at, finished_at, total_count)
          VALUES ($1, 'cabinet', 'Sale!', 'done', $2, $3, 3) RETURNING id`,
@@ -179,12 +174,7 @@ describe('Payments in the contact reads, broadcasts and funnels on PostgreSQL', 
 
     /** Ann bought a plan, Bob a pack; Cat only started; Dan never wrote /start and was refunded a payment. */
     beforeAll(async () => {
-      bot = await botWith([
-        ['ann', '/start'],
-        ['bob', '/start'],
-        ['cat', '/start'],
-        ['dan', 'hi'],
-      ]);
+      bot = await botWith(saying({ ann: '/start', bob: '/start', cat: '/start' }));
       await pay(bot, 'ann', 100, 'XTR', at('2026-03-03T00:00:00'), 'plan:pro');
       await pay(bot, 'ann', 100, 'XTR', at('2026-03-02T12:00:00'), 'pack:100');
       await pay(bot, 'bob', 50, 'XTR', at('2026-03-03T00:00:00'), 'pack:100');

@@ -5342,7 +5342,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, external_user_id, username, first_name, last_name, is_premium, last_seen_at, messages_count, payments, revenue (each currency and its net, `RUB 99000; XTR 1500`). Sent as `attachment` named `<bot username or id>-<contacts|messages>-YYYY-MM-DD.csv`. */
+            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, external_user_id, username, first_name, last_name, is_premium, last_seen_at, messages_count, payments, revenue (each currency and its net, `RUB 99000; XTR 1500`). Sent as `attachment` named `<bot username or id>-<contacts|messages|payments>-YYYY-MM-DD.csv`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6275,7 +6275,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, direction, external_user_id, text, created_at. Sent as `attachment` named `<bot username or id>-<contacts|messages>-YYYY-MM-DD.csv`. */
+            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, direction, external_user_id, text, created_at. Sent as `attachment` named `<bot username or id>-<contacts|messages|payments>-YYYY-MM-DD.csv`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6342,7 +6342,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, bot_id, user_id, amount, currency, charge_id, provider_charge_id, payload, recurring, first_recurring, subscription_expires_at, paid_at, refunded_at, source_value, campaign_name. Sent as `attachment` named `<bot username or id>-<contacts|messages>-YYYY-MM-DD.csv`. */
+            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, bot_id, user_id, amount, currency, charge_id, provider_charge_id, payload, recurring, first_recurring, subscription_expires_at, paid_at, refunded_at, source_value, campaign_name. Sent as `attachment` named `<bot username or id>-<contacts|messages|payments>-YYYY-MM-DD.csv`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8967,7 +8967,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, external_user_id, username, first_name, last_name, is_premium, last_seen_at, messages_count, payments, revenue (each currency and its net, `RUB 99000; XTR 1500`). Sent as `attachment` named `<bot username or id>-<contacts|messages>-YYYY-MM-DD.csv`. */
+            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, external_user_id, username, first_name, last_name, is_premium, last_seen_at, messages_count, payments, revenue (each currency and its net, `RUB 99000; XTR 1500`). Sent as `attachment` named `<bot username or id>-<contacts|messages|payments>-YYYY-MM-DD.csv`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9533,7 +9533,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, direction, external_user_id, text, created_at. Sent as `attachment` named `<bot username or id>-<contacts|messages>-YYYY-MM-DD.csv`. */
+            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, direction, external_user_id, text, created_at. Sent as `attachment` named `<bot username or id>-<contacts|messages|payments>-YYYY-MM-DD.csv`. */
             200: {
                 headers: {
                     [name: string]: unknown;

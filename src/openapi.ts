@@ -26,7 +26,10 @@ const TAGS: ReadonlyArray<[name: string, description: string]> = [
   ['stats', 'Totals, rolling windows and the daily timeline of one bot.'],
   ['sources', 'Traffic sources from deep-link parameters, and the mappings that group raw values.'],
   ['buttons', 'Inline button presses of a bot, per callback data value.'],
-  ['revenue', 'Payments: Telegram Stars and any payment an integrator reports, with the source of who paid.'],
+  [
+    'revenue',
+    "Payments (Telegram Stars, and any payment an integrator reports) and a bot's revenue: per currency, source, product and day, LTV cohorts, the payments as a CSV file.",
+  ],
   ['intents', 'Keyword and RE2-pattern intents matched against every new inbound message.'],
   ['funnels', 'A funnel of up to 20 stages per bot, counted at ingest; filter by source.'],
   ['broadcasts', 'Messages to a segment of contacts, now or at a set time, paced per bot.'],

@@ -72,6 +72,14 @@ describe('segments', () => {
     expect(parseSegment(undefined)).toEqual({});
   });
 
+  it('takes payer as a boolean only', () => {
+    expect(parseSegment({ payer: false })).toEqual({ payer: false });
+    expect(messageOf(() => parseSegment({ payer: 'yes' }))).toBe(Messages.broadcastSegmentBadPayer);
+    expect(audienceFilter('all', { payer: true }).where).toBe(
+      'c.bot_id = $1 AND EXISTS (SELECT FROM payments p WHERE p.contact_id = c.id AND p.refunded_at IS NULL) AND c.blocked_at IS NULL',
+    );
+  });
+
   it('numbers SQL parameters after the bot id and leaves blocked contacts out unless asked', () => {
     expect(audienceFilter('all', {})).toEqual({ where: 'c.bot_id = $1 AND c.blocked_at IS NULL', params: [] });
     const filter = audienceFilter('max', { language_code: 'ru', blocked: true, active_within_days: 7 });

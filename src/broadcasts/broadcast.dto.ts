@@ -40,6 +40,8 @@ export class BroadcastSegmentDto {
   /** Contacts whose last inbound message is at most this many days old (1–3650). */
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 3650 })
   active_within_days?: number;
+  /** true: only payers (a payment that was not refunded); false: only the others. */
+  payer?: boolean;
 }
 
 /** The multipart form of `POST /api/bots/:id/broadcasts` (contract §3). */
@@ -77,6 +79,18 @@ export class BroadcastPreviewDto {
   count: number;
 }
 
+/** What a broadcast's recipients paid in one currency within 72 hours after their send (issue 26). */
+export class BroadcastRevenueDto {
+  /** ISO 4217, or `XTR` for Telegram Stars. @example 'XTR' */
+  currency: string;
+  /** Their payments in the window less refunds, in the currency's smallest units. */
+  @ApiProperty({ type: 'integer', example: 4500 })
+  net: number;
+  /** Recipients with a payment in their window that was not refunded. */
+  @ApiProperty({ type: 'integer', example: 12 })
+  payers: number;
+}
+
 /** A broadcast as the cabinet reports it. */
 export class BroadcastDto {
   @ApiProperty({ format: 'uuid' })
@@ -107,6 +121,12 @@ export class BroadcastDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   finished_at: Date | null;
   created_at: Date;
+  /**
+   * Per currency (by code), what its recipients paid within 72 hours after their own send; empty until someone
+   * paid. Refunds come off `net` whenever they come.
+   */
+  @ApiProperty({ type: [BroadcastRevenueDto] })
+  revenue: BroadcastRevenueDto[];
 }
 
 export class BroadcastListDto {

@@ -8,6 +8,7 @@ import { BroadcastRecovery } from './broadcast-recovery';
 import { BroadcastQueue, BROADCAST_QUEUE } from './broadcast-queue';
 import { BroadcastRunner } from './broadcast-runner';
 import { BroadcastFileStore } from './broadcast-file-store';
+import { BroadcastRevenueQueries } from './broadcast-revenue.queries';
 import { BroadcastStore } from './broadcast-store';
 import { BroadcastV1Controller } from './broadcast-v1.controller';
 import { BroadcastCompletion } from './broadcast-completion';
@@ -30,6 +31,7 @@ import { AuthModule } from '../auth/auth.module';
     BroadcastStore,
     RecipientStore,
     BroadcastFileStore,
+    BroadcastRevenueQueries,
     BroadcastCompletion,
     BroadcastQueue,
     BroadcastWorker,

@@ -14,10 +14,17 @@ import { BotsService } from '../bots/bots.service';
 import { isUuid } from '../common/http/ids';
 import { Lifecycle } from '../lifecycle/lifecycle';
 import { Messages } from '../common/messages';
-import { BroadcastDto, BroadcastPageDto, BroadcastPreviewDto, BroadcastResultDto } from './broadcast.dto';
+import {
+  BroadcastDto,
+  BroadcastPageDto,
+  BroadcastPreviewDto,
+  BroadcastResultDto,
+  BroadcastRevenueDto,
+} from './broadcast.dto';
 import type { UploadedFile } from '../common/http/file-upload';
 import { closedBroadcastInput, requiredText } from './broadcast-input';
 import { BroadcastQueue } from './broadcast-queue';
+import { BroadcastRevenueQueries } from './broadcast-revenue.queries';
 import { BroadcastRow, BroadcastStore, FINAL_STATUSES } from './broadcast-store';
 import { RecipientStore } from './recipient-store';
 import { parsePlatform, parseSegment } from './segment';
@@ -34,6 +41,7 @@ export class BroadcastsService {
     private readonly store: BroadcastStore,
     private readonly recipients: RecipientStore,
     private readonly queue: BroadcastQueue,
+    private readonly revenue: BroadcastRevenueQueries,
     /** Its stop ends the waits of open requests (503); their broadcasts resume after the restart. */
     private readonly lifecycle: Lifecycle,
   ) {}
@@ -85,7 +93,8 @@ export class BroadcastsService {
     this.requireSendable(bot);
     const created = await this.store.create({ botId: bot.id, origin: 'cabinet', ...input });
     await this.queue.enqueue(created.id, input.sendAt);
-    return presentBroadcast(created);
+    // Nothing is sent yet, so nothing was paid for it.
+    return presentBroadcast(created, []);
   }
 
   async preview(
@@ -101,21 +110,21 @@ export class BroadcastsService {
 
   async list(principal: Principal, botId: string): Promise<BroadcastDto[]> {
     const bot = await this.access.require(principal, botId, 'read');
-    return (await this.store.listOfBot(bot.id)).map(presentBroadcast);
+    return this.presented(bot.id, await this.store.listOfBot(bot.id));
   }
 
   /** The open API's list (v1.1): every broadcast of the bot, open-API and closed, a page at a time. */
   async page(principal: Principal, botId: string, limit: number, offset: number): Promise<BroadcastPageDto> {
     const bot = await this.access.require(principal, botId, 'read');
     const { rows, total } = await this.store.pageOfBot(bot.id, limit, offset);
-    return { data: rows.map(presentBroadcast), total, limit, offset };
+    return { data: await this.presented(bot.id, rows), total, limit, offset };
   }
 
   async get(principal: Principal, botId: string, broadcastId: string): Promise<BroadcastDto> {
     const bot = await this.access.require(principal, botId, 'read');
     const found = isUuid(broadcastId) ? await this.store.getOfBot(bot.id, broadcastId) : null;
     if (!found) throw new NotFoundException(Messages.broadcastNotFound);
-    return presentBroadcast(found);
+    return (await this.presented(bot.id, [found]))[0];
   }
 
   /** Stops an unfinished broadcast between two sends; whoever was not reached yet is never sent it. */
@@ -124,7 +133,16 @@ export class BroadcastsService {
     const found = isUuid(broadcastId) ? await this.store.getOfBot(bot.id, broadcastId) : null;
     if (!found) throw new NotFoundException(Messages.broadcastNotFound);
     if (!(await this.store.cancel(found.id))) throw new ConflictException(Messages.broadcastAlreadyFinished);
-    return presentBroadcast((await this.store.get(found.id)) ?? found);
+    return (await this.presented(bot.id, [(await this.store.get(found.id)) ?? found]))[0];
+  }
+
+  /** The broadcasts with their revenue, read for all of them at once. */
+  private async presented(botId: string, rows: BroadcastRow[]): Promise<BroadcastDto[]> {
+    const revenue = await this.revenue.of(
+      botId,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => presentBroadcast(row, revenue.get(row.id) ?? []));
   }
 
   private requireSendable(bot: Bot): void {
@@ -147,7 +165,7 @@ export class BroadcastsService {
   }
 }
 
-export function presentBroadcast(row: BroadcastRow): BroadcastDto {
+export function presentBroadcast(row: BroadcastRow, revenue: BroadcastRevenueDto[]): BroadcastDto {
   // all_contacts is how the service stores the open API's audience, not a filter a client chose.
   const { all_contacts: _allContacts, ...segment } = row.segment;
   return {
@@ -165,5 +183,6 @@ export function presentBroadcast(row: BroadcastRow): BroadcastDto {
     started_at: row.started_at,
     finished_at: row.finished_at,
     created_at: row.created_at,
+    revenue,
   };
 }

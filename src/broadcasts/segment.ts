@@ -1,6 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { UNMAPPED_SOURCE } from '../common/unmapped-source';
 import { Messages } from '../common/messages';
+import { payerCondition } from '../contacts/contact-payments';
 
 /** Who a closed broadcast goes to (contract §3). Every field narrows the audience; none means all contacts. */
 export interface Segment {
@@ -14,6 +15,8 @@ export interface Segment {
   blocked?: boolean;
   /** Contacts whose last inbound message is at most this many days old. */
   active_within_days?: number;
+  /** true: only payers (a payment not refunded); false: only contacts who never paid or were refunded everything. */
+  payer?: boolean;
   /**
    * The open API's broadcast goes to "all contacts of the bot" (spec): blocked ones included, so
    * they count in total_count and fail with the platform's 403. Set by the service, never parsed.
@@ -57,6 +60,9 @@ export function parseSegment(raw: unknown): Segment {
     } else if (field === 'blocked') {
       if (typeof fieldValue !== 'boolean') throw new BadRequestException(Messages.broadcastSegmentBadBlocked);
       segment.blocked = fieldValue;
+    } else if (field === 'payer') {
+      if (typeof fieldValue !== 'boolean') throw new BadRequestException(Messages.broadcastSegmentBadPayer);
+      segment.payer = fieldValue;
     } else if (field === 'active_within_days') {
       if (typeof fieldValue !== 'number' || !Number.isInteger(fieldValue) || fieldValue < 1 || fieldValue > MAX_DAYS) {
         throw new BadRequestException(Messages.broadcastSegmentBadDays);
@@ -108,6 +114,7 @@ export function audienceFilter(platform: BroadcastPlatform, segment: Segment): {
                 WHERE i.bot_id = c.bot_id AND i.name = ${param(segment.intent)} AND mi.contact_id = c.id)`,
     );
   }
+  if (segment.payer !== undefined) conditions.push(payerCondition(segment.payer, 'c'));
   if (segment.all_contacts !== true)
     conditions.push(segment.blocked === true ? 'c.blocked_at IS NOT NULL' : 'c.blocked_at IS NULL');
   return { where: conditions.join(' AND '), params };

@@ -75,6 +75,9 @@ export const Messages = {
   badPeriods: 'неверный periods',
   // The cabinet's contact search (not in the spec; docs/api.md: API decisions).
   contactSearchInvalid: 'q must be at most 100 characters, without control characters',
+  // Revenue (issue 26): the currency as the issue words it; the payer filter of the contact list (docs/api.md: Revenue).
+  badCurrency: 'неверный currency',
+  contactPayerInvalid: 'payer must be true or false',
 
   // Sending and broadcasts (spec: Errors)
   textRequired: 'text required',
@@ -98,6 +101,7 @@ export const Messages = {
   broadcastSegmentUnknownField: (field: string) => `segment.${field} is not a segment field`,
   broadcastSegmentBadString: (field: string) => `segment.${field} must be a non-empty string of at most 200 characters`,
   broadcastSegmentBadBlocked: 'segment.blocked must be true or false',
+  broadcastSegmentBadPayer: 'segment.payer must be true or false',
   broadcastSegmentBadDays: 'segment.active_within_days must be an integer from 1 to 3650',
   broadcastNotFound: 'Broadcast not found',
   broadcastAlreadyFinished: 'Broadcast already finished',
@@ -106,7 +110,6 @@ export const Messages = {
   paymentConflict: 'Платёж с таким charge_id уже записан с другими данными',
   paymentNotFound: 'Платёж не найден',
   badAmount: 'неверный amount',
-  badCurrency: 'неверный currency',
   badUserId: 'неверный user_id',
   badChargeId: 'неверный charge_id',
   badPayload: 'неверный payload',

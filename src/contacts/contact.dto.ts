@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { OffsetQueryDto, PageDto } from '../common/http/page-query.dto';
 import { strictInteger } from '../common/http/query-params';
 import { Messages } from '../common/messages';
@@ -19,6 +19,15 @@ export class ContactsQueryDto extends OffsetQueryDto {
   @Min(1, { message: Messages.badLimitOffset })
   @Max(MAX_PAGE_SIZE, { message: Messages.badLimitOffset })
   limit: number = DEFAULT_PAGE_SIZE;
+}
+
+/** What a contact paid in one currency, less what was refunded (issue 26). */
+export class ContactRevenueDto {
+  /** ISO 4217, or `XTR` for Telegram Stars. @example 'XTR' */
+  currency: string;
+  /** Its payments not refunded, summed, in the currency's smallest units (Stars for `XTR`). */
+  @ApiProperty({ type: 'integer', example: 1500 })
+  net: number;
 }
 
 /** A contact in the list. Name fields are null when the platform did not give them. */
@@ -40,6 +49,12 @@ export class ContactListItemDto {
   /** Messages in both directions. */
   @ApiProperty({ type: 'integer', example: 14 })
   messages_count: number;
+  /** The contact's payments, refunded ones included. */
+  @ApiProperty({ type: 'integer', example: 2 })
+  payments: number;
+  /** Per currency it paid in (by currency code), what it paid less refunds; empty when it never paid. */
+  @ApiProperty({ type: [ContactRevenueDto] })
+  revenue: ContactRevenueDto[];
 }
 
 export class ContactListDto {
@@ -106,6 +121,12 @@ export class ContactDetailDto {
   stats: ContactStatsDto;
   /** Null when the contact came without a source. */
   attribution: ContactAttributionDto | null;
+  /** The contact's payments, refunded ones included. */
+  @ApiProperty({ type: 'integer', example: 2 })
+  payments: number;
+  /** Per currency it paid in (by currency code), what it paid less refunds; empty when it never paid. */
+  @ApiProperty({ type: [ContactRevenueDto] })
+  revenue: ContactRevenueDto[];
 }
 
 /** The cabinet's contact list: the open API's paging plus a search. */
@@ -122,6 +143,16 @@ export class ContactSearchQueryDto extends ContactsQueryDto {
   // eslint-disable-next-line no-control-regex -- refusing control characters is this pattern's job
   @Matches(/^[^\u0000-\u001f\u007f]*$/, { message: Messages.contactSearchInvalid })
   q?: string;
+
+  /**
+   * `true`: only payers (contacts with a payment that was not refunded); `false`: only the others. `total` then
+   * counts those.
+   */
+  @ApiPropertyOptional({ type: Boolean })
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: Messages.contactPayerInvalid })
+  payer?: boolean;
 }
 
 /** What the cabinet shows of a contact besides the open API's fields. */

@@ -12,7 +12,8 @@ import { ContactDetailDto, ContactListDto, ContactSearchQueryDto } from './conta
 import { ContactsService } from './contacts.service';
 
 export const CONTACT_COLUMNS =
-  'id, external_user_id, username, first_name, last_name, is_premium, last_seen_at, messages_count';
+  'id, external_user_id, username, first_name, last_name, is_premium, last_seen_at, messages_count, payments, ' +
+  'revenue (each currency and its net, `RUB 99000; XTR 1500`)';
 
 @ApiTags('open-api')
 @Controller('api/v1/bots/:id/contacts')

@@ -2,7 +2,20 @@ import { Injectable } from '@nestjs/common';
 import type { CsvQuery } from '../exports/csv-download';
 import { isoText } from '../exports/iso-text';
 import { DataSource } from 'typeorm';
-import { ContactAttributionDto, ContactDetailDto, ContactDto, ContactListItemDto } from './contact.dto';
+import {
+  ContactAttributionDto,
+  ContactDetailDto,
+  ContactDto,
+  ContactListItemDto,
+  ContactRevenueDto,
+} from './contact.dto';
+import {
+  PAYERS_COUNT_SQL,
+  PAYMENT_FIELDS,
+  payerCondition,
+  paymentsExportColumns,
+  paymentsOf,
+} from './contact-payments';
 
 interface ContactDetailRow {
   id: string;
@@ -24,6 +37,8 @@ interface ContactDetailRow {
   first_touch_at: Date | null;
   last_touch_at: Date | null;
   touches: number;
+  payments: number;
+  revenue: ContactRevenueDto[];
 }
 
 /** What the cabinet reads of a contact besides the open API's fields (its avatar link is not stored). */
@@ -51,11 +66,13 @@ export interface SearchCondition {
 /** How many of the bot's most recently seen contacts tell which parts of a search most contacts hold. */
 const SEARCH_SAMPLE = 200;
 
-/** A page of the contact list, optionally only the contacts a search finds (null: all). */
+/** A page of the contact list, optionally only the contacts a search finds (null: all), or only payers or not. */
 export interface ContactPage {
   limit: number;
   offset: number;
   search?: string | null;
+  /** true: only payers (a payment not refunded); false: only the others; null: all. */
+  payer?: boolean | null;
 }
 
 /**
@@ -74,6 +91,8 @@ const CONTACT_EXPORT_HEADER = [
   'is_premium',
   'last_seen_at',
   'messages_count',
+  'payments',
+  'revenue',
 ] as const;
 
 const LIST_ITEM_COLUMNS = `id, external_user_id, username, first_name, last_name, is_premium, last_seen_at,
@@ -109,12 +128,14 @@ export class ContactsQueries {
    * UTC), for a COPY to stream; sorted after a scan rather than along contacts_by_last_seen (see CsvQuery).
    */
   exportQuery(botId: string): CsvQuery {
+    const payments = paymentsExportColumns('contacts');
     return {
       // Nothing null: an empty field is an empty string (see CsvQuery).
       sql: `SELECT id::text, external_user_id, coalesce(username, ''), coalesce(first_name, ''),
                    coalesce(last_name, ''), is_premium::text, coalesce(${isoText('last_seen_at')}, ''),
-                   (messages_in + messages_out)::text
+                   (messages_in + messages_out)::text, ${payments.columns}
               FROM contacts
+              ${payments.join}
              WHERE bot_id = $1
              -- Qualified: a bare id would be the text column above, and the sort could not follow the index.
              ORDER BY contacts.last_seen_at DESC NULLS LAST, contacts.id`,
@@ -132,20 +153,24 @@ export class ContactsQueries {
   /**
    * In the order of the index contacts_by_last_seen, so a page of all contacts reads only its own rows;
    * a search reads its matches through contacts_search (a part of the text) and contacts_bot_user (the id).
+   * The page's payments are read for its contacts only, one probe of payments_by_contact each.
    */
   private list<T>(
     botId: string,
     page: ContactPage,
     columns: string,
-    { where, params }: SearchCondition = matching(botId, page.search),
+    { where, params }: SearchCondition = matching(botId, page.search, [], page.payer),
   ): Promise<T[]> {
     const at = params.length;
     return this.db.query<T[]>(
-      `SELECT ${columns}
-         FROM contacts
-        WHERE ${where}
-        ORDER BY last_seen_at DESC NULLS LAST, id
-        LIMIT $${at + 1} OFFSET $${at + 2}`,
+      `SELECT contacts.*, ${PAYMENT_FIELDS}
+         FROM (SELECT ${columns}
+                 FROM contacts
+                WHERE ${where}
+                ORDER BY last_seen_at DESC NULLS LAST, id
+                LIMIT $${at + 1} OFFSET $${at + 2}) contacts
+         ${paymentsOf('contacts')}
+        ORDER BY contacts.last_seen_at DESC NULLS LAST, contacts.id`,
       [...params, page.limit, page.offset],
     );
   }
@@ -162,10 +187,10 @@ export class ContactsQueries {
     read: (condition?: SearchCondition) => Promise<T[]>,
   ): Promise<{ rows: T[]; total: number }> {
     if (!page.search) {
-      const [rows, total] = await Promise.all([read(), this.total(botId)]);
+      const [rows, total] = await Promise.all([read(), this.total(botId, page.payer)]);
       return { rows, total };
     }
-    const condition = await this.condition(botId, page.search);
+    const condition = await this.condition(botId, page.search, page.payer);
     const rows = await read(condition);
     const endsMatches = rows.length < page.limit && (rows.length > 0 || page.offset === 0);
     return { rows, total: endsMatches ? page.offset + rows.length : await this.countWhere(condition) };
@@ -180,8 +205,8 @@ export class ContactsQueries {
    * condition (at most ~1.1 times the candidates each), and the recheck compares the whole search as before: the
    * same contacts are found.
    */
-  async condition(botId: string, search: string): Promise<SearchCondition> {
-    if (search.length < 4) return matching(botId, search);
+  async condition(botId: string, search: string, payer: boolean | null = null): Promise<SearchCondition> {
+    if (search.length < 4) return matching(botId, search, [], payer);
     // Parts of the lower-cased search as PostgreSQL lower-cases it, so each is a part of what the text must hold.
     const parts = await this.db.query<Array<{ part: string; holders: number; sampled: number }>>(
       `WITH sample AS (
@@ -205,8 +230,8 @@ export class ContactsQueries {
       !parts.some(common) ||
       !narrowing.some((part) => /[\p{L}\p{N}]/u.test(part))
     )
-      return matching(botId, search);
-    return matching(botId, search, narrowing.map(containsPattern));
+      return matching(botId, search, [], payer);
+    return matching(botId, search, narrowing.map(containsPattern), payer);
   }
 
   /** The contacts a search finds; all contacts of the bot without one. */
@@ -223,13 +248,26 @@ export class ContactsQueries {
     return Number(row.n);
   }
 
-  /** Exact, without counting a million rows: every new contact adds one to its day's new_contacts. */
-  async total(botId: string): Promise<number> {
-    const [row] = await this.db.query<Array<{ total: string }>>(
-      `SELECT coalesce(sum(new_contacts), 0) AS total FROM daily_stats WHERE bot_id = $1`,
-      [botId],
-    );
-    return Number(row.total);
+  /**
+   * Exact, without counting a million rows: every new contact adds one to its day's new_contacts; the payers are
+   * counted from the bot's first and refunded payments (contact-payments.ts), the others are the rest.
+   */
+  async total(botId: string, payer: boolean | null = null): Promise<number> {
+    const [[row], payers] = await Promise.all([
+      payer === true
+        ? [{ total: '0' }]
+        : this.db.query<Array<{ total: string }>>(
+            `SELECT coalesce(sum(new_contacts), 0) AS total FROM daily_stats WHERE bot_id = $1`,
+            [botId],
+          ),
+      payer === null ? 0 : this.payers(botId),
+    ]);
+    return payer === true ? payers : Number(row.total) - payers;
+  }
+
+  private async payers(botId: string): Promise<number> {
+    const [row] = await this.db.query<Array<{ payers: string }>>(PAYERS_COUNT_SQL, [botId]);
+    return Number(row.payers);
   }
 
   /** One contact by its platform user id, with its attribution seen through the bot's source mappings. */
@@ -251,9 +289,10 @@ export class ContactsQueries {
               c.messages_in, c.messages_out, c.first_message_at, c.last_at,
               coalesce(m.source_value, c.source_value) AS source_value,
               coalesce(m.campaign_name, c.campaign_name) AS campaign_name,
-              c.first_touch_at, c.last_touch_at, c.touches
+              c.first_touch_at, c.last_touch_at, c.touches, ${PAYMENT_FIELDS}
          FROM contacts c
          LEFT JOIN source_mappings m ON m.bot_id = c.bot_id AND m.raw = c.source_value
+         ${paymentsOf('c')}
         WHERE c.bot_id = $1 AND c.external_user_id = $2`,
       [botId, externalUserId],
     );
@@ -266,7 +305,18 @@ export class ContactsQueries {
  * (patterns of parts of the search) the index reads only those, and the whole search is compared in the recheck
  * (strpos: LIKE of the escaped search is a plain substring test).
  */
-function matching(botId: string, search: string | null | undefined, narrowing: string[] = []): SearchCondition {
+function matching(
+  botId: string,
+  search: string | null | undefined,
+  narrowing: string[] = [],
+  payer: boolean | null = null,
+): SearchCondition {
+  const condition = searched(botId, search, narrowing);
+  if (payer === null || payer === undefined) return condition;
+  return { where: `${condition.where} AND ${payerCondition(payer, 'contacts')}`, params: condition.params };
+}
+
+function searched(botId: string, search: string | null | undefined, narrowing: string[]): SearchCondition {
   if (!search) return { where: 'bot_id = $1', params: [botId] };
   if (!narrowing.length) {
     return {
@@ -308,6 +358,8 @@ function detailOf<C extends ContactDto>(
       last_at: row.last_at,
     },
     attribution: attributionOf(row),
+    payments: row.payments,
+    revenue: row.revenue,
   };
 }
 

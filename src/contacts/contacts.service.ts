@@ -24,11 +24,11 @@ export class ContactsService {
     private readonly avatars: ContactAvatarUrls,
   ) {}
 
-  /** `q` (open API v1.1) searches as the cabinet's list does; `total` counts what it finds. */
+  /** `q` (open API v1.1) searches as the cabinet's list does, `payer` keeps payers or the others; `total` counts what they find. */
   async list(principal: Principal, botId: string, query: ContactSearchQueryDto): Promise<ContactListDto> {
     const bot = await this.access.require(principal, botId, 'read');
     const search = query.q?.trim() || null;
-    const page = { limit: query.limit, offset: query.offset, search };
+    const page = { limit: query.limit, offset: query.offset, search, payer: query.payer ?? null };
     const { rows: data, total } = await this.contacts.withTotal(bot.id, page, (condition) =>
       this.contacts.page(bot.id, page, condition),
     );
@@ -44,7 +44,7 @@ export class ContactsService {
   async cabinetList(principal: Principal, botId: string, query: ContactSearchQueryDto): Promise<CabinetContactListDto> {
     const bot = await this.access.require(principal, botId, 'read');
     const search = query.q?.trim() || null;
-    const page = { limit: query.limit, offset: query.offset, search };
+    const page = { limit: query.limit, offset: query.offset, search, payer: query.payer ?? null };
     const { rows, total } = await this.contacts.withTotal(bot.id, page, (condition) =>
       this.contacts.cabinetPage(bot.id, page, condition),
     );

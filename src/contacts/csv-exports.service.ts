@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import { BotAccess } from '../bots/bot-access';
 import type { Bot } from '../bots/bot.entity';
-import { sendCsv } from '../exports/csv-download';
+import { poolOf, sendCsv } from '../exports/csv-download';
 import { ContactsQueries } from './contacts.queries';
 import { MessageFilter, MessagesQueries } from './messages.queries';
 
@@ -20,8 +20,7 @@ export class CsvExports {
     private readonly contactsQueries: ContactsQueries,
     private readonly messagesQueries: MessagesQueries,
   ) {
-    // The cursor needs one connection of its own for the whole download, taken from the app's pool.
-    this.pool = (db.driver as unknown as { master: Pool }).master;
+    this.pool = poolOf(db);
   }
 
   async contacts(principal: Principal, botId: string, res: Response): Promise<void> {
@@ -36,7 +35,11 @@ export class CsvExports {
 }
 
 /** `<bot username or id>-<kind>-<UTC date>.csv`; a username is Latin letters, digits and `_`, so it needs no escaping. */
-export function fileName(bot: Pick<Bot, 'id' | 'username'>, kind: 'contacts' | 'messages', at = new Date()): string {
+export function fileName(
+  bot: Pick<Bot, 'id' | 'username'>,
+  kind: 'contacts' | 'messages' | 'payments',
+  at = new Date(),
+): string {
   const name = bot.username && /^[A-Za-z0-9_]+$/.test(bot.username) ? bot.username : bot.id;
   return `${name}-${kind}-${at.toISOString().slice(0, 10)}.csv`;
 }

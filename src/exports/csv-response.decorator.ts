@@ -11,7 +11,7 @@ export function ApiCsvResponse(columns: string) {
       description:
         `UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), ` +
         `a header row and the JSON list's columns: ${columns}. Sent as \`attachment\` named ` +
-        '`<bot username or id>-<contacts|messages>-YYYY-MM-DD.csv`.',
+        '`<bot username or id>-<contacts|messages|payments>-YYYY-MM-DD.csv`.',
       content: { 'text/csv': { schema: { type: 'string' } } },
     }),
   );

@@ -5,7 +5,7 @@ import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { ChangeEvents, IntentsChanged, isRelayed } from '../common/changes';
 import { Queues } from '../queue/job-settings';
-import { LOCK_BOT_SQL, pressMatchesSql, stageMatchesSql } from './funnel-sql';
+import { LOCK_BOT_SQL, paymentMatchesSql, pressMatchesSql, stageMatchesSql } from './funnel-sql';
 import { describeError } from '../logging/describe-error';
 
 export const FUNNEL_BACKFILL_QUEUE = Queues.funnelBackfill;
@@ -18,7 +18,7 @@ export interface FunnelBackfillJob {
 
 interface StageKeyRow {
   stage_key: string;
-  type: 'text' | 'command' | 'intent' | 'button';
+  type: 'text' | 'command' | 'intent' | 'button' | 'payment';
   value: string;
   revision: number;
 }
@@ -78,6 +78,7 @@ export class FunnelBackfillService {
       const started = Date.now();
       if (key.type === 'intent') await this.fillFromIntents(botId, key);
       else if (key.type === 'button') await this.fillFromPresses(botId, key);
+      else if (key.type === 'payment') await this.fillFromPayments(botId, key);
       else await this.fillFromMessages(botId, key);
       await this.attributeLate(botId, key);
       await this.recount(botId, key);
@@ -87,32 +88,34 @@ export class FunnelBackfillService {
 
   /** Text and command stages: every inbound message of the bot, grouped to each contact's first match. */
   private fillFromMessages(botId: string, key: StageKeyRow): Promise<unknown> {
-    return this.db.query(
-      `WITH hits AS (
-         SELECT m.contact_id, min(m.created_at) AS reached_at
-           FROM funnel_stage_keys k
-           JOIN messages m ON m.bot_id = k.bot_id AND m.direction = 'in'
-          WHERE k.bot_id = $1 AND k.stage_key = $2 AND ${stageMatchesSql('k', 'm')}
-          GROUP BY m.contact_id
-       )
-       INSERT INTO funnel_reach AS r (bot_id, stage_key, contact_id, source_value, reached_at)
-       SELECT $1, $2, h.contact_id, coalesce(c.source_value, ''), h.reached_at
-         FROM hits h JOIN contacts c ON c.id = h.contact_id
-       ON CONFLICT (bot_id, stage_key, contact_id) DO UPDATE SET reached_at = EXCLUDED.reached_at
-        WHERE r.reached_at > EXCLUDED.reached_at`,
-      [botId, key.stage_key],
+    return this.fill(
+      botId,
+      key,
+      `messages m ON m.bot_id = k.bot_id AND m.direction = 'in'`,
+      'm.created_at',
+      stageMatchesSql('k', 'm'),
     );
   }
 
   /** Button stages: every press of the bot (button_presses_by_time), grouped to each contact's first match. */
   private fillFromPresses(botId: string, key: StageKeyRow): Promise<unknown> {
+    return this.fill(botId, key, 'button_presses m ON m.bot_id = k.bot_id', 'm.created_at', pressMatchesSql('k', 'm'));
+  }
+
+  /** Payment stages: every payment of the bot (payments_by_time), grouped to each contact's first match. */
+  private fillFromPayments(botId: string, key: StageKeyRow): Promise<unknown> {
+    return this.fill(botId, key, 'payments m ON m.bot_id = k.bot_id', 'm.paid_at', paymentMatchesSql('k', 'm'));
+  }
+
+  /** Reach rows of the key from the facts `m` joined to it that `matches`, each contact at its first (`at`). */
+  private fill(botId: string, key: StageKeyRow, facts: string, at: string, matches: string): Promise<unknown> {
     return this.db.query(
       `WITH hits AS (
-         SELECT p.contact_id, min(p.created_at) AS reached_at
+         SELECT m.contact_id, min(${at}) AS reached_at
            FROM funnel_stage_keys k
-           JOIN button_presses p ON p.bot_id = k.bot_id
-          WHERE k.bot_id = $1 AND k.stage_key = $2 AND ${pressMatchesSql('k', 'p')}
-          GROUP BY p.contact_id
+           JOIN ${facts}
+          WHERE k.bot_id = $1 AND k.stage_key = $2 AND ${matches}
+          GROUP BY m.contact_id
        )
        INSERT INTO funnel_reach AS r (bot_id, stage_key, contact_id, source_value, reached_at)
        SELECT $1, $2, h.contact_id, coalesce(c.source_value, ''), h.reached_at

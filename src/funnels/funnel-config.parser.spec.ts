@@ -13,6 +13,8 @@ describe('parseFunnelStages', () => {
           { name: 'Price', type: 'intent', value: 'price.v2', extra: true },
           { name: 'Plan', type: 'button', value: ' plan:Pro' },
           { name: 'Any plan', type: 'button', match: 'contains', value: 'plan:' },
+          { name: 'Paid', type: 'payment' },
+          { name: 'Paid a plan', type: 'payment', payload_prefix: ' plan:' },
         ],
       }),
     ).toEqual([
@@ -22,6 +24,9 @@ describe('parseFunnelStages', () => {
       { name: 'Price', type: 'intent', value: 'price.v2' },
       { name: 'Plan', type: 'button', match: 'exact', value: ' plan:Pro' },
       { name: 'Any plan', type: 'button', match: 'contains', value: 'plan:' },
+      { name: 'Paid', type: 'payment' },
+      // Kept as sent, like a button's data: the payload is the bot's own code.
+      { name: 'Paid a plan', type: 'payment', payload_prefix: ' plan:' },
     ]);
   });
 
@@ -33,7 +38,7 @@ describe('parseFunnelStages', () => {
     [{ stages: [text('a'), 5] }, 'stages[1] must be an object'],
     [{ stages: [{ ...text('a'), name: '  ' }] }, 'stages[0].name must be 1 to 100 characters'],
     [{ stages: [{ ...text('a'), name: 'x'.repeat(101) }] }, 'stages[0].name must be 1 to 100 characters'],
-    [{ stages: [{ ...text('a'), type: 'regex' }] }, 'stages[0].type must be text, command, intent or button'],
+    [{ stages: [{ ...text('a'), type: 'regex' }] }, 'stages[0].type must be text, command, intent, button or payment'],
     [{ stages: [text('a'), text('b'), text('c', 'fuzzy')] }, 'stages[2].match must be exact or contains'],
     [{ stages: [text(' ')] }, 'stages[0].value must be 1 to 500 characters'],
     [{ stages: [text('я'.repeat(501))] }, 'stages[0].value must be 1 to 500 characters'],
@@ -51,6 +56,26 @@ describe('parseFunnelStages', () => {
     [
       { stages: [{ name: 'a', type: 'command', match: 'exact', value: '/start' }] },
       'stages[0].match applies to text and button stages only',
+    ],
+    [
+      { stages: [{ name: 'a', type: 'payment', payload_prefix: '' }] },
+      'stages[0].payload_prefix must be 1 to 128 characters',
+    ],
+    [
+      { stages: [{ name: 'a', type: 'payment', payload_prefix: 'p'.repeat(129) }] },
+      'stages[0].payload_prefix must be 1 to 128 characters',
+    ],
+    [
+      { stages: [{ name: 'a', type: 'payment', value: 'plan:' }] },
+      'stages[0].value does not apply to payment stages (payload_prefix does)',
+    ],
+    [
+      { stages: [{ name: 'a', type: 'payment', match: 'contains' }] },
+      'stages[0].match applies to text and button stages only',
+    ],
+    [
+      { stages: [{ name: 'a', type: 'button', value: 'x', payload_prefix: 'plan:' }] },
+      'stages[0].payload_prefix applies to payment stages only',
     ],
     [
       { stages: [{ name: 'a', type: 'intent', value: 'has space' }] },

@@ -2,7 +2,9 @@ import type { FunnelStageDto, FunnelStageType, FunnelTextMatch } from './funnel.
 
 export const MAX_FUNNEL_STAGES = 20;
 
-const TYPES: readonly FunnelStageType[] = ['text', 'command', 'intent', 'button'];
+const TYPES: readonly FunnelStageType[] = ['text', 'command', 'intent', 'button', 'payment'];
+/** Telegram's invoice payload is at most 128 bytes; a prefix of it at most 128 characters. */
+const MAX_PAYLOAD_PREFIX = 128;
 const MATCHES: readonly FunnelTextMatch[] = ['exact', 'contains'];
 const COMMAND = /^\/[A-Za-z0-9_]{1,64}$/;
 /** Intent names as the intents API allows them. */
@@ -28,12 +30,15 @@ export function parseFunnelStages(body: unknown): FunnelStageDto[] {
 function parseStage(input: unknown, at: string): FunnelStageDto {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     throw new FunnelConfigError(`${at} must be an object`);
-  const { name, type, match, value } = input as Record<string, unknown>;
+  const { name, type, match, value, payload_prefix: prefix } = input as Record<string, unknown>;
   if (typeof name !== 'string' || !inLength(name.trim(), 1, 100))
     throw new FunnelConfigError(`${at}.name must be 1 to 100 characters`);
   if (!TYPES.includes(type as FunnelStageType))
-    throw new FunnelConfigError(`${at}.type must be text, command, intent or button`);
+    throw new FunnelConfigError(`${at}.type must be text, command, intent, button or payment`);
   const stageType = type as FunnelStageType;
+  if (stageType === 'payment') return paymentStage(name.trim(), match, value, prefix, at);
+  if (prefix !== undefined && prefix !== null)
+    throw new FunnelConfigError(`${at}.payload_prefix applies to payment stages only`);
 
   if (stageType !== 'text' && stageType !== 'button') {
     if (match !== undefined && match !== null)
@@ -58,6 +63,18 @@ function parseStage(input: unknown, at: string): FunnelStageDto {
     match: (match as FunnelTextMatch | null | undefined) ?? 'exact',
     value: kept,
   };
+}
+
+/** A payment stage: any payment, or one whose invoice payload starts with the prefix (kept as sent, like a button's data). */
+function paymentStage(name: string, match: unknown, value: unknown, prefix: unknown, at: string): FunnelStageDto {
+  if (match !== undefined && match !== null)
+    throw new FunnelConfigError(`${at}.match applies to text and button stages only`);
+  if (value !== undefined && value !== null)
+    throw new FunnelConfigError(`${at}.value does not apply to payment stages (payload_prefix does)`);
+  if (prefix === undefined || prefix === null) return { name, type: 'payment' };
+  if (typeof prefix !== 'string' || !inLength(prefix, 1, MAX_PAYLOAD_PREFIX))
+    throw new FunnelConfigError(`${at}.payload_prefix must be 1 to ${MAX_PAYLOAD_PREFIX} characters`);
+  return { name, type: 'payment', payload_prefix: prefix };
 }
 
 /** Length in characters as people count them (code points), not UTF-16 units. */

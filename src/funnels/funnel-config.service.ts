@@ -28,7 +28,10 @@ export class FunnelConfigService {
       `SELECT name, type, match, value FROM funnel_stages WHERE bot_id = $1 ORDER BY position`,
       [botId],
     );
-    return rows.map(({ name, type, match, value }) => (match ? { name, type, match, value } : { name, type, value }));
+    return rows.map(({ name, type, match, value }) => {
+      if (type === 'payment') return value ? { name, type, payload_prefix: value } : { name, type };
+      return match ? { name, type, match, value } : { name, type, value };
+    });
   }
 
   async replace(botId: string, body: unknown): Promise<FunnelStageDto[]> {
@@ -49,7 +52,8 @@ export class FunnelConfigService {
           stages.map((s) => s.name),
           stages.map((s) => s.type),
           stages.map((s) => s.match ?? null),
-          stages.map((s) => s.value),
+          // A payment stage's condition is its payload prefix ('' for any payment).
+          stages.map((s) => (s.type === 'payment' ? (s.payload_prefix ?? '') : s.value)),
         ],
       );
       const addedRows = await tx.query<Array<{ stage_key: string }>>(
@@ -93,14 +97,14 @@ export class FunnelConfigService {
 
   /** An intent stage must name one of the bot's intents now; one renamed or deleted later just stops matching. */
   private async assertIntentsExist(botId: string, stages: FunnelStageDto[]): Promise<void> {
-    const names = stages.filter((s) => s.type === 'intent').map((s) => s.value);
+    const names = stages.filter((s) => s.type === 'intent').map((s) => s.value!);
     if (!names.length) return;
     const rows = await this.db.query<Array<{ name: string }>>(
       `SELECT name FROM intents WHERE bot_id = $1 AND name = ANY($2::text[])`,
       [botId, names],
     );
     const known = new Set(rows.map((row) => row.name));
-    const missing = stages.findIndex((s) => s.type === 'intent' && !known.has(s.value));
+    const missing = stages.findIndex((s) => s.type === 'intent' && !known.has(s.value!));
     if (missing >= 0)
       throw new BadRequestException(`stages[${missing}].value must be the name of one of the bot's intents`);
   }

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
-import { ButtonPressEvent, FactEvents, MessageEvent, onFact } from '../ingest/events';
+import { ButtonPressEvent, FactEvents, MessageEvent, onFact, PaymentEvent } from '../ingest/events';
 import { INTENT_MATCHED, IntentMatchedEvent } from '../intents/intent-matcher';
 import { FunnelReachStore, ReachBatch, StepPassed } from './funnel-reach.store';
 import { describeError } from '../logging/describe-error';
@@ -25,7 +25,7 @@ export interface FunnelStepPassedEvent extends StepPassed {
 
 /**
  * Keeps the funnels current at ingest: gathers new inbound messages (and messages whose intent
- * matches were just stored) and button presses and applies them in batches, one batch in flight at a time, so a burst of
+ * matches were just stored), button presses and payments and applies them in batches, one batch in flight at a time, so a burst of
  * traffic costs a few statements rather than one transaction per message.
  */
 @Injectable()
@@ -33,6 +33,7 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Funnels');
   private pending = new Map<string, string>();
   private pendingPresses = new Map<string, string>();
+  private pendingPayments = new Map<string, string>();
   private attributing = new Set<string>();
   private running: Promise<void> | null = null;
   private idleWaiters: Array<() => void> = [];
@@ -46,6 +47,7 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
     // Fact events straight from the bus (see onFact).
     onFact(events, FactEvents.messageCreated, this.logger, (message: MessageEvent) => this.onInbound(message));
     onFact(events, FactEvents.buttonPressed, this.logger, (press: ButtonPressEvent) => this.onPress(press));
+    onFact(events, FactEvents.paymentSucceeded, this.logger, (payment: PaymentEvent) => this.onPayment(payment));
   }
 
   onInbound(message: MessageEvent): void {
@@ -67,9 +69,17 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
     if (!this.running) this.running = this.drain();
   }
 
+  /** A payment reaches the payment stages (once per contact, at its first matching payment). */
+  onPayment(payment: PaymentEvent): void {
+    this.owners.set(payment.bot_id, payment.userId);
+    this.pendingPayments.set(payment.id, payment.bot_id);
+    if (!this.running) this.running = this.drain();
+  }
+
   /** Resolves once everything received so far is applied (tests and shutdown). */
   idle(): Promise<void> {
-    if (!this.running && !this.pending.size && !this.pendingPresses.size) return Promise.resolve();
+    if (!this.running && !this.pending.size && !this.pendingPresses.size && !this.pendingPayments.size)
+      return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -86,7 +96,7 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
     // Let the ingest's next few commits join the first batch: under load each commit would otherwise cost
     // a look-up of the bots' funnels (~7% of the app's CPU in a profile of bench/ingest, for a bot without one).
     await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
-    while (this.pending.size || this.pendingPresses.size) {
+    while (this.pending.size || this.pendingPresses.size || this.pendingPayments.size) {
       const batch = this.takeBatch();
       await this.applyWithRetry(batch);
     }
@@ -97,8 +107,9 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
   private takeBatch(): ReachBatch {
     const messages = take(this.pending, MAX_BATCH);
     const presses = take(this.pendingPresses, MAX_BATCH - messages.length);
+    const payments = take(this.pendingPayments, MAX_BATCH - messages.length - presses.length);
     const attributing = messages.map((m) => m.id).filter((id) => this.attributing.delete(id));
-    return { messages, presses, attributing };
+    return { messages, presses, payments, attributing };
   }
 
   private announce(passed: StepPassed[]): void {
@@ -122,7 +133,7 @@ export class FunnelReachListener implements BeforeApplicationShutdown {
         if (attempt < ATTEMPTS && code && RETRYABLE.has(code)) continue;
         // The messages are stored either way; this costs their funnel counts until the next backfill.
         this.logger.error(
-          `Updating funnels for ${batch.messages.length} messages and ${batch.presses.length} presses failed: ${describeError(error)}`,
+          `Updating funnels for ${batch.messages.length} messages, ${batch.presses.length} presses and ${batch.payments.length} payments failed: ${describeError(error)}`,
         );
         return [];
       }

@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ContactDataOwner, ContactKey } from '../common/contact-data-owner';
-import { ADD_COUNTS_SQL, LOCK_BOT_SQL, pressMatchesSql, stageMatchesSql } from './funnel-sql';
+import { ADD_COUNTS_SQL, LOCK_BOT_SQL, paymentMatchesSql, pressMatchesSql, stageMatchesSql } from './funnel-sql';
 
-/** New inbound messages and button presses to apply to the funnels, gathered from events. */
+/** New inbound messages, button presses and payments to apply to the funnels, gathered from events. */
 export interface ReachBatch {
   /** Bot of each message, to skip bots without a funnel before touching any message. */
   messages: Array<{ id: string; botId: string }>;
   /** New button presses (for button stages), with their bots likewise. */
   presses: Array<{ id: string; botId: string }>;
+  /** New payments (for payment stages), with their bots likewise. */
+  payments: Array<{ id: string; botId: string }>;
   /** Messages that may have attributed their contact (a `/start …`), whose earlier reach rows may have to move to the new source. */
   attributing: string[];
 }
@@ -32,7 +34,7 @@ export class FunnelReachStore implements ContactDataOwner {
 
   /** Returns the stages contacts reached for the first time, once the transaction has committed. */
   async apply(batch: ReachBatch): Promise<StepPassed[]> {
-    const candidates = [...new Set([...batch.messages, ...batch.presses].map((m) => m.botId))];
+    const candidates = [...new Set([...batch.messages, ...batch.presses, ...batch.payments].map((m) => m.botId))];
     const bots: string[] = (
       await this.db.query<Array<{ bot_id: string }>>(
         `SELECT DISTINCT bot_id FROM funnel_stage_keys WHERE bot_id = ANY($1::uuid[])`,
@@ -42,6 +44,7 @@ export class FunnelReachStore implements ContactDataOwner {
     if (!bots.length) return [];
     const ids = batch.messages.filter((m) => bots.includes(m.botId)).map((m) => m.id);
     const pressIds = batch.presses.filter((p) => bots.includes(p.botId)).map((p) => p.id);
+    const paymentIds = batch.payments.filter((p) => bots.includes(p.botId)).map((p) => p.id);
     const attributing = batch.attributing.filter((id) => ids.includes(id));
 
     return this.db.transaction(async (tx) => {
@@ -49,6 +52,7 @@ export class FunnelReachStore implements ContactDataOwner {
       const passed = [
         ...(ids.length ? await this.insertReach(tx, ids, bots) : []),
         ...(pressIds.length ? await this.insertPressReach(tx, pressIds, bots) : []),
+        ...(paymentIds.length ? await this.insertPaymentReach(tx, paymentIds, bots) : []),
       ];
       if (attributing.length) await this.moveToSource(tx, attributing);
       return passed;
@@ -75,6 +79,18 @@ export class FunnelReachStore implements ContactDataOwner {
          FROM button_presses p
         WHERE p.id = ANY($1::uuid[]) AND p.bot_id = ANY($2::uuid[])`,
       pressMatchesSql('k', 'b'),
+      [ids, bots],
+    );
+  }
+
+  /** Reach rows for every payment stage the payments satisfy, at each contact's earliest such payment. */
+  private insertPaymentReach(tx: EntityManager, ids: string[], bots: string[]): Promise<StepPassed[]> {
+    return this.storeReach(
+      tx,
+      `SELECT p.bot_id, p.contact_id, p.payload, p.paid_at AS created_at
+         FROM payments p
+        WHERE p.id = ANY($1::uuid[]) AND p.bot_id = ANY($2::uuid[])`,
+      paymentMatchesSql('k', 'b'),
       [ids, bots],
     );
   }

@@ -32,6 +32,15 @@ export function pressMatchesSql(k: string, p: string): string {
 }
 
 /**
+ * True when payment `p` (column `payload`) satisfies the payment stage `k`: its invoice payload starts with
+ * `value`, exactly (an empty `value`, a stage without a prefix, takes every payment). Refunded or not: paying is
+ * the step, whatever happened to the money after.
+ */
+export function paymentMatchesSql(k: string, p: string): string {
+  return `(${k}.type = 'payment' AND starts_with(coalesce(${p}.payload, ''), ${k}.value))`;
+}
+
+/**
  * Serialises, per bot, everything that changes its reach rows' counters: live flushes, config edits
  * and the end of a backfill. Held until the transaction ends; several bots are always locked in id order.
  */

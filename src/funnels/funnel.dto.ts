@@ -1,19 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 
-export type FunnelStageType = 'text' | 'command' | 'intent' | 'button';
+export type FunnelStageType = 'text' | 'command' | 'intent' | 'button' | 'payment';
 export type FunnelTextMatch = 'exact' | 'contains';
 
-/** One stage: a condition on a contact's inbound messages (or, for `button`, its button presses). */
+/** One stage: a condition on a contact's inbound messages (or, for `button`, its button presses; `payment`, its payments). */
 export class FunnelStageDto {
   /** Shown in the cabinet, 1 to 100 characters. */
   name: string;
   /**
    * `text`: the message text (see `match`); `command`: the message is the command or starts with it
    * followed by a space or `@` (`/start promo`, `/start@my_bot`); `intent`: the message matched the intent named in `value`;
-   * `button`: the contact pressed a button whose callback data (MAX: payload) matches `value` (see `match`).
+   * `button`: the contact pressed a button whose callback data (MAX: payload) matches `value` (see `match`);
+   * `payment`: the contact paid (any payment, refunded later or not), for a product whose invoice payload starts
+   * with `payload_prefix` when it is given.
    */
-  @ApiProperty({ enum: ['text', 'command', 'intent', 'button'] })
+  @ApiProperty({ enum: ['text', 'command', 'intent', 'button', 'payment'] })
   type: FunnelStageType;
   /**
    * Text and button stages only (default `exact`). `exact`: the whole text equals `value`; `contains`: the text contains it.
@@ -21,8 +23,18 @@ export class FunnelStageDto {
    */
   @ApiPropertyOptional({ enum: ['exact', 'contains'] })
   match?: FunnelTextMatch;
-  /** Text and button: 1 to 500 characters; command: `/` and 1 to 64 of A-Z, a-z, 0-9, _; intent: the name of one of the bot's intents. */
-  value: string;
+  /**
+   * Text and button: 1 to 500 characters; command: `/` and 1 to 64 of A-Z, a-z, 0-9, _; intent: the name of one of
+   * the bot's intents. Not on payment stages.
+   */
+  @ApiPropertyOptional()
+  value?: string;
+  /**
+   * Payment stages only: 1 to 128 characters the payment's invoice payload must start with (case and spaces
+   * counting); without it any payment reaches the stage.
+   */
+  @ApiPropertyOptional({ maxLength: 128, example: 'plan:' })
+  payload_prefix?: string;
 }
 
 export class FunnelConfigDto {

@@ -23,6 +23,7 @@ import { countCommitted } from './fact-metrics';
 import { BlockFact, Fact } from './facts';
 import { hourlyStatsStatement } from './hourly-stats';
 import { insertMessages } from './messages-statement';
+import { PaymentContacts } from './payment-contacts';
 import { moneyOf, paymentObject, writeMoney, WrittenMoney, writtenObjects } from './payments-statement';
 import { KEYED_PLANS, PipelinedTransaction } from './pipelined-transaction';
 import { RecordingCap } from './recording-cap/recording-cap';
@@ -197,6 +198,14 @@ export class FactStore implements OnApplicationShutdown {
     const newlyAttributed = deltas.filter(
       (d) => d.source !== null && contactById.get(d.contactId)?.source_value === null,
     );
+    // The payer's columns of payments, which the revenue reports read instead of joining contacts: copied onto the
+    // new payments, and moved with contacts attributed now (after updateContacts, which set their source).
+    const payers = written ? PaymentContacts.paymentsStored(written.inserted) : null;
+    if (payers) tx.send(payers);
+    const attributedPayers = newlyAttributed.length
+      ? PaymentContacts.contactsAttributed(newlyAttributed.map((d) => d.contactId))
+      : null;
+    if (attributedPayers) tx.send(attributedPayers);
     // The counters last, in one order in every transaction: their rows are shared by every batch of a bot, so
     // they are locked as briefly as possible and never in a cycle by two transactions written at once.
     const hourly = hourlyStatsStatement({

@@ -307,6 +307,7 @@ describe('Closed broadcasts (session API: /api/bots/:id/broadcasts): input, file
       'id',
       'kind',
       'platform',
+      'revenue',
       'segment',
       'send_at',
       'sent_count',

@@ -115,6 +115,7 @@ describe('Segments of closed broadcasts: preview counts and who gets a broadcast
       started_at: null,
       finished_at: null,
       created_at: expect.any(String),
+      revenue: [],
     });
     const done = await finished(res.body.id);
     expect(done).toMatchObject({

@@ -156,6 +156,9 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
     language_code: person.language_code ?? null,
     blocked: false,
     avatar_url: avatarLink(botId, person.id),
+    // Nobody here paid (test/e2e/revenue.e2e-spec.ts has payers).
+    payments: 0,
+    revenue: [],
     ...fields,
   });
   const ALL_CONTACTS = () => [
@@ -203,6 +206,8 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
         },
         stats: { total_messages: 1, inbound: 1, outbound: 0, first_at: iso(T.carolHello), last_at: iso(T.carolHello) },
         attribution: null,
+        payments: 0,
+        revenue: [],
       });
     });
 
@@ -241,6 +246,8 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
         'last_name',
         'last_seen_at',
         'messages_count',
+        'payments',
+        'revenue',
         'username',
       ]);
       const card = await openApi('/contacts/101').expect(200);
@@ -493,7 +500,7 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
     }
     expect(
       document.paths['/api/bots/{id}/contacts'].get.parameters.map((p: { name: string }) => p.name).sort(),
-    ).toEqual(['id', 'limit', 'offset', 'q']);
+    ).toEqual(['id', 'limit', 'offset', 'payer', 'q']);
     expect(
       document.paths['/api/bots/{id}/dialogs/{userId}/messages'].get.parameters
         .map((p: { name: string }) => p.name)

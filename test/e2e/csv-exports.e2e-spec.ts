@@ -71,8 +71,8 @@ describe('CSV exports of contacts and messages (open API and session)', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${botName}-contacts-${today()}.csv"`);
     expect((res.body as Buffer).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect((res.body as Buffer).toString('utf8')).toBe(
-      '\uFEFFid,external_user_id,username,first_name,last_name,is_premium,last_seen_at,messages_count\r\n' +
-        `${ivan.id},101,ivan,Иван,,false,2026-11-20T09:01:00.000Z,2\r\n`,
+      '\uFEFFid,external_user_id,username,first_name,last_name,is_premium,last_seen_at,messages_count,payments,revenue\r\n' +
+        `${ivan.id},101,ivan,Иван,,false,2026-11-20T09:01:00.000Z,2,0,\r\n`,
     );
     expect((await session('/contacts/export.csv').expect(200)).body).toEqual(res.body);
   });

@@ -263,7 +263,10 @@ describe('Funnels (session API)', () => {
       'stages[2].match must be exact or contains',
       { stages: [STAGES[0], STAGES[1], { name: 'x', type: 'text', match: 'regex', value: 'a' }] },
     ],
-    ['stages[0].type must be text, command, intent or button', { stages: [{ name: 'x', type: 'regex', value: 'a' }] }],
+    [
+      'stages[0].type must be text, command, intent, button or payment',
+      { stages: [{ name: 'x', type: 'regex', value: 'a' }] },
+    ],
     ['stages[0].name must be 1 to 100 characters', { stages: [{ name: '', type: 'text', value: 'a' }] }],
     ['stages[0].value must be a command such as /start', { stages: [{ name: 'x', type: 'command', value: 'start' }] }],
     [

@@ -159,6 +159,9 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
       is_premium: person.is_premium ?? false,
       last_seen_at: iso(lastSeen),
       messages_count: messagesCount,
+      // Nobody here paid (test/e2e/revenue.e2e-spec.ts has payers).
+      payments: 0,
+      revenue: [],
     });
 
     it('lists contacts, 100 by default, and pages with limit and offset; total stays the number of all contacts', async () => {
@@ -222,6 +225,8 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
           last_seen_at: iso(T.aliceStart),
           touches: 1,
         },
+        payments: 0,
+        revenue: [],
       });
       expect((await read(api('/contacts/102')).expect(200)).body.attribution).toBeNull();
       const unknown = await read(api('/contacts/999999')).expect(404);

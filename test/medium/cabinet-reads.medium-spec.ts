@@ -118,6 +118,9 @@ describe("The cabinet's reads of a scripted hour", () => {
     source_value: person === ALICE ? 'ads' : null,
     campaign_name: null,
     first_seen_at: firstSeen,
+    // Nobody here paid (test/medium/revenue-reads.medium-spec.ts has payers).
+    payments: 0,
+    revenue: [],
     ...fields,
   });
   const EVE_ITEM = () => item(EVE, T.eveHi, { last_seen_at: T.eveHi, messages_count: 1 });
@@ -191,6 +194,8 @@ describe("The cabinet's reads of a scripted hour", () => {
       },
       stats: { total_messages: 2, inbound: 2, outbound: 0, first_at: T.bobStart, last_at: T.bobPhone },
       attribution: null,
+      payments: 0,
+      revenue: [],
     });
     expect(await contacts().cabinetDetail(bot.id, '103')).toEqual({
       contact: {
@@ -207,6 +212,8 @@ describe("The cabinet's reads of a scripted hour", () => {
       },
       stats: { total_messages: 1, inbound: 1, outbound: 0, first_at: T.carolHello, last_at: T.carolHello },
       attribution: null,
+      payments: 0,
+      revenue: [],
     });
     const { language_code, blocked, ...contact } = (await contacts().cabinetDetail(bot.id, '101'))!.contact;
     expect({ language_code, blocked }).toEqual({ language_code: 'en', blocked: false });

@@ -43,6 +43,9 @@ describe('The contact, message and dialog reads of the scripted conversation', (
       is_premium: person.is_premium ?? false,
       last_seen_at: lastSeen,
       messages_count: messagesCount,
+      // Nobody in this conversation paid (test/medium/revenue-reads.medium-spec.ts has payers).
+      payments: 0,
+      revenue: [],
     });
     const page = (limit: number, offset: number) =>
       contacts().withTotal(bot.id, { limit, offset }, (condition) =>
@@ -88,6 +91,8 @@ describe('The contact, message and dialog reads of the scripted conversation', (
           last_seen_at: T.aliceStartTg,
           touches: 2,
         },
+        payments: 0,
+        revenue: [],
       });
     });
 
@@ -115,6 +120,8 @@ describe('The contact, message and dialog reads of the scripted conversation', (
         },
         stats: { total_messages: 3, inbound: 2, outbound: 1, first_at: T.carolPhone, last_at: T.carolPhoto },
         attribution: null,
+        payments: 0,
+        revenue: [],
       });
       expect((await contacts().detail(bot.id, '104'))!.attribution).toBeNull();
     });

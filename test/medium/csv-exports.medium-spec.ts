@@ -10,6 +10,10 @@ import { CsvExports } from '../../src/contacts/csv-exports.service';
 import { messageFilter } from '../../src/contacts/messages-v1.controller';
 import { MessagesQueries } from '../../src/contacts/messages.queries';
 import type { CaptureBot } from '../../src/ingest/capture.service';
+import { RevenueCohortsQueries } from '../../src/revenue/revenue-cohorts.queries';
+import { RevenueQueries } from '../../src/revenue/revenue.queries';
+import { RevenueService } from '../../src/revenue/revenue.service';
+import { insertPayment, refundPayment } from '../support/payments';
 import { eventually } from '../e2e/support/eventually';
 import { useFreshDatabase } from './support/database';
 import { newAccount, newBot, ownerOf } from './support/factories';
@@ -48,14 +52,16 @@ class CapturedDownload extends Writable {
 }
 
 /**
- * The CSV downloads as CsvExports writes them (PostgreSQL's COPY through sendCsv), for a bot with a username:
- * Ivan (a comma and quotes in his name) wrote /start and a quoted question; Olga (a line break in her last name)
- * wrote two lines. Nothing here writes but the test of a client that hangs up, which has a bot of its own.
+ * The CSV downloads as CsvExports and RevenueService write them (PostgreSQL's COPY through sendCsv), for a bot with
+ * a username: Ivan (a comma and quotes in his name) wrote /start and a quoted question, paid 100 Stars for a plan
+ * and 990 roubles that were refunded; Olga (a line break in her last name) wrote two lines. Nothing here writes but
+ * the test of a client that hangs up, which has a bot of its own.
  */
 describe('CSV exports on PostgreSQL', () => {
   const db = useFreshDatabase({ perDescribe: true });
   let account: { id: string; email: string };
   let bot: CaptureBot;
+  let paymentIds: string[];
   const exports = () =>
     new CsvExports(
       db.dataSource,
@@ -89,6 +95,18 @@ describe('CSV exports on PostgreSQL', () => {
     await inbound(bot, IVAN, new Date(base), { text: '/start' });
     await inbound(bot, IVAN, new Date(base + 60_000), { text: 'Цена, "со скидкой"?' });
     await inbound(bot, OLGA, new Date(base + 3600_000), { text: 'Первая строка\r\nвторая строка' });
+    const pay = (amount: number, currency: string, hours: number, chargeId: string, payload?: string) =>
+      insertPayment(db.dataSource, {
+        botId: bot.id,
+        userId: '101',
+        amount,
+        currency,
+        paidAt: new Date(base + hours * 3600_000),
+        payload,
+        chargeId,
+      });
+    paymentIds = [await pay(100, 'XTR', 2, 'charge-1', 'plan:pro'), await pay(99000, 'RUB', 3, 'charge-2')];
+    await refundPayment(db.dataSource, paymentIds[1], new Date(base + 4 * 3600_000));
   });
 
   it('contacts: a BOM, the JSON columns, RFC 4180 quoting, CRLF records, and an attachment named after the bot', async () => {
@@ -101,9 +119,26 @@ describe('CSV exports on PostgreSQL', () => {
       'cache-control': 'no-store',
     });
     expect(res.text).toBe(
-      '\uFEFFid,external_user_id,username,first_name,last_name,is_premium,last_seen_at,messages_count\r\n' +
-        `${olga.id},102,,Ольга,"Строка\nвторая",false,2026-11-20T10:00:00.000Z,1\r\n` +
-        `${ivan.id},101,ivan,"Иван, ""Ваня""",,false,2026-11-20T09:01:00.000Z,2\r\n`,
+      '\uFEFFid,external_user_id,username,first_name,last_name,is_premium,last_seen_at,messages_count,payments,revenue\r\n' +
+        `${olga.id},102,,Ольга,"Строка\nвторая",false,2026-11-20T10:00:00.000Z,1,0,\r\n` +
+        `${ivan.id},101,ivan,"Иван, ""Ваня""",,false,2026-11-20T09:01:00.000Z,2,2,RUB 0; XTR 100\r\n`,
+    );
+  });
+
+  it("payments: the payment object's fields, newest first, refunds and empty fields as in JSON", async () => {
+    const revenue = new RevenueService(
+      db.dataSource,
+      new BotAccess(db.dataSource.getRepository(Bot)),
+      new RevenueQueries(db.dataSource),
+      new RevenueCohortsQueries(db.dataSource),
+    );
+    const res = await download((r) => revenue.exportPayments(ownerOf(account), bot.id, r));
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="shop_bot-payments-${today()}.csv"`);
+    expect(res.text).toBe(
+      '\uFEFFid,bot_id,user_id,amount,currency,charge_id,provider_charge_id,payload,recurring,first_recurring,' +
+        'subscription_expires_at,paid_at,refunded_at,source_value,campaign_name\r\n' +
+        `${paymentIds[1]},${bot.id},101,99000,RUB,charge-2,,,false,false,,2026-11-20T12:00:00.000Z,2026-11-20T13:00:00.000Z,,\r\n` +
+        `${paymentIds[0]},${bot.id},101,100,XTR,charge-1,,plan:pro,false,false,,2026-11-20T11:00:00.000Z,,,\r\n`,
     );
   });
 

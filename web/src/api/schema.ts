@@ -621,6 +621,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bots/{id}/payments/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cabinet's «Скачать CSV» of payments: every payment of the bot, newest first */
+        get: operations["Revenue_exportPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bots/{id}/retention": {
         parameters: {
             query?: never;
@@ -630,6 +647,40 @@ export interface paths {
         };
         /** Retention cohorts: contacts first seen in each week or day, and how many wrote again in each period since */
         get: operations["Retention_cohorts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Revenue of a window of UTC days: per currency, per source, per product (payload) and per day */
+        get: operations["Revenue_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/revenue/cohorts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** LTV cohorts: contacts first seen in each week or day, and their net revenue per contact by the end of each period since */
+        get: operations["Revenue_cohorts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1374,6 +1425,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bots/{id}/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Revenue of a window of UTC days: per currency, per source, per product (payload) and per day */
+        get: operations["RevenueV1_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bots/{id}/revenue/cohorts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** LTV cohorts: contacts first seen in each week or day, and their net revenue per contact by the end of each period since */
+        get: operations["RevenueV1_cohorts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/bots/{id}/send": {
         parameters: {
             query?: never;
@@ -1779,6 +1864,11 @@ export interface components {
             kind: "photo" | "audio" | "file" | null;
             /** @enum {string} */
             platform: "all" | "telegram" | "max";
+            /**
+             * @description Per currency (by code), what its recipients paid within 72 hours after their own send; empty until someone
+             *     paid. Refunds come off `net` whenever they come.
+             */
+            revenue: components["schemas"]["BroadcastRevenueDto"][];
             segment: components["schemas"]["BroadcastSegmentDto"];
             /** Format: date-time */
             send_at: string | null;
@@ -1840,6 +1930,23 @@ export interface components {
              */
             total_count: number;
         };
+        BroadcastRevenueDto: {
+            /**
+             * @description ISO 4217, or `XTR` for Telegram Stars.
+             * @example XTR
+             */
+            currency: string;
+            /**
+             * @description Their payments in the window less refunds, in the currency's smallest units.
+             * @example 4500
+             */
+            net: number;
+            /**
+             * @description Recipients with a payment in their window that was not refunded.
+             * @example 12
+             */
+            payers: number;
+        };
         BroadcastSegmentDto: {
             /** @description Contacts whose last inbound message is at most this many days old (1–3650). */
             active_within_days?: number;
@@ -1849,6 +1956,8 @@ export interface components {
             /** @description An intent's name: contacts with at least one message that matched it. */
             intent?: string;
             language_code?: string;
+            /** @description true: only payers (a payment that was not refunded); false: only the others. */
+            payer?: boolean;
             /** @description The source after the bot's mappings, as in the sources report (`— unmapped`: contacts without one). */
             source_value?: string;
         };
@@ -1881,6 +1990,13 @@ export interface components {
             /** @description Null when the contact came without a source. */
             attribution: components["schemas"]["ContactAttributionDto"] | null;
             contact: components["schemas"]["CabinetContactDto"];
+            /**
+             * @description The contact's payments, refunded ones included.
+             * @example 2
+             */
+            payments: number;
+            /** @description Per currency it paid in (by currency code), what it paid less refunds; empty when it never paid. */
+            revenue: components["schemas"]["ContactRevenueDto"][];
             stats: components["schemas"]["ContactStatsDto"];
         };
         CabinetContactDto: {
@@ -1974,6 +2090,13 @@ export interface components {
              */
             messages_count: number;
             /**
+             * @description The contact's payments, refunded ones included.
+             * @example 2
+             */
+            payments: number;
+            /** @description Per currency it paid in (by currency code), what it paid less refunds; empty when it never paid. */
+            revenue: components["schemas"]["ContactRevenueDto"][];
+            /**
              * @description The first-touch source after the bot's mappings, as in the sources report; null when the contact came without one.
              * @example vk
              */
@@ -2061,6 +2184,13 @@ export interface components {
             /** @description Null when the contact came without a source. */
             attribution: components["schemas"]["ContactAttributionDto"] | null;
             contact: components["schemas"]["ContactDto"];
+            /**
+             * @description The contact's payments, refunded ones included.
+             * @example 2
+             */
+            payments: number;
+            /** @description Per currency it paid in (by currency code), what it paid less refunds; empty when it never paid. */
+            revenue: components["schemas"]["ContactRevenueDto"][];
             stats: components["schemas"]["ContactStatsDto"];
         };
         ContactDto: {
@@ -2115,8 +2245,27 @@ export interface components {
              * @example 14
              */
             messages_count: number;
+            /**
+             * @description The contact's payments, refunded ones included.
+             * @example 2
+             */
+            payments: number;
+            /** @description Per currency it paid in (by currency code), what it paid less refunds; empty when it never paid. */
+            revenue: components["schemas"]["ContactRevenueDto"][];
             /** @example anna_k */
             username: string | null;
+        };
+        ContactRevenueDto: {
+            /**
+             * @description ISO 4217, or `XTR` for Telegram Stars.
+             * @example XTR
+             */
+            currency: string;
+            /**
+             * @description Its payments not refunded, summed, in the currency's smallest units (Stars for `XTR`).
+             * @example 1500
+             */
+            net: number;
         };
         ContactStatsDto: {
             /**
@@ -2414,14 +2563,25 @@ export interface components {
             /** @description Shown in the cabinet, 1 to 100 characters. */
             name: string;
             /**
+             * @description Payment stages only: 1 to 128 characters the payment's invoice payload must start with (case and spaces
+             *     counting); without it any payment reaches the stage.
+             * @example plan:
+             */
+            payload_prefix?: string;
+            /**
              * @description `text`: the message text (see `match`); `command`: the message is the command or starts with it
              *     followed by a space or `@` (`/start promo`, `/start@my_bot`); `intent`: the message matched the intent named in `value`;
-             *     `button`: the contact pressed a button whose callback data (MAX: payload) matches `value` (see `match`).
+             *     `button`: the contact pressed a button whose callback data (MAX: payload) matches `value` (see `match`);
+             *     `payment`: the contact paid (any payment, refunded later or not), for a product whose invoice payload starts
+             *     with `payload_prefix` when it is given.
              * @enum {string}
              */
-            type: "text" | "command" | "intent" | "button";
-            /** @description Text and button: 1 to 500 characters; command: `/` and 1 to 64 of A-Z, a-z, 0-9, _; intent: the name of one of the bot's intents. */
-            value: string;
+            type: "text" | "command" | "intent" | "button" | "payment";
+            /**
+             * @description Text and button: 1 to 500 characters; command: `/` and 1 to 64 of A-Z, a-z, 0-9, _; intent: the name of one of
+             *     the bot's intents. Not on payment stages.
+             */
+            value?: string;
         };
         FunnelStageResultDto: {
             /**
@@ -2820,6 +2980,171 @@ export interface components {
              * @example null
              */
             source: string | null;
+        };
+        RevenueCohortDto: {
+            /**
+             * @description `net_per_contact[k]`: the net revenue (payments minus refunds, in the currency's smallest units) of the cohort's
+             *     contacts made by the end of its k-th period (k = 0 is its own), divided by `size`, two decimals; 0 for an empty
+             *     cohort. One element per period that has begun, the current one included.
+             * @example [
+             *       4.17,
+             *       9.58,
+             *       11.25
+             *     ]
+             */
+            net_per_contact: number[];
+            /**
+             * @description Of them, those with a payment in the currency that was not refunded, made by now.
+             * @example 9
+             */
+            payers: number;
+            /**
+             * @description Contacts first seen in the period.
+             * @example 120
+             */
+            size: number;
+            /**
+             * @description The period's first day (a Monday for weeks), `YYYY-MM-DD`, UTC.
+             * @example 2026-09-07
+             */
+            start: string;
+        };
+        RevenueCohortsDto: {
+            /** @description One cohort per period, oldest first, the current period last, as in the retention report. */
+            cohorts: components["schemas"]["RevenueCohortDto"][];
+            /**
+             * @description The currency counted: the one asked, else the bot's most used one; null when the bot has no payments.
+             * @example XTR
+             */
+            currency: string | null;
+            /** @enum {string} */
+            period: "week" | "day";
+            /**
+             * @description The source filter applied, null for all contacts.
+             * @example null
+             */
+            source: string | null;
+        };
+        RevenueDayDto: {
+            /** @example XTR */
+            currency: string;
+            /**
+             * Format: date
+             * @example 2026-11-24
+             */
+            date: string;
+            /** @example 600 */
+            gross: number;
+            /** @example 600 */
+            net: number;
+            /** @example 0 */
+            refunds: number;
+        };
+        RevenueDto: {
+            /** @description Per payload and currency, by currency as in `totals`, then most net, most payments, by payload. */
+            by_payload: components["schemas"]["RevenuePayloadDto"][];
+            /**
+             * @description For each currency of `totals`: every source that brought new contacts in the window (with zeros where they paid
+             *     nothing in that currency) and every source paid in that currency in the window; by currency as in `totals`, then
+             *     most net, most contacts, by source and campaign (byte order).
+             */
+            by_source: components["schemas"]["RevenueSourceDto"][];
+            /**
+             * Format: date
+             * @description The window's first UTC day.
+             * @example 2026-11-01
+             */
+            from: string;
+            /** @description Every day of the window for each currency of `totals` (zeros on days without payments), oldest first. */
+            timeline: components["schemas"]["RevenueDayDto"][];
+            /**
+             * Format: date
+             * @description The window's last UTC day (included).
+             * @example 2026-11-30
+             */
+            to: string;
+            /** @description One per currency paid in the window, most payments first. */
+            totals: components["schemas"]["RevenueTotalDto"][];
+        };
+        RevenuePayloadDto: {
+            /** @example XTR */
+            currency: string;
+            /** @example 4500 */
+            net: number;
+            /** @example plan:pro */
+            payload: string | null;
+            /** @example 9 */
+            payments: number;
+        };
+        RevenueSourceDto: {
+            /** @example black_friday */
+            campaign_name: string | null;
+            /**
+             * @description The source's contacts first seen in the window (whether they paid or not): the same in every currency.
+             * @example 340
+             */
+            contacts: number;
+            /** @example XTR */
+            currency: string;
+            /**
+             * @description Gross minus refunds of those payments.
+             * @example 3400
+             */
+            net: number;
+            /**
+             * @description The source's contacts (first seen whenever) with a payment in the window that was not refunded.
+             * @example 12
+             */
+            payers: number;
+            /**
+             * @description Their payments in the window, refunded ones included.
+             * @example 15
+             */
+            payments: number;
+            /**
+             * @description `— unmapped` for contacts without a source.
+             * @example instagram
+             */
+            source_value: string;
+        };
+        RevenueTotalDto: {
+            /**
+             * @description ISO 4217, or `XTR` for Telegram Stars.
+             * @example XTR
+             */
+            currency: string;
+            /**
+             * @description Every payment made in the window, refunded ones included.
+             * @example 12500
+             */
+            gross: number;
+            /**
+             * @description `gross − refunds`.
+             * @example 12000
+             */
+            net: number;
+            /**
+             * @description Of `payers`, those whose first payment ever (in any currency, refunded or not) is in the window.
+             * @example 25
+             */
+            new_payers: number;
+            /**
+             * @description Contacts with a payment in the window that was not refunded.
+             * @example 40
+             */
+            payers: number;
+            /** @example 61 */
+            payments: number;
+            /**
+             * @description Of `payments`, those refunded.
+             * @example 2
+             */
+            refunded: number;
+            /**
+             * @description What of `gross` was refunded (whenever the refund came).
+             * @example 500
+             */
+            refunds: number;
         };
         SendMessageDto: {
             /**
@@ -4996,6 +5321,11 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 /**
+                 * @description `true`: only payers (contacts with a payment that was not refunded); `false`: only the others. `total` then
+                 *     counts those.
+                 */
+                payer?: boolean;
+                /**
                  * @description A case-insensitive part of the first name, last name (or "first last"), username or phone, or the exact
                  *     platform user id. `%`, `_` and backslashes match themselves. Surrounding spaces are ignored; empty lists all contacts.
                  *     Control characters are refused (no stored name holds one, and PostgreSQL text cannot hold NUL).
@@ -5193,7 +5523,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, external_user_id, username, first_name, last_name, is_premium, last_seen_at, messages_count. Sent as `attachment` named `<bot username or id>-<contacts|messages>-YYYY-MM-DD.csv`. */
+            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, external_user_id, username, first_name, last_name, is_premium, last_seen_at, messages_count, payments, revenue (each currency and its net, `RUB 99000; XTR 1500`). Sent as `attachment` named `<bot username or id>-<contacts|messages|payments>-YYYY-MM-DD.csv`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6126,7 +6456,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, direction, external_user_id, text, created_at. Sent as `attachment` named `<bot username or id>-<contacts|messages>-YYYY-MM-DD.csv`. */
+            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, direction, external_user_id, text, created_at. Sent as `attachment` named `<bot username or id>-<contacts|messages|payments>-YYYY-MM-DD.csv`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6259,6 +6589,64 @@ export interface operations {
             };
         };
     };
+    Revenue_exportPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, bot_id, user_id, amount, currency, charge_id, provider_charge_id, payload, recurring, first_recurring, subscription_expires_at, paid_at, refunded_at, source_value, campaign_name. Sent as `attachment` named `<bot username or id>-<contacts|messages|payments>-YYYY-MM-DD.csv`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Retention_cohorts: {
         parameters: {
             query?: {
@@ -6284,6 +6672,159 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RetentionDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Revenue_report: {
+        parameters: {
+            query?: {
+                /** @description The first UTC day of the window, `YYYY-MM-DD`; by default 29 days before `to` (30 days in all). */
+                from?: string;
+                /**
+                 * @description Only the payments and contacts of this source (mapped value, as in the sources report; `— unmapped` for
+                 *     contacts without one).
+                 */
+                source?: string;
+                /** @description The last UTC day of the window, included whole; by default today (UTC). At most 366 days after `from`. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevenueDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Revenue_cohorts: {
+        parameters: {
+            query?: {
+                /** @description Three upper-case letters (`XTR`, `RUB`…); by default the currency of most of the bot's payments. */
+                currency?: string;
+                /** @description ISO weeks (Monday, UTC) or UTC days. */
+                period?: "week" | "day";
+                /** @description How many periods, the current one included: 1–52 weeks (default 12) or 1–90 days (default 30). */
+                periods?: number;
+                /** @description Only contacts of this source (mapped value, as in the sources report; `— unmapped` for contacts without one). */
+                source?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevenueCohortsDto"];
                 };
             };
             /** @description Invalid input (the message names the field) */
@@ -8539,6 +9080,11 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 /**
+                 * @description `true`: only payers (contacts with a payment that was not refunded); `false`: only the others. `total` then
+                 *     counts those.
+                 */
+                payer?: boolean;
+                /**
                  * @description A case-insensitive part of the first name, last name (or "first last"), username or phone, or the exact
                  *     platform user id. `%`, `_` and backslashes match themselves. Surrounding spaces are ignored; empty lists all contacts.
                  *     Control characters are refused (no stored name holds one, and PostgreSQL text cannot hold NUL).
@@ -8679,7 +9225,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, external_user_id, username, first_name, last_name, is_premium, last_seen_at, messages_count. Sent as `attachment` named `<bot username or id>-<contacts|messages>-YYYY-MM-DD.csv`. */
+            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, external_user_id, username, first_name, last_name, is_premium, last_seen_at, messages_count, payments, revenue (each currency and its net, `RUB 99000; XTR 1500`). Sent as `attachment` named `<bot username or id>-<contacts|messages|payments>-YYYY-MM-DD.csv`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9245,7 +9791,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, direction, external_user_id, text, created_at. Sent as `attachment` named `<bot username or id>-<contacts|messages>-YYYY-MM-DD.csv`. */
+            /** @description UTF-8 CSV with a BOM (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break), a header row and the JSON list's columns: id, direction, external_user_id, text, created_at. Sent as `attachment` named `<bot username or id>-<contacts|messages|payments>-YYYY-MM-DD.csv`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9572,6 +10118,159 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RetentionDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The key lacks scope "read" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    RevenueV1_report: {
+        parameters: {
+            query?: {
+                /** @description The first UTC day of the window, `YYYY-MM-DD`; by default 29 days before `to` (30 days in all). */
+                from?: string;
+                /**
+                 * @description Only the payments and contacts of this source (mapped value, as in the sources report; `— unmapped` for
+                 *     contacts without one).
+                 */
+                source?: string;
+                /** @description The last UTC day of the window, included whole; by default today (UTC). At most 366 days after `from`. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevenueDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The key lacks scope "read" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    RevenueV1_cohorts: {
+        parameters: {
+            query?: {
+                /** @description Three upper-case letters (`XTR`, `RUB`…); by default the currency of most of the bot's payments. */
+                currency?: string;
+                /** @description ISO weeks (Monday, UTC) or UTC days. */
+                period?: "week" | "day";
+                /** @description How many periods, the current one included: 1–52 weeks (default 12) or 1–90 days (default 30). */
+                periods?: number;
+                /** @description Only contacts of this source (mapped value, as in the sources report; `— unmapped` for contacts without one). */
+                source?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevenueCohortsDto"];
                 };
             };
             /** @description Invalid input (the message names the field) */

@@ -591,6 +591,8 @@ export const ru = {
   'funnel.describe.contains': 'текст содержит «{value}»',
   'funnel.describe.buttonExact': 'кнопка «{value}»',
   'funnel.describe.buttonContains': 'кнопка, данные содержат «{value}»',
+  'funnel.describe.payment': 'оплата',
+  'funnel.describe.paymentPrefix': 'оплата товара «{value}…»',
   'funnel.stages': 'Этапы',
   'funnel.stagesHint':
     'Контакт проходит этап, если хотя бы одно его входящее сообщение подходит под условие. Этапы считаются независимо, от 1 до 20.',

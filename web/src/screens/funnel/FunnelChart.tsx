@@ -11,13 +11,16 @@ export function formatConversion(value: number | null): string {
 /** What a stage waits for, in words: `команда /start`, `текст содержит «цена»`, `намерение delivery`. */
 export function describeStage(stage: FunnelStage | undefined): string {
   if (!stage) return '';
-  if (stage.type === 'command') return t('funnel.describe.command', { value: stage.value });
-  if (stage.type === 'intent') return t('funnel.describe.intent', { value: stage.value });
+  if (stage.type === 'payment')
+    return stage.payload_prefix
+      ? t('funnel.describe.paymentPrefix', { value: stage.payload_prefix })
+      : t('funnel.describe.payment');
+  const value = stage.value ?? '';
+  if (stage.type === 'command') return t('funnel.describe.command', { value });
+  if (stage.type === 'intent') return t('funnel.describe.intent', { value });
   if (stage.type === 'button')
-    return t(stage.match === 'contains' ? 'funnel.describe.buttonContains' : 'funnel.describe.buttonExact', {
-      value: stage.value,
-    });
-  return t(stage.match === 'contains' ? 'funnel.describe.contains' : 'funnel.describe.exact', { value: stage.value });
+    return t(stage.match === 'contains' ? 'funnel.describe.buttonContains' : 'funnel.describe.buttonExact', { value });
+  return t(stage.match === 'contains' ? 'funnel.describe.contains' : 'funnel.describe.exact', { value });
 }
 
 /**

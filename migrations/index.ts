@@ -20,6 +20,7 @@ import { ButtonRollup1795402041600 } from './1795402041600-ButtonRollup';
 import { RetentionTotals1795402050000 } from './1795402050000-RetentionTotals';
 import { ButtonPreviousDays1795402060000 } from './1795402060000-ButtonPreviousDays';
 import { Payments1795402100000 } from './1795402100000-Payments';
+import { TrackedLinks1795402200000 } from './1795402200000-TrackedLinks';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   RetentionTotals1795402050000,
   ButtonPreviousDays1795402060000,
   Payments1795402100000,
+  TrackedLinks1795402200000,
 ];

@@ -9,6 +9,7 @@ export const WEBHOOK_EVENTS = [
   'intent.matched',
   'broadcast.completed',
   'funnel.step_passed',
+  'link.clicked',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -203,6 +203,7 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
         },
         stats: { total_messages: 1, inbound: 1, outbound: 0, first_at: iso(T.carolHello), last_at: iso(T.carolHello) },
         attribution: null,
+        clicks: [],
       });
     });
 

@@ -18,6 +18,7 @@ export const WEBHOOK_EVENTS: WebhookEvent[] = [
   'intent.matched',
   'broadcast.completed',
   'funnel.step_passed',
+  'link.clicked',
 ];
 export const MAX_SUBSCRIPTIONS = 20;
 

@@ -23,8 +23,8 @@ export function addRawHttpRoutes(document: OpenAPIObject): void {
   document.paths['/max/{resource}'] = Object.fromEntries(
     (['get', 'post', 'put', 'patch', 'delete'] as const).map((method) => [method, maxCall(method)]),
   );
-  document.paths['/l/{code}'] = { get: linkRedirect(false, 'get'), head: linkRedirect(false, 'head') };
-  document.paths['/l/{code}/{token}'] = { get: linkRedirect(true, 'get'), head: linkRedirect(true, 'head') };
+  document.paths['/l/{code}'] = { get: linkRedirect(false) };
+  document.paths['/l/{code}/{token}'] = { get: linkRedirect(true) };
 }
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorResponseDto' };
@@ -183,21 +183,18 @@ const HTML_PAGE = (description: string): ResponseObject => ({
   content: { 'text/html': { schema: { type: 'string' } } },
 });
 
-function linkRedirect(personal: boolean, method: 'get' | 'head'): OperationObject {
-  const counted = method === 'get';
+function linkRedirect(personal: boolean): OperationObject {
   return {
-    operationId: `LinkRedirect_${personal ? 'personal' : 'open'}${counted ? '' : 'Head'}`,
+    operationId: personal ? 'LinkRedirect_personal' : 'LinkRedirect_open',
     tags: ['redirects'],
     summary: personal
-      ? `A tracked link as one contact's: redirects${counted ? ', the click attributed to the contact' : ' without a click'}`
-      : `A tracked link: redirects to its URL${counted ? ' and counts the click' : ' without a click'}`,
+      ? "A tracked link as one contact's: redirects, the click attributed to the contact"
+      : 'A tracked link: redirects to its URL and counts the click',
     description:
-      (counted
-        ? 'Answered once the click is committed (while PostgreSQL is away, at once, the click held to be written later). ' +
-          'Link-preview robots (Telegram, Facebook, Twitter, Slack, WhatsApp, Discord, VK, Skype, search engines) are ' +
-          'redirected without a click. '
-        : 'Answers as GET does, without a click. ') +
-      'The Location is always the stored URL; nothing of the request (path, query) is ever redirected to.' +
+      'Answered once the click is committed (while PostgreSQL is away, at once, the click held to be written later). ' +
+      'HEAD answers the same without a click; link-preview robots (Telegram, Facebook, Twitter, Slack, WhatsApp, ' +
+      'Discord, VK, Skype, search engines) are redirected without a click. The Location is always the stored URL: ' +
+      'nothing of the request (path, query) is ever redirected to.' +
       (personal
         ? ' A token that does not name a contact of this link redirects all the same, the click anonymous.'
         : ''),
@@ -211,6 +208,7 @@ function linkRedirect(personal: boolean, method: 'get' | 'head'): OperationObjec
         headers: { Location: { description: "The link's URL", schema: { type: 'string', format: 'uri' } } },
       },
       '404': HTML_PAGE('No such link, or it was deleted: a small page saying so'),
+      '405': json(Messages.linkMethodNotAllowed, ERROR_REF),
       '503': HTML_PAGE('A link not in memory while PostgreSQL is unreachable: try again'),
     },
   };

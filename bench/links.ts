@@ -13,9 +13,9 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { deleteRedisKeys, dropDatabase } from '../test/e2e/support/stores';
+import { dropDatabase } from '../test/e2e/support/stores';
 import type { LoadFigures, LoadRequest } from './mirror/load-generator';
-import { askChild, bindBenchBot, postJson, startChild, stopChild } from './support/app-process';
+import { askChild, bindBenchBot, postJson, startAppProcess, startChild, stopChild } from './support/app-process';
 import { CpuMeter, cpuPerItem, machineLoad } from './support/cpu-meter';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,24 +33,20 @@ const BROWSER =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
 async function main(): Promise<void> {
-  const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const databaseUrl = `${POSTGRES}/botlens_bench_${runId}`;
+  const databaseUrl = `${POSTGRES}/botlens_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const children: ChildProcess[] = [];
+  let app: Awaited<ReturnType<typeof startAppProcess>> | null = null;
   try {
-    const app = await startChild(
-      join(__dirname, 'mirror', 'built-server.js'),
+    app = await startAppProcess(
+      { DATABASE_URL: databaseUrl, REDIS_URL },
       {
-        DATABASE_URL: databaseUrl,
-        REDIS_URL,
-        REDIS_KEY_PREFIX: `botlens_bench_${runId}`,
-        LOG_LEVEL: 'silent',
-        NODE_ENV: 'development',
-        AUTH_RATE_LIMIT_PER_IP: '100000',
+        built: true,
+        nodeOptions: PROFILE_DIR
+          ? [...APP_NODE_OPTIONS, '--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`]
+          : APP_NODE_OPTIONS,
       },
-      children,
-      PROFILE_DIR ? [...APP_NODE_OPTIONS, '--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : APP_NODE_OPTIONS,
     );
-    const baseUrl = `http://127.0.0.1:${app.port}`;
+    const baseUrl = app.url;
     const bot = await bindBenchBot(baseUrl, databaseUrl);
     const newLink = async (url: string) =>
       (await postJson(`${baseUrl}/api/bots/${bot.id}/links`, { url }, bot.session)) as { id: string; code: string };
@@ -68,7 +64,7 @@ async function main(): Promise<void> {
 
     await load(warmup.code, 8, WARMUP_SECONDS);
     console.error(`… GET /l/${link.code} at ${CONNECTIONS} connections for ${SECONDS} s`);
-    const cpu = await CpuMeter.start(app.child.pid!, [generator.child.pid!], databaseUrl, REDIS_URL);
+    const cpu = await CpuMeter.start(app.pid, [generator.child.pid!], databaseUrl, REDIS_URL);
     const before = await cpu.read();
     const figures = await load(link.code, CONNECTIONS, SECONDS);
     const after = await cpu.read();
@@ -76,8 +72,8 @@ async function main(): Promise<void> {
     print(figures, recorded, cpuPerItem(before, after, figures.ok), machineLoad(before, after));
   } finally {
     await Promise.all(children.map((child) => stopChild(child)));
+    await app?.stop();
     await dropDatabase(databaseUrl);
-    await deleteRedisKeys(REDIS_URL, `botlens_bench_${runId}`);
   }
 }
 

@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { isDatabaseUnavailable, isTransient } from '../database/database-errors';
+import { OutagePause } from '../database/outage-pause';
 import { KEYED_PLANS } from '../ingest/pipelined-transaction';
 import { describeError } from '../logging/describe-error';
 import { ConnectionWatch } from '../metrics/connection-watch';
@@ -46,8 +47,6 @@ const CONCURRENT_MIN = 8;
 export const HELD_CLICKS = 10_000;
 /** A click waits at most this long for its commit; then its redirect is answered and the click stays queued. */
 const ANSWER_WITHIN_MS = 1000;
-const RETRY_FIRST_MS = 250;
-const RETRY_MAX_MS = 2000;
 const CONNECT_TIMEOUT_MS = 5000;
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -91,8 +90,7 @@ export class ClickWriter implements OnModuleDestroy, OnApplicationShutdown {
   /** Statements in flight past ANSWER_WITHIN_MS: meanwhile new clicks are answered at once. */
   private slow = 0;
   private scheduled = false;
-  private outage: { since: number; retryAt: number; pauseMs: number } | null = null;
-  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly outage = new OutagePause(() => this.schedule());
   private closing = false;
   private idleWaiters: Array<() => void> = [];
   /** While the app closes: the event listeners' work, awaited before the pools close. */
@@ -116,7 +114,7 @@ export class ClickWriter implements OnModuleDestroy, OnApplicationShutdown {
 
   /** Queues a click; its `answer` is called once the click is committed, or at once when it has to be held. */
   record(click: Click): void {
-    if (this.slow > 0 || (this.outage && Date.now() < this.outage.retryAt)) answer(click);
+    if (this.slow > 0 || this.outage.waiting()) answer(click);
     this.queue.push(click);
     if (this.queue.length > HELD_CLICKS) this.dropHeld(this.queue.length - HELD_CLICKS);
     this.schedule();
@@ -125,20 +123,19 @@ export class ClickWriter implements OnModuleDestroy, OnApplicationShutdown {
   /** Closing, first step (requests are answered by now): store what was clicked, while the pool is open. */
   async onModuleDestroy(): Promise<void> {
     this.closing = true;
-    if (this.outage) this.dropHeld(Infinity);
+    if (this.outage.active) this.dropHeld(Infinity);
     this.consumers ??= [];
     if (!this.idle()) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     while (this.consumers.length) await Promise.allSettled(this.consumers.splice(0));
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.pool.end();
   }
 
   private schedule(): void {
     if (this.scheduled || !this.queue.length || !this.canStart()) return;
-    if (this.outage && Date.now() < this.outage.retryAt) return this.retryLater(this.outage.retryAt);
+    if (this.outage.waiting()) return this.outage.retryWhenDue();
     this.scheduled = true;
     // Callers of the same turn of the event loop join one batch.
     setImmediate(this.startBatch);
@@ -194,16 +191,11 @@ export class ClickWriter implements OnModuleDestroy, OnApplicationShutdown {
 
   /** PostgreSQL could not be reached: answer everyone, hold every click, pause the next try. */
   private unreachable(batch: Click[], cause: unknown): void {
-    const now = Date.now();
-    if (!this.outage) {
+    if (this.outage.failed(cause)) {
       this.logger.warn(
         `PostgreSQL cannot be reached (${describeError(cause)}): links keep redirecting, their clicks are held ` +
           `(at most ${HELD_CLICKS}) and written when it is back`,
       );
-      this.outage = { since: now, retryAt: now + RETRY_FIRST_MS, pauseMs: RETRY_FIRST_MS };
-    } else {
-      const pauseMs = Math.min(this.outage.pauseMs * 2, RETRY_MAX_MS);
-      this.outage = { ...this.outage, retryAt: now + pauseMs, pauseMs };
     }
     this.queue = batch.concat(this.queue);
     for (const click of this.queue) answer(click);
@@ -212,22 +204,9 @@ export class ClickWriter implements OnModuleDestroy, OnApplicationShutdown {
   }
 
   private reachable(): void {
-    if (!this.outage) return;
-    this.logger.warn(
-      `PostgreSQL is reachable again after ${((Date.now() - this.outage.since) / 1000).toFixed(1)} s: clicks are recorded again`,
-    );
-    this.outage = null;
-  }
-
-  private retryLater(at: number): void {
-    if (this.retryTimer) return;
-    this.retryTimer = setTimeout(
-      () => {
-        this.retryTimer = null;
-        this.schedule();
-      },
-      Math.max(0, at - Date.now()),
-    ).unref();
+    const seconds = this.outage.ended();
+    if (seconds !== null)
+      this.logger.warn(`PostgreSQL is reachable again after ${seconds.toFixed(1)} s: clicks are recorded again`);
   }
 
   /** Drops up to `count` of the oldest held clicks (answered ones: a click still waiting is never dropped). */

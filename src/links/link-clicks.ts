@@ -16,6 +16,21 @@ export interface ContactClick {
   clicked_at: Date;
 }
 
+/** A click in a dialog's window: with its id (text: a bigint), for the cabinet's markers. */
+export interface DialogClick extends ContactClick {
+  id: string;
+}
+
+/** The window of a dialog's reads: the messages' `from`/`to` and page size. */
+export interface ClickWindow {
+  notBefore?: Date;
+  /** Inclusive upper bound. */
+  notAfter?: Date;
+  /** Exclusive upper bound. */
+  before?: Date;
+  limit: number;
+}
+
 export const NO_CLICKS: ClickCounts = { clicks: 0, unique_clicks: 0 };
 /**
  * Unique visitors of a set of clicks. A click through a per-contact link names its contact and has no visitor;
@@ -65,6 +80,24 @@ export class LinkClicks implements ContactDataOwner {
         WHERE c.contact_id = $1
         ORDER BY c.clicked_at DESC, c.id DESC LIMIT $2`,
       [contactId, limit],
+    );
+  }
+
+  /** The clicks of the bot's contact with this platform user id within the window, newest first. */
+  inDialog(botId: string, externalUserId: string, window: ClickWindow): Promise<DialogClick[]> {
+    return selectRows<DialogClick>(
+      this.db,
+      `SELECT k.id::text AS id, k.link_id, l.url, k.clicked_at
+         FROM contacts c
+         JOIN clicks k ON k.contact_id = c.id
+         JOIN links l ON l.id = k.link_id
+        WHERE c.bot_id = $1 AND c.external_user_id = $2
+          AND ($3::timestamptz IS NULL OR k.clicked_at >= $3)
+          AND ($4::timestamptz IS NULL OR k.clicked_at <= $4)
+          AND ($5::timestamptz IS NULL OR k.clicked_at < $5)
+        ORDER BY k.clicked_at DESC, k.id DESC
+        LIMIT $6`,
+      [botId, externalUserId, window.notBefore ?? null, window.notAfter ?? null, window.before ?? null, window.limit],
     );
   }
 

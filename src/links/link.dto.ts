@@ -105,3 +105,18 @@ export class ContactClickDto {
   /** @example '2026-11-24T18:40:02.000Z' */
   clicked_at: Date;
 }
+
+/** A click of the contact in its dialog (session API: the cabinet shows it among the messages). */
+export class DialogClickDto extends ContactClickDto {
+  /** The click's id. @example '8142' */
+  id: string;
+}
+
+export class DialogClickListDto {
+  /** Newest first. */
+  @ApiProperty({ type: [DialogClickDto] })
+  data: DialogClickDto[];
+  /** The page size used (after cutting to 1000). */
+  @ApiProperty({ type: 'integer' })
+  limit: number;
+}

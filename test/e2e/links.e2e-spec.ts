@@ -276,6 +276,15 @@ describe('Tracked links (issue 28)', () => {
       ]);
       const cabinet = await request(ctx.url).get(`/api/bots/${botId}/contacts/7001`).set(bearer(owner)).expect(200);
       expect(cabinet.body.clicks).toEqual(card.body.clicks);
+      // The cabinet's dialog shows it among the messages.
+      const dialog = await request(ctx.url)
+        .get(`/api/bots/${botId}/dialogs/7001/clicks`)
+        .set(bearer(owner))
+        .expect(200);
+      expect(dialog.body).toEqual({
+        data: [{ id: expect.stringMatching(/^\d+$/), ...card.body.clicks[0] }],
+        limit: 100,
+      });
 
       await receiver.waitForCount(1);
       const delivery = JSON.parse(receiver.requests[0].body);

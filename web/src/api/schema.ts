@@ -458,6 +458,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bots/{id}/dialogs/{userId}/clicks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One dialog's clicks on tracked links, newest first, with the same limit and from/to as its messages
+         * @description Session API only: the cabinet shows each click through the contact's own link as a marker.
+         */
+        get: operations["Dialogs_clicks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bots/{id}/dialogs/{userId}/messages": {
         parameters: {
             query?: never;
@@ -1527,18 +1547,14 @@ export interface paths {
         };
         /**
          * A tracked link: redirects to its URL and counts the click
-         * @description Answered once the click is committed (while PostgreSQL is away, at once, the click held to be written later). Link-preview robots (Telegram, Facebook, Twitter, Slack, WhatsApp, Discord, VK, Skype, search engines) are redirected without a click. The Location is always the stored URL; nothing of the request (path, query) is ever redirected to.
+         * @description Answered once the click is committed (while PostgreSQL is away, at once, the click held to be written later). HEAD answers the same without a click; link-preview robots (Telegram, Facebook, Twitter, Slack, WhatsApp, Discord, VK, Skype, search engines) are redirected without a click. The Location is always the stored URL: nothing of the request (path, query) is ever redirected to.
          */
         get: operations["LinkRedirect_open"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * A tracked link: redirects to its URL without a click
-         * @description Answers as GET does, without a click. The Location is always the stored URL; nothing of the request (path, query) is ever redirected to.
-         */
-        head: operations["LinkRedirect_openHead"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1551,18 +1567,14 @@ export interface paths {
         };
         /**
          * A tracked link as one contact's: redirects, the click attributed to the contact
-         * @description Answered once the click is committed (while PostgreSQL is away, at once, the click held to be written later). Link-preview robots (Telegram, Facebook, Twitter, Slack, WhatsApp, Discord, VK, Skype, search engines) are redirected without a click. The Location is always the stored URL; nothing of the request (path, query) is ever redirected to. A token that does not name a contact of this link redirects all the same, the click anonymous.
+         * @description Answered once the click is committed (while PostgreSQL is away, at once, the click held to be written later). HEAD answers the same without a click; link-preview robots (Telegram, Facebook, Twitter, Slack, WhatsApp, Discord, VK, Skype, search engines) are redirected without a click. The Location is always the stored URL: nothing of the request (path, query) is ever redirected to. A token that does not name a contact of this link redirects all the same, the click anonymous.
          */
         get: operations["LinkRedirect_personal"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * A tracked link as one contact's: redirects without a click
-         * @description Answers as GET does, without a click. The Location is always the stored URL; nothing of the request (path, query) is ever redirected to. A token that does not name a contact of this link redirects all the same, the click anonymous.
-         */
-        head: operations["LinkRedirect_personalHead"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -2437,6 +2449,31 @@ export interface components {
              * @example 200
              */
             status_code: number | null;
+        };
+        DialogClickDto: {
+            /**
+             * Format: date-time
+             * @example 2026-11-24T18:40:02.000Z
+             */
+            clicked_at: string;
+            /**
+             * @description The click's id.
+             * @example 8142
+             */
+            id: string;
+            /** Format: uuid */
+            link_id: string;
+            /**
+             * @description Where the link leads.
+             * @example https://shop.example/sale
+             */
+            url: string;
+        };
+        DialogClickListDto: {
+            /** @description Newest first. */
+            data: components["schemas"]["DialogClickDto"][];
+            /** @description The page size used (after cutting to 1000). */
+            limit: number;
         };
         DialogDto: {
             /** @example 417203958 */
@@ -5336,6 +5373,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DialogListDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Dialogs_clicks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Messages not earlier than this: an ISO 8601 timestamp (UTC when it has no offset) or a date
+                 *     (`2024-05-01` = from midnight UTC of that day).
+                 */
+                from?: string;
+                /** @description 1 to 1000; larger values are cut to 1000. */
+                limit?: number;
+                /** @description Messages not later than this: a timestamp, or a date meaning the end of that UTC day (the whole day included). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DialogClickListDto"];
                 };
             };
             /** @description Invalid input (the message names the field) */
@@ -10491,8 +10606,8 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Internal failure */
-            500: {
+            /** @description Method not allowed: a link is opened with GET */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10500,45 +10615,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description A link not in memory while PostgreSQL is unreachable: try again */
-            503: {
+            /** @description Internal failure */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    LinkRedirect_openHead: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The short code of the link */
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description To the stored URL, with `Cache-Control: no-store` */
-            302: {
-                headers: {
-                    /** @description The link's URL */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such link, or it was deleted: a small page saying so */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description A link not in memory while PostgreSQL is unreachable: try again */
@@ -10584,8 +10667,8 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Internal failure */
-            500: {
+            /** @description Method not allowed: a link is opened with GET */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10593,47 +10676,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description A link not in memory while PostgreSQL is unreachable: try again */
-            503: {
+            /** @description Internal failure */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    LinkRedirect_personalHead: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The short code of the link */
-                code: string;
-                /** @description The contact's token, made for this link (32 characters) */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description To the stored URL, with `Cache-Control: no-store` */
-            302: {
-                headers: {
-                    /** @description The link's URL */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such link, or it was deleted: a small page saying so */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description A link not in memory while PostgreSQL is unreachable: try again */

@@ -192,7 +192,7 @@ export const ru = {
   'contact.premium': 'Premium',
   'contact.openDialog': 'Открыть диалог',
   'contact.clicks': 'Переходы по ссылкам',
-  'contact.noClicks': 'Ещё не открывал ссылки из рассылок.',
+  'contact.noClicks': 'Переходов по персональным ссылкам пока нет.',
   'csv.download': 'Скачать CSV',
   'csv.preparing': 'Готовим файл…',
   'contact.erase.title': 'Удаление данных',
@@ -524,6 +524,7 @@ export const ru = {
   'file.tooLarge': 'Файл больше 50 МБ: такой не отправить.',
   'dialogs.noText': 'без текста — вложение или стикер',
   'dialogs.pressed': 'нажата кнопка: {data}',
+  'dialogs.clicked': 'открыта ссылка: {url}',
   'dialogs.captionPlaceholder': 'Подпись к файлу (необязательно)…',
 
   'intents.title': 'Намерения',

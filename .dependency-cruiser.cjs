@@ -7,7 +7,7 @@ const TIERS = [
   ['foundation', ['config', 'logging', 'metrics', 'lifecycle', 'database', 'queue', 'mail', 'common', 'exports']],
   ['accounts, access and platforms', ['auth', 'api-keys', 'billing', 'audit', 'support', 'account', 'platforms']],
   ['bots', ['bots', 'teams']],
-  ["bots' traffic", ['ingest', 'polling', 'mirror', 'proxy', 'messaging', 'live']],
+  ["bots' traffic", ['ingest', 'polling', 'mirror', 'proxy', 'messaging', 'live', 'links']],
   ['reading and acting', ['avatars', 'contacts', 'analytics', 'revenue', 'intents', 'funnels', 'broadcasts']],
   [
     'across the features, and running the service',

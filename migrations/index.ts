@@ -21,6 +21,7 @@ import { RetentionTotals1795402050000 } from './1795402050000-RetentionTotals';
 import { ButtonPreviousDays1795402060000 } from './1795402060000-ButtonPreviousDays';
 import { Payments1795402100000 } from './1795402100000-Payments';
 import { RevenueReports1795402110000 } from './1795402110000-RevenueReports';
+import { TrackedLinks1795402200000 } from './1795402200000-TrackedLinks';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   ButtonPreviousDays1795402060000,
   Payments1795402100000,
   RevenueReports1795402110000,
+  TrackedLinks1795402200000,
 ];

@@ -24,6 +24,7 @@ import { HealthModule } from './health/health.module';
 import { IngestModule } from './ingest/ingest.module';
 import { IntentsModule } from './intents/intents.module';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
+import { LinksModule } from './links/links.module';
 import { LiveModule } from './live/live.module';
 import { LoggingModule } from './logging/logging.module';
 import { MailModule } from './mail/mail.module';
@@ -75,6 +76,7 @@ export class AppModule {
         IngestModule,
         MirrorModule,
         ProxyModule,
+        LinksModule,
         ContactsModule,
         AnalyticsModule,
         RevenueModule,

@@ -1,6 +1,8 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Express } from 'express';
 import { performance } from 'node:perf_hooks';
+import { LinkRedirect, TrustProxy } from './links/link-redirect';
 import { Metrics, MirrorOutcome } from './metrics/metrics';
 import { MaxMirror } from './mirror/max-mirror';
 import type { Platform } from './platforms/platform';
@@ -23,6 +25,7 @@ const PROXY_PATH = /^\/proxy\/([^/?#]+)\/([^/?#]+)\/?(?:[?#]|$)/i;
  *
  * - `/tg…` → TelegramMirror, `/max…` → MaxMirror (any method; `req.url` cut to what follows the prefix);
  * - `POST /proxy/<bot_id>/<secret>` → ProxyReceiver (a platform pushing an update);
+ * - `/l/…` → LinkRedirect (a tracked link: a redirect per click, thousands a second);
  * - everything else → Express (Nest), as before.
  *
  * Their OpenAPI description is written by hand in src/openapi-raw-routes.ts.
@@ -32,6 +35,9 @@ export function mountRawRoutes(app: NestExpressApplication): void {
   const telegram = counted('telegram', app.get(TelegramMirror).handle, metrics);
   const max = counted('max', app.get(MaxMirror).handle, metrics);
   const receiver = app.get(ProxyReceiver);
+  const links = app.get(LinkRedirect);
+  // The client's address of a click is read as req.ip reads it (TRUST_PROXY), set on Express by createApp.
+  links.trustProxy((app.getHttpAdapter().getInstance() as Express).get('trust proxy fn') as TrustProxy);
   const server = app.getHttpServer() as Server;
   const rest = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
@@ -43,6 +49,7 @@ export function mountRawRoutes(app: NestExpressApplication): void {
         ? under(url, 4, max, req)
         : null;
     if (mirror) return mirror(req, res);
+    if (url.startsWith('/l/')) return links.handle(req, res);
     const proxied = req.method === 'POST' ? PROXY_PATH.exec(url) : null;
     if (proxied) {
       void receiver.handle(req, res, decoded(proxied[1]), decoded(proxied[2]));

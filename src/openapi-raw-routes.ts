@@ -23,6 +23,8 @@ export function addRawHttpRoutes(document: OpenAPIObject): void {
   document.paths['/max/{resource}'] = Object.fromEntries(
     (['get', 'post', 'put', 'patch', 'delete'] as const).map((method) => [method, maxCall(method)]),
   );
+  document.paths['/l/{code}'] = { get: linkRedirect(false) };
+  document.paths['/l/{code}/{token}'] = { get: linkRedirect(true) };
 }
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorResponseDto' };
@@ -172,6 +174,42 @@ function maxCall(method: 'get' | 'post' | 'put' | 'patch' | 'delete'): Operation
       '413': json('Body over 50 MB', MAX_ERROR_REF),
       '500': json('The mirror itself failed', MAX_ERROR_REF),
       '502': badGateway,
+    },
+  };
+}
+
+const HTML_PAGE = (description: string): ResponseObject => ({
+  description,
+  content: { 'text/html': { schema: { type: 'string' } } },
+});
+
+function linkRedirect(personal: boolean): OperationObject {
+  return {
+    operationId: personal ? 'LinkRedirect_personal' : 'LinkRedirect_open',
+    tags: ['redirects'],
+    summary: personal
+      ? "A tracked link as one contact's: redirects, the click attributed to the contact"
+      : 'A tracked link: redirects to its URL and counts the click',
+    description:
+      'Answered once the click is committed (while PostgreSQL is away, at once, the click held to be written later). ' +
+      'HEAD answers the same without a click; link-preview robots (Telegram, Facebook, Twitter, Slack, WhatsApp, ' +
+      'Discord, VK, Skype, search engines) are redirected without a click. The Location is always the stored URL: ' +
+      'nothing of the request (path, query) is ever redirected to.' +
+      (personal
+        ? ' A token that does not name a contact of this link redirects all the same, the click anonymous.'
+        : ''),
+    parameters: [
+      pathParam('code', 'The short code of the link'),
+      ...(personal ? [pathParam('token', "The contact's token, made for this link (32 characters)")] : []),
+    ],
+    responses: {
+      '302': {
+        description: 'To the stored URL, with `Cache-Control: no-store`',
+        headers: { Location: { description: "The link's URL", schema: { type: 'string', format: 'uri' } } },
+      },
+      '404': HTML_PAGE('No such link, or it was deleted: a small page saying so'),
+      '405': json(Messages.linkMethodNotAllowed, ERROR_REF),
+      '503': HTML_PAGE('A link not in memory while PostgreSQL is unreachable: try again'),
     },
   };
 }

@@ -33,9 +33,10 @@ const TAGS: ReadonlyArray<[name: string, description: string]> = [
   ['intents', 'Keyword and RE2-pattern intents matched against every new inbound message.'],
   ['funnels', 'A funnel of up to 20 stages per bot, counted at ingest; filter by source.'],
   ['broadcasts', 'Messages to a segment of contacts, now or at a set time, paced per bot.'],
+  ['links', 'Tracked short links `/l/{code}` of a bot: their clicks, unique visitors and clicks per day.'],
   [
     'webhooks',
-    'Signed event webhooks: `message.created`, `message.outbound`, `contact.created`, `test.ping`, `button.pressed`, `intent.matched`, `broadcast.completed`, `funnel.step_passed`, `payment.succeeded`, `payment.refunded`.',
+    'Signed event webhooks: `message.created`, `message.outbound`, `contact.created`, `test.ping`, `button.pressed`, `intent.matched`, `broadcast.completed`, `funnel.step_passed`, `payment.succeeded`, `payment.refunded`, `link.clicked`.',
   ],
   ['avatars', "Contacts' profile photos, with the session or a signed 24-hour link."],
   ['team', 'Team of the `business` plan: members, invitations by mail, roles, and the API keys of everyone in it.'],
@@ -52,6 +53,10 @@ const TAGS: ReadonlyArray<[name: string, description: string]> = [
   [
     'proxy',
     "The webhook receiver of proxy-webhook mode: stores each update, then forwards it to the bot's target_url.",
+  ],
+  [
+    'redirects',
+    'Tracked links as people open them: a redirect to the stored URL that counts the click, per contact with a token.',
   ],
   ['health', 'Liveness and readiness probes.'],
 ];

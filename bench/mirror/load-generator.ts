@@ -8,10 +8,17 @@ export interface LoadRequest {
   url: string;
   connections: number;
   seconds: number;
-  body: string;
+  /** POSTed as JSON; without one, GET. */
+  body?: string;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  /** The status a request must get to count (and to be timed); 200 unless given (a redirect's 302). */
+  status?: number;
 }
 
 export interface LoadFigures {
+  /** Requests answered with the expected status. */
+  ok: number;
   rps: number;
   p50: number;
   p99: number;
@@ -32,27 +39,30 @@ type Autocannon = (options: Record<string, unknown>) => AutocannonInstance;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as Autocannon;
 
-export async function runLoad({ url, connections, seconds, body }: LoadRequest): Promise<LoadFigures> {
+export async function runLoad(request: LoadRequest): Promise<LoadFigures> {
+  const { url, connections, seconds, body, headers = {}, status: expected = 200 } = request;
   const latencies: number[] = [];
   const instance = autocannon({
     url,
     connections,
     duration: seconds,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
+    ...(body === undefined
+      ? { method: 'GET', headers }
+      : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }),
   });
   instance.on('response', (_client, status, _bytes, ms) => {
-    if (status === 200) latencies.push(ms);
+    if (status === expected) latencies.push(ms);
   });
   const result = await instance;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  const total = result['2xx'] + result.non2xx;
   return {
-    rps: result['2xx'] / seconds,
+    ok: latencies.length,
+    rps: latencies.length / seconds,
     p50: at(0.5),
     p99: at(0.99),
-    failed: result.non2xx + result.errors + result.timeouts,
+    failed: total - latencies.length + result.errors + result.timeouts,
   };
 }
 

@@ -74,15 +74,20 @@ export function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The real service in a process of its own, on the given database; `stop` ends it and removes its Redis keys. */
+/**
+ * The real service in a process of its own, on the given database; `stop` ends it and removes its Redis keys.
+ * `built`: the compiled service (dist/, as `npm start` runs it) rather than src/ through the TypeScript hook;
+ * `nodeOptions`: Node flags for the app only (a profile, `npm start`'s heap settings).
+ */
 export async function startAppProcess(
   env: Record<string, string>,
+  options: { built?: boolean; nodeOptions?: string[] } = {},
 ): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const redisUrl = env.REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const redisKeyPrefix =
     env.REDIS_KEY_PREFIX ?? `botlens_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const { child, port } = await startChild(
-    join(__dirname, '..', 'mirror', 'botlens-server.ts'),
+    join(__dirname, '..', 'mirror', options.built ? 'built-server.js' : 'botlens-server.ts'),
     {
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: redisKeyPrefix,
@@ -92,6 +97,7 @@ export async function startAppProcess(
       ...env,
     },
     [],
+    options.nodeOptions ?? [],
   );
   return {
     url: `http://127.0.0.1:${port}`,

@@ -30,6 +30,12 @@ export const BOT_DATA: readonly BotDataTable[] = [
     batch: 20,
   },
   OF_BOT('broadcasts'),
+  // Clicks have no index on bot_id: they are reached through their links.
+  {
+    table: 'clicks',
+    rows: `SELECT ctid FROM clicks WHERE link_id IN (SELECT id FROM links WHERE bot_id = $1)`,
+  },
+  OF_BOT('links'),
   OF_BOT('funnel_reach'),
   OF_BOT('funnel_stage_counts'),
   OF_BOT('funnel_stage_keys'),

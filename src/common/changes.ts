@@ -22,6 +22,8 @@ export const ChangeEvents = {
   webhooksChanged: 'webhooks.changed',
   /** An instance's first live socket connected (the live relays' "no other instance listens"). */
   liveWatching: 'live.watching',
+  /** A tracked link was deleted (the redirect's cache of codes). */
+  linksChanged: 'links.changed',
 } as const;
 
 export interface BotChanged {
@@ -66,8 +68,22 @@ export interface LiveWatching {
   type: typeof ChangeEvents.liveWatching;
 }
 
+export interface LinksChanged {
+  type: typeof ChangeEvents.linksChanged;
+  botId: string;
+  /** The deleted link's code, the key the redirect caches it by. */
+  code: string;
+}
+
 export type Change =
-  BotChanged | IntentsChanged | TariffChanged | TeamMembershipChanged | AccountDeleted | WebhooksChanged | LiveWatching;
+  | BotChanged
+  | IntentsChanged
+  | TariffChanged
+  | TeamMembershipChanged
+  | AccountDeleted
+  | WebhooksChanged
+  | LiveWatching
+  | LinksChanged;
 
 /** Every change event's name: the list a cross-instance relay forwards. */
 export const CHANGE_EVENT_NAMES: readonly Change['type'][] = Object.values(ChangeEvents);

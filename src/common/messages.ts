@@ -122,6 +122,16 @@ export const Messages = {
   intentNameTaken: 'Intent with this name already exists',
   intentRulesEmpty: 'keywords and patterns must not both be empty',
 
+  // Tracked links (issue 28; docs/api.md: Tracked links). `неверный url` is the issue's own wording.
+  linkUrlInvalid: 'неверный url',
+  linkNameInvalid: 'name must be a string of at most 200 characters, without control characters',
+  linkNotFound: 'Link not found',
+  // A tracked link is followed with GET (HEAD answers the same without a click); anything else is 405.
+  linkMethodNotAllowed: 'Method not allowed: a link is opened with GET',
+  // The pages `/l/<code>` answers to a person's browser (HTML, not `{ message }`).
+  linkPageNotFound: 'Такой ссылки нет: возможно, её удалили или в адресе опечатка.',
+  linkPageUnavailable: 'Сервис временно недоступен, попробуйте открыть ссылку чуть позже.',
+
   // Event webhooks
   subscriptionLimit: 'Достигнут лимит подписок (20)',
   subscriptionNotFound: 'Подписка не найдена',

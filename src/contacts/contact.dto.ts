@@ -1,25 +1,16 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { OffsetQueryDto, PageDto } from '../common/http/page-query.dto';
-import { strictInteger } from '../common/http/query-params';
+import { IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PageDto, PageQueryDto } from '../common/http/page-query.dto';
 import { Messages } from '../common/messages';
+import { ContactClickDto } from '../links/link.dto';
 
-/** Page sizes of the report lists (spec: Limits). */
-export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 1000;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 /** Longest search of the cabinet's contact list; a name, username or phone is far shorter. */
 export const MAX_CONTACT_SEARCH_LENGTH = 100;
 
-export class ContactsQueryDto extends OffsetQueryDto {
-  /** Page size, 1 to 1000; out of range is 400 (not cut, unlike messages and dialogs). */
-  @ApiPropertyOptional({ type: 'integer', default: DEFAULT_PAGE_SIZE, minimum: 1, maximum: MAX_PAGE_SIZE })
-  @Transform(({ value }) => strictInteger(value))
-  @IsInt({ message: Messages.badLimitOffset })
-  @Min(1, { message: Messages.badLimitOffset })
-  @Max(MAX_PAGE_SIZE, { message: Messages.badLimitOffset })
-  limit: number = DEFAULT_PAGE_SIZE;
-}
+/** The contact list's paging. */
+export class ContactsQueryDto extends PageQueryDto {}
 
 /** What a contact paid in one currency, less what was refunded (issue 26). */
 export class ContactRevenueDto {
@@ -127,6 +118,12 @@ export class ContactDetailDto {
   /** Per currency it paid in (by currency code), what it paid less refunds; empty when it never paid. */
   @ApiProperty({ type: [ContactRevenueDto] })
   revenue: ContactRevenueDto[];
+  /**
+   * The contact's clicks on tracked links through its per-contact links (those a broadcast sends), newest first,
+   * the latest 50 (docs/api.md: Tracked links).
+   */
+  @ApiProperty({ type: [ContactClickDto] })
+  clicks: ContactClickDto[];
 }
 
 /** The cabinet's contact list: the open API's paging plus a search. */

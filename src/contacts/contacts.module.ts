@@ -16,10 +16,11 @@ import { MessagesExportController } from './messages-export.controller';
 import { MessagesV1Controller } from './messages-v1.controller';
 import { MessagesQueries } from './messages.queries';
 import { AuthModule } from '../auth/auth.module';
+import { LinksModule } from '../links/links.module';
 
 /** Reports on people and conversations (contacts, messages, dialogs) and the cabinet's contacts and dialogs. */
 @Module({
-  imports: [AuthModule, BotsModule, MessagingModule, AvatarsModule],
+  imports: [AuthModule, BotsModule, MessagingModule, AvatarsModule, LinksModule],
   controllers: [
     ContactsV1Controller,
     MessagesV1Controller,

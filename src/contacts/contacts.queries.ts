@@ -55,7 +55,9 @@ export interface CabinetContactOrigin {
 }
 
 export type CabinetContactListRow = ContactListItemDto & CabinetContactState & CabinetContactOrigin;
-export type CabinetContactDetail = Omit<ContactDetailDto, 'contact'> & { contact: ContactDto & CabinetContactState };
+/** A contact's card as its row holds it (the clicks are the links module's). */
+export type ContactCard = Omit<ContactDetailDto, 'clicks'>;
+export type CabinetContactDetail = Omit<ContactCard, 'contact'> & { contact: ContactDto & CabinetContactState };
 
 /** Where a page or count looks: its SQL condition and parameters. */
 export interface SearchCondition {
@@ -271,7 +273,7 @@ export class ContactsQueries {
   }
 
   /** One contact by its platform user id, with its attribution seen through the bot's source mappings. */
-  async detail(botId: string, externalUserId: string): Promise<ContactDetailDto | null> {
+  async detail(botId: string, externalUserId: string): Promise<ContactCard | null> {
     const row = await this.detailRow(botId, externalUserId);
     return row && detailOf(row, contactOf(row));
   }
@@ -347,7 +349,7 @@ function contactOf(row: ContactDetailRow): ContactDto {
 function detailOf<C extends ContactDto>(
   row: ContactDetailRow,
   contact: C,
-): Omit<ContactDetailDto, 'contact'> & { contact: C } {
+): Omit<ContactCard, 'contact'> & { contact: C } {
   return {
     contact,
     stats: {

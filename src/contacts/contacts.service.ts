@@ -3,6 +3,7 @@ import { ContactAvatarUrls } from '../avatars/contact-avatar-urls';
 import type { Principal } from '../auth/principal';
 import { BotAccess } from '../bots/bot-access';
 import { Messages } from '../common/messages';
+import { LinkClicks } from '../links/link-clicks';
 import {
   CabinetContactDetailDto,
   CabinetContactListDto,
@@ -11,6 +12,9 @@ import {
   ContactSearchQueryDto,
 } from './contact.dto';
 import { ContactsQueries } from './contacts.queries';
+
+/** Clicks a contact's card shows: the latest ones. */
+const CARD_CLICKS = 50;
 
 /**
  * The contact reads of the open API and of the cabinet, on the caller's account's bot. Both are the same
@@ -22,6 +26,7 @@ export class ContactsService {
     private readonly access: BotAccess,
     private readonly contacts: ContactsQueries,
     private readonly avatars: ContactAvatarUrls,
+    private readonly clicks: LinkClicks,
   ) {}
 
   /** `q` (open API v1.1) searches as the cabinet's list does, `payer` keeps payers or the others; `total` counts what they find. */
@@ -37,7 +42,8 @@ export class ContactsService {
 
   async get(principal: Principal, botId: string, externalUserId: string): Promise<ContactDetailDto> {
     const bot = await this.access.require(principal, botId, 'read');
-    return found(await this.contacts.detail(bot.id, externalUserId));
+    const card = found(await this.contacts.detail(bot.id, externalUserId));
+    return { ...card, clicks: await this.clicks.ofContact(card.contact.id, CARD_CLICKS) };
   }
 
   /** `total` counts the contacts the search finds (all contacts without one). */
@@ -59,8 +65,11 @@ export class ContactsService {
   async cabinetGet(principal: Principal, botId: string, externalUserId: string): Promise<CabinetContactDetailDto> {
     const bot = await this.access.require(principal, botId, 'read');
     const detail = found(await this.contacts.cabinetDetail(bot.id, externalUserId));
-    const avatars = await this.avatars.of(bot, [externalUserId]);
-    return { ...detail, contact: { ...detail.contact, avatar_url: avatars.get(externalUserId) ?? null } };
+    const [avatars, clicks] = await Promise.all([
+      this.avatars.of(bot, [externalUserId]),
+      this.clicks.ofContact(detail.contact.id, CARD_CLICKS),
+    ]);
+    return { ...detail, contact: { ...detail.contact, avatar_url: avatars.get(externalUserId) ?? null }, clicks };
   }
 }
 

@@ -6,6 +6,7 @@ import type { Principal } from '../auth/principal';
 import { ProviderErrorResponseDto } from '../common/http/error-response.dto';
 import { AcceptsFile, UploadedFile as Upload } from '../common/http/file-upload';
 import { ApiBotDeactivated, ApiErrors } from '../common/swagger/api-errors.decorator';
+import { DialogClickListDto } from '../links/link.dto';
 import { MessagingService } from '../messaging/messaging.service';
 import { ReplyFormDto, SentMessageDto } from '../messaging/send.dto';
 import { DialogListDto, DialogsQueryDto } from './dialog.dto';
@@ -65,6 +66,23 @@ export class DialogsController {
   ): Promise<DialogPressListDto> {
     const filter = messageFilter({ ...query, userId });
     return { data: await this.dialogs.pressesOf(principal, id, userId, filter), limit: query.limit };
+  }
+
+  @Get(':userId/clicks')
+  @ApiOperation({
+    summary: "One dialog's clicks on tracked links, newest first, with the same limit and from/to as its messages",
+    description: "Session API only: the cabinet shows each click through the contact's own link as a marker.",
+  })
+  @ApiOkResponse({ type: DialogClickListDto })
+  @ApiErrors(400)
+  async clicks(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Query() query: DialogMessagesQueryDto,
+  ): Promise<DialogClickListDto> {
+    const filter = messageFilter({ ...query, userId });
+    return { data: await this.dialogs.clicksOf(principal, id, userId, filter), limit: query.limit };
   }
 
   @Post(':userId/messages')

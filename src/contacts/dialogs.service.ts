@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import { BotAccess } from '../bots/bot-access';
+import { DialogClick, LinkClicks } from '../links/link-clicks';
 import type { DialogDto } from './dialog.dto';
 import { DialogPressesQueries } from './dialog-presses.queries';
 import { DialogsQueries } from './dialogs.queries';
@@ -15,6 +16,7 @@ export class DialogsService {
     private readonly dialogs: DialogsQueries,
     private readonly messages: MessagesQueries,
     private readonly presses: DialogPressesQueries,
+    private readonly clicks: LinkClicks,
   ) {}
 
   async list(principal: Principal, botId: string, limit: number): Promise<DialogDto[]> {
@@ -38,5 +40,10 @@ export class DialogsService {
     filter: MessageFilter,
   ): Promise<DialogPressDto[]> {
     return this.presses.list((await this.access.require(principal, botId, 'read')).id, userId, filter);
+  }
+
+  /** The cabinet's other markers: the contact's clicks through its per-contact links, in the same window. */
+  async clicksOf(principal: Principal, botId: string, userId: string, filter: MessageFilter): Promise<DialogClick[]> {
+    return this.clicks.inDialog((await this.access.require(principal, botId, 'read')).id, userId, filter);
   }
 }

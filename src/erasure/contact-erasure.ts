@@ -11,6 +11,7 @@ import { ContactsRepository } from '../ingest/contacts.repository';
 import { HourlyStats } from '../ingest/hourly-stats';
 import { RetentionActivity } from '../ingest/retention-activity';
 import { IntentsService } from '../intents/intents.service';
+import { LinkClicks } from '../links/link-clicks';
 import type { ContactDataOwner } from '../common/contact-data-owner';
 
 /**
@@ -34,11 +35,12 @@ export class ContactErasure {
     presses: ButtonPresses,
     hourly: HourlyStats,
     retention: RetentionActivity,
+    clicks: LinkClicks,
   ) {
     // The contact's own row and its facts go last: the others find their rows (the retention rollup its counters
     // by the contact's source, hourly_stats its hours by its messages and times) by it. hourly_stats before
     // retention_counts and daily_stats, the order in which the ingest locks them.
-    this.owners = [funnels, intents, broadcasts, presses, hourly, retention, contacts];
+    this.owners = [funnels, intents, broadcasts, clicks, presses, hourly, retention, contacts];
   }
 
   async erase(principal: Principal, botId: string, externalUserId: string): Promise<void> {

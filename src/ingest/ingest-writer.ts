@@ -3,6 +3,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { DatabaseUnavailableError, isDatabaseUnavailable, isDataError, isTransient } from '../database/database-errors';
+import { OutagePause } from '../database/outage-pause';
 import { describeError } from '../logging/describe-error';
 import type { CaptureBot } from './capture.service';
 import { FactEvents } from './events';
@@ -52,9 +53,6 @@ const CONCURRENT_MIN_FACTS = 8;
  * batches of a few hundred, where the per-message cost levels off.
  */
 const GATHER_MS = 50;
-/** After PostgreSQL could not be reached, the next try waits this long, doubling up to the maximum. */
-const RETRY_FIRST_MS = 250;
-const RETRY_MAX_MS = 2000;
 const NOTHING_STORED: StoredFacts = { contacts: [], messages: [], presses: [], payments: [], refunds: [] };
 
 /**
@@ -91,8 +89,7 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
   private scheduled = false;
   private idleWaiters: Array<() => void> = [];
   /** While PostgreSQL cannot be reached: since when, and when to try again. */
-  private outage: { since: number; retryAt: number; pauseMs: number; cause: unknown } | null = null;
-  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly outage = new OutagePause(() => this.schedule());
   private closing = false;
   private readonly bufferFacts: number;
   /**
@@ -150,7 +147,7 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
   private async settle(): Promise<void> {
     this.closing = true;
     this.releaseGathered();
-    if (this.outage) this.dropPatient(Infinity, 'database_unavailable');
+    if (this.outage.active) this.dropPatient(Infinity, 'database_unavailable');
     if (!this.idle()) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     while (this.consumers?.length) await Promise.allSettled(this.consumers.splice(0));
   }
@@ -161,14 +158,14 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
    */
   private admit(item: Pending, queue: Pending[] = this.pending): boolean {
     // Until the next try is due; then the item itself tries, so a receiver alone finds PostgreSQL back.
-    if (!item.patient && this.outage && Date.now() < this.outage.retryAt && !this.closing) {
+    if (!item.patient && this.outage.waiting() && !this.closing) {
       item.reject(new DatabaseUnavailableError(this.outage.cause));
       return false;
     }
     queue.push(item);
     this.queuedFacts += item.facts.length;
     if (this.queuedFacts > this.bufferFacts) {
-      const reason = this.outage ? 'database_unavailable' : 'overload';
+      const reason = this.outage.active ? 'database_unavailable' : 'overload';
       this.dropPatient(this.queuedFacts - this.bufferFacts, reason);
       if (this.queuedFacts > this.bufferFacts && !item.patient) {
         this.remove(item);
@@ -201,7 +198,7 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
     this.gathering = drop(this.gathering);
     if (!dropped) return;
     this.queuedFacts -= dropped;
-    this.losses.lost(reason, dropped, this.outage?.cause ?? 'the ingest buffer is full');
+    this.losses.lost(reason, dropped, this.outage.active ? this.outage.cause : 'the ingest buffer is full');
     this.wakeIfIdle();
   }
 
@@ -231,7 +228,7 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
   /** setImmediate lets callers of the same tick join one batch. */
   private schedule(): void {
     if (this.scheduled || !this.canStart() || !this.pending.length) return;
-    if (this.outage && Date.now() < this.outage.retryAt) return this.retryLater(this.outage.retryAt);
+    if (this.outage.waiting()) return this.outage.retryWhenDue();
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -253,17 +250,6 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
         this.wakeIfIdle();
       });
     });
-  }
-
-  private retryLater(at: number): void {
-    if (this.retryTimer) return;
-    this.retryTimer = setTimeout(
-      () => {
-        this.retryTimer = null;
-        this.schedule();
-      },
-      Math.max(0, at - Date.now()),
-    ).unref();
   }
 
   private canStart(): boolean {
@@ -319,16 +305,11 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
 
   /** PostgreSQL could not be reached: hold the patient facts, fail the waiting callers, pause the next try. */
   private unreachable(batch: Pending[], cause: unknown): void {
-    const now = Date.now();
-    if (!this.outage) {
+    if (this.outage.failed(cause)) {
       this.logger.warn(
         `PostgreSQL cannot be reached (${describeError(cause)}): the mirror's facts are held (at most ${this.bufferFacts}) ` +
           `and retried, the proxy receiver answers 503 so platforms deliver again`,
       );
-      this.outage = { since: now, retryAt: now + RETRY_FIRST_MS, pauseMs: RETRY_FIRST_MS, cause };
-    } else {
-      const pauseMs = Math.min(this.outage.pauseMs * 2, RETRY_MAX_MS);
-      this.outage = { ...this.outage, retryAt: now + pauseMs, pauseMs, cause };
     }
     const held = batch.filter((item) => item.patient);
     for (const item of batch) if (!item.patient) item.reject(new DatabaseUnavailableError(cause));
@@ -340,11 +321,9 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
   }
 
   private reachable(): void {
-    if (!this.outage) return;
-    this.logger.warn(
-      `PostgreSQL is reachable again after ${((Date.now() - this.outage.since) / 1000).toFixed(1)} s: recording resumed`,
-    );
-    this.outage = null;
+    const seconds = this.outage.ended();
+    if (seconds !== null)
+      this.logger.warn(`PostgreSQL is reachable again after ${seconds.toFixed(1)} s: recording resumed`);
   }
 
   private emit(stored: StoredFacts): void {

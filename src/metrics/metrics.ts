@@ -25,6 +25,10 @@ const PROXY_OUTCOMES = ['forwarded', 'target_failed', 'stored', 'refused', 'unav
 export type ProxyOutcome = (typeof PROXY_OUTCOMES)[number];
 export type WebhookOutcome = 'delivered' | 'rejected' | 'failed';
 export type BroadcastSendOutcome = 'sent' | 'rate_limited' | 'blocked' | 'failed';
+const LINK_OUTCOMES = ['clicked', 'not_counted', 'not_found', 'unavailable'] as const;
+export type LinkOutcome = (typeof LINK_OUTCOMES)[number];
+const LINK_LOSSES = ['database_unavailable', 'refused'] as const;
+export type LinkLoss = (typeof LINK_LOSSES)[number];
 
 /**
  * The service's Prometheus registry and every metric it keeps, in one place. A registry of its own
@@ -143,6 +147,30 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /**
+   * Requests to `/l/…` by how they were answered: `clicked` (a redirect with its click committed, or held while
+   * PostgreSQL is away), `not_counted` (a redirect without a click: HEAD, a link-preview robot, a deactivated
+   * bot's link), `not_found` (404: unknown or deleted code), `unavailable` (503: a code not in memory while
+   * PostgreSQL is away).
+   */
+  readonly linkRequests = new Counter({
+    name: 'botlens_link_requests_total',
+    help: 'Requests to tracked links, by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  /**
+   * Clicks answered with their redirect but never stored: `database_unavailable` (held through an outage past the
+   * buffer, or still held at shutdown), `refused` (PostgreSQL refused the batch).
+   */
+  readonly linkClicksUnrecorded = new Counter({
+    name: 'botlens_link_clicks_unrecorded_total',
+    help: 'Clicks on tracked links that were answered but could not be recorded, by reason',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   private readonly queues = new Map<string, Queue>();
 
   /** BullMQ jobs by queue and state, read from Redis at each scrape (nothing is counted on the job paths). */
@@ -169,6 +197,8 @@ export class Metrics {
       this.ingestFacts.inc({ kind }, 0);
     for (const outcome of ['delivered', 'rejected', 'failed']) this.webhookDeliveries.inc({ outcome }, 0);
     for (const outcome of ['sent', 'rate_limited', 'blocked', 'failed']) this.broadcastSends.inc({ outcome }, 0);
+    for (const outcome of LINK_OUTCOMES) this.linkRequests.inc({ outcome }, 0);
+    for (const reason of LINK_LOSSES) this.linkClicksUnrecorded.inc({ reason }, 0);
   }
 
   /**

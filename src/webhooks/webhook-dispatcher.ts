@@ -17,6 +17,7 @@ import {
   PaymentEvent,
 } from '../ingest/events';
 import { INTENT_MATCHED, IntentMatchedEvent } from '../intents/intent-matcher';
+import { LINK_CLICKED, LinkClickedEvent } from '../links/click-writer';
 import { Queues } from '../queue/job-settings';
 import { AccountDeleted, ChangeEvents, TeamMembershipChanged, WebhooksChanged } from '../common/changes';
 import { WebhookSubscription } from './webhook-subscription.entity';
@@ -79,6 +80,10 @@ export class WebhookDispatcher {
     onFact(events, FactEvents.paymentRefunded, this.logger, (event: PaymentEvent) =>
       this.onPayment(FactEvents.paymentRefunded, event),
     );
+    // A click per redirect, thousands a second: straight from the bus too. onLinkClicked never throws and its
+    // promise never rejects; the bus types listeners as returning nothing, emitAsync awaits it while closing.
+    const onClick = (event: LinkClickedEvent) => this.onLinkClicked(event);
+    events.on(LINK_CLICKED, onClick as (event: LinkClickedEvent) => void);
   }
 
   /** Called when an account's subscriptions or team change, so the next event sees them. */
@@ -164,6 +169,12 @@ export class WebhookDispatcher {
     const { userId, bot_id, external_user_id, stage_index, stage_name } = event;
     const data = { bot_id, external_user_id, stage_index, stage_name };
     return this.dispatchQueued(userId, bot_id, FUNNEL_STEP_PASSED, data);
+  }
+
+  onLinkClicked(event: LinkClickedEvent): Promise<void> | undefined {
+    if (this.surelyUnwanted(event.userId, event.bot_id, LINK_CLICKED)) return undefined;
+    const { userId, bot_id, link_id, url, user_id, clicked_at } = event;
+    return this.dispatchQueued(userId, bot_id, LINK_CLICKED, { bot_id, link_id, url, user_id, clicked_at });
   }
 
   /**

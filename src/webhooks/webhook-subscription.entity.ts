@@ -11,6 +11,7 @@ export const WEBHOOK_EVENTS = [
   'funnel.step_passed',
   'payment.succeeded',
   'payment.refunded',
+  'link.clicked',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -208,6 +208,7 @@ describe('Cabinet reads (session API: stats, timeline, sources, contacts, dialog
         attribution: null,
         payments: 0,
         revenue: [],
+        clicks: [],
       });
     });
 

@@ -16,6 +16,7 @@ const ACCEPTED_WARNINGS: Record<string, string> = {
   'info-license': 'the service is proprietary: there is no licence to name',
   'operation-4xx-response': 'the health probes and the plan list have no client error to give',
   'operation-description': 'every operation has a summary; a description is added where the summary is not enough',
+  'operation-2xx-response': 'a tracked link (`/l/{code}`) answers a redirect, 302, and never 2xx',
 };
 
 interface Finding {

@@ -227,6 +227,7 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
         },
         payments: 0,
         revenue: [],
+        clicks: [],
       });
       expect((await read(api('/contacts/102')).expect(200)).body.attribution).toBeNull();
       const unknown = await read(api('/contacts/999999')).expect(404);

@@ -3,6 +3,7 @@ import { CaptureBot, CaptureService } from '../../../src/ingest/capture.service'
 import { heldUpdateKey } from '../../../src/polling/held-update-key';
 import { HeldUpdatesStore } from '../../../src/polling/held-updates.store';
 import { RawRetentionService } from '../../../src/cleanup/raw-retention.service';
+import { TrackedLinks } from '../../../src/links/tracked-links';
 import { addTelegramContacts } from './broadcast-contacts';
 import { eventually } from './eventually';
 import { bindTelegramBot, issueKey } from './factories';
@@ -22,7 +23,8 @@ const count = async (ctx: TestApp, sql: string, params: unknown[]) =>
 /**
  * Binds a Telegram bot and gives it a row in every table that holds a bot's data, through the real
  * API and ingest: contacts, messages, touches, rollups, a button press, a payment, a mapping, an intent and its
- * matches, a funnel with reach, a broadcast with a file and its recipients, held updates, a raw-retention mark.
+ * matches, a funnel with reach, a broadcast with a file and its recipients, held updates, a raw-retention mark, a
+ * tracked link and a click on it.
  */
 export async function botWithData(ctx: TestApp, owner: Owner) {
   const auth = bearer(owner);
@@ -113,6 +115,15 @@ export async function botWithData(ctx: TestApp, owner: Owner) {
   await ctx.app.get(HeldUpdatesStore).hold(botId, heldUpdateKey('telegram', update, raw), raw);
   // A pass of the raw-copy retention leaves each bot its mark.
   await ctx.app.get(RawRetentionService).runOnce();
+  // A tracked link, opened once by a contact through its own link (the redirect answers after the click is stored).
+  const link = await request(ctx.url)
+    .post(`/api/bots/${botId}/links`)
+    .set(auth)
+    .send({ url: 'https://example.com/' })
+    .expect(201);
+  const [contact] = (await ctx.db.query(`SELECT id FROM contacts WHERE bot_id = $1 LIMIT 1`, [botId])).rows;
+  const personal = new URL(ctx.app.get(TrackedLinks).personalLink(link.body, contact.id));
+  await request(ctx.url).get(personal.pathname).expect(302);
   return { ...bound, capture };
 }
 

@@ -458,6 +458,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bots/{id}/dialogs/{userId}/clicks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One dialog's clicks on tracked links, newest first, with the same limit and from/to as its messages
+         * @description Session API only: the cabinet shows each click through the contact's own link as a marker.
+         */
+        get: operations["Dialogs_clicks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bots/{id}/dialogs/{userId}/messages": {
         parameters: {
             query?: never;
@@ -579,6 +599,59 @@ export interface paths {
         };
         /** Messages the intent matched, newest first */
         get: operations["Intents_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's tracked links with their clicks, newest first */
+        get: operations["Links_page"];
+        put?: never;
+        /** Create a tracked link: `short_url` redirects to `url` and counts the clicks */
+        post: operations["Links_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tracked link with its clicks */
+        get: operations["Links_get"];
+        put?: never;
+        post?: never;
+        /** Delete a tracked link: its short URL answers 404 from now on */
+        delete: operations["Links_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/links/{linkId}/clicks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tracked link's clicks and unique visitors per UTC day */
+        get: operations["Links_timeline"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1321,6 +1394,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bots/{id}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's tracked links with their clicks, newest first */
+        get: operations["LinksV1_page"];
+        put?: never;
+        /** Create a tracked link: `short_url` redirects to `url` and counts the clicks */
+        post: operations["LinksV1_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bots/{id}/links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tracked link with its clicks */
+        get: operations["LinksV1_get"];
+        put?: never;
+        post?: never;
+        /** Delete a tracked link: its short URL answers 404 from now on */
+        delete: operations["LinksV1_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bots/{id}/links/{linkId}/clicks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tracked link's clicks and unique visitors per UTC day */
+        get: operations["LinksV1_timeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/bots/{id}/messages": {
         parameters: {
             query?: never;
@@ -1556,6 +1682,46 @@ export interface paths {
         };
         /** Readiness: PostgreSQL and Redis answer, and the instance is not shutting down */
         get: operations["Health_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/l/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tracked link: redirects to its URL and counts the click
+         * @description Answered once the click is committed (while PostgreSQL is away, at once, the click held to be written later). HEAD answers the same without a click; link-preview robots (Telegram, Facebook, Twitter, Slack, WhatsApp, Discord, VK, Skype, search engines) are redirected without a click. The Location is always the stored URL: nothing of the request (path, query) is ever redirected to.
+         */
+        get: operations["LinkRedirect_open"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/l/{code}/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tracked link as one contact's: redirects, the click attributed to the contact
+         * @description Answered once the click is committed (while PostgreSQL is away, at once, the click held to be written later). HEAD answers the same without a click; link-preview robots (Telegram, Facebook, Twitter, Slack, WhatsApp, Discord, VK, Skype, search engines) are redirected without a click. The Location is always the stored URL: nothing of the request (path, query) is ever redirected to. A token that does not name a contact of this link redirects all the same, the click anonymous.
+         */
+        get: operations["LinkRedirect_personal"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1989,6 +2155,11 @@ export interface components {
         CabinetContactDetailDto: {
             /** @description Null when the contact came without a source. */
             attribution: components["schemas"]["ContactAttributionDto"] | null;
+            /**
+             * @description The contact's clicks on tracked links through its per-contact links (those a broadcast sends), newest first,
+             *     the latest 50 (docs/api.md: Tracked links).
+             */
+            clicks: components["schemas"]["ContactClickDto"][];
             contact: components["schemas"]["CabinetContactDto"];
             /**
              * @description The contact's payments, refunded ones included.
@@ -2180,9 +2351,28 @@ export interface components {
              */
             touches: number;
         };
+        ContactClickDto: {
+            /**
+             * Format: date-time
+             * @example 2026-11-24T18:40:02.000Z
+             */
+            clicked_at: string;
+            /** Format: uuid */
+            link_id: string;
+            /**
+             * @description Where the link leads.
+             * @example https://shop.example/sale
+             */
+            url: string;
+        };
         ContactDetailDto: {
             /** @description Null when the contact came without a source. */
             attribution: components["schemas"]["ContactAttributionDto"] | null;
+            /**
+             * @description The contact's clicks on tracked links through its per-contact links (those a broadcast sends), newest first,
+             *     the latest 50 (docs/api.md: Tracked links).
+             */
+            clicks: components["schemas"]["ContactClickDto"][];
             contact: components["schemas"]["ContactDto"];
             /**
              * @description The contact's payments, refunded ones included.
@@ -2395,7 +2585,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded")[];
+            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked")[];
             /** Format: uuid */
             id: string;
             /**
@@ -2418,6 +2608,19 @@ export interface components {
             /** @description Regular expressions in RE2 syntax (no lookaround or backreferences), run in linear time. */
             patterns: string[];
         };
+        CreateLinkDto: {
+            /**
+             * @description A label for the owner's list, at most 200 characters; trimmed, and a blank one is none.
+             * @example Осенняя распродажа
+             */
+            name?: string | null;
+            /**
+             * @description Where the link leads: an `http://` or `https://` URL of at most 2000 characters, without spaces or control
+             *     characters. Stored as the URL parser writes it (e.g. an international domain in punycode).
+             * @example https://shop.example/sale?utm_source=telegram
+             */
+            url: string;
+        };
         CreateTicketDto: {
             subject: string;
             text: string;
@@ -2429,7 +2632,7 @@ export interface components {
              * @example 09e4d1f4-975a-4550-b3a8-d61294b431de
              */
             bot_id?: string;
-            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded")[];
+            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked")[];
             /** @example https://crm.example/botlens */
             url: string;
         };
@@ -2462,6 +2665,31 @@ export interface components {
              * @example 200
              */
             status_code: number | null;
+        };
+        DialogClickDto: {
+            /**
+             * Format: date-time
+             * @example 2026-11-24T18:40:02.000Z
+             */
+            clicked_at: string;
+            /**
+             * @description The click's id.
+             * @example 8142
+             */
+            id: string;
+            /** Format: uuid */
+            link_id: string;
+            /**
+             * @description Where the link leads.
+             * @example https://shop.example/sale
+             */
+            url: string;
+        };
+        DialogClickListDto: {
+            /** @description Newest first. */
+            data: components["schemas"]["DialogClickDto"][];
+            /** @description The page size used (after cutting to 1000). */
+            limit: number;
         };
         DialogDto: {
             /** @example 417203958 */
@@ -2709,6 +2937,72 @@ export interface components {
         };
         InvoiceListDto: {
             data: components["schemas"]["InvoiceDto"][];
+        };
+        LinkClickDayDto: {
+            /** @example 41 */
+            clicks: number;
+            /**
+             * @description A UTC day.
+             * @example 2026-11-20
+             */
+            day: string;
+            /**
+             * @description Distinct visitors of the day, counted as in the link's `unique_clicks`.
+             * @example 37
+             */
+            unique_clicks: number;
+        };
+        LinkClicksTimelineDto: {
+            /** @description One element per UTC day from `from` to `to`, oldest first; days without clicks have zeros. */
+            data: components["schemas"]["LinkClickDayDto"][];
+            /** @example 2026-11-01 */
+            from: string;
+            /** Format: uuid */
+            link_id: string;
+            /** @example 2026-11-30 */
+            to: string;
+        };
+        LinkDto: {
+            /**
+             * @description Every click, robots' and HEAD requests left out.
+             * @example 342
+             */
+            clicks: number;
+            /**
+             * @description The short code, unique across the service; a deleted link's code is never given again.
+             * @example aZ3kP9qL
+             */
+            code: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T09:00:00.000Z
+             */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @example Осенняя распродажа */
+            name: string | null;
+            /**
+             * @description `{PUBLIC_BASE_URL}/l/{code}`.
+             * @example https://botlens.example/l/aZ3kP9qL
+             */
+            short_url: string;
+            /**
+             * @description Distinct visitors: each contact once (clicks through per-contact links), and each anonymous visitor (the same
+             *     address and browser) once per UTC day.
+             * @example 287
+             */
+            unique_clicks: number;
+            /** @example https://shop.example/sale?utm_source=telegram */
+            url: string;
+        };
+        LinkPageDto: {
+            /** @description Newest first. */
+            data: components["schemas"]["LinkDto"][];
+            limit: number;
+            offset: number;
+            /** @description Rows matching the filter, all pages. */
+            total: number;
         };
         MaxError: {
             code: string;
@@ -3500,7 +3794,7 @@ export interface components {
         };
         UpdateWebhookDto: {
             active?: boolean;
-            events?: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded")[];
+            events?: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked")[];
             url?: string;
         };
         UsageDto: {
@@ -3555,7 +3849,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded")[];
+            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked")[];
             /** Format: uuid */
             id: string;
             /** @example https://crm.example/botlens */
@@ -5317,7 +5611,6 @@ export interface operations {
     Contacts_list: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 1000; out of range is 400 (not cut, unlike messages and dialogs). */
                 limit?: number;
                 offset?: number;
                 /**
@@ -5591,6 +5884,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DialogListDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Dialogs_clicks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Messages not earlier than this: an ISO 8601 timestamp (UTC when it has no offset) or a date
+                 *     (`2024-05-01` = from midnight UTC of that day).
+                 */
+                from?: string;
+                /** @description 1 to 1000; larger values are cut to 1000. */
+                limit?: number;
+                /** @description Messages not later than this: a timestamp, or a date meaning the end of that UTC day (the whole day included). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DialogClickListDto"];
                 };
             };
             /** @description Invalid input (the message names the field) */
@@ -6386,6 +6757,336 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IntentMessagesDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Links_page: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkPageDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Links_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLinkDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Links_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Links_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Links_timeline: {
+        parameters: {
+            query?: {
+                /** @description The first UTC day, `YYYY-MM-DD`; by default 29 days before `to`. */
+                from?: string;
+                /** @description The last UTC day, included, `YYYY-MM-DD`; by default today. At most 366 days from `from`. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkClicksTimelineDto"];
                 };
             };
             /** @description Invalid input (the message names the field) */
@@ -8871,7 +9572,6 @@ export interface operations {
     BroadcastsV1_page: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 1000; out of range is 400 (not cut, unlike messages and dialogs). */
                 limit?: number;
                 offset?: number;
             };
@@ -9076,7 +9776,6 @@ export interface operations {
     ContactsV1_list: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 1000; out of range is 400 (not cut, unlike messages and dialogs). */
                 limit?: number;
                 offset?: number;
                 /**
@@ -9642,6 +10341,336 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IntentMessagesDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The key lacks scope "read" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    LinksV1_page: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkPageDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The key lacks scope "read" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    LinksV1_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLinkDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The key lacks scope "write" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    LinksV1_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkDto"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The key lacks scope "read" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    LinksV1_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The key lacks scope "write" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    LinksV1_timeline: {
+        parameters: {
+            query?: {
+                /** @description The first UTC day, `YYYY-MM-DD`; by default 29 days before `to`. */
+                from?: string;
+                /** @description The last UTC day, included, `YYYY-MM-DD`; by default today. At most 366 days from `from`. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkClicksTimelineDto"];
                 };
             };
             /** @description Invalid input (the message names the field) */
@@ -10746,6 +11775,126 @@ export interface operations {
                         /** @example error */
                         status?: string;
                     };
+                };
+            };
+        };
+    };
+    LinkRedirect_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The short code of the link */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the stored URL, with `Cache-Control: no-store` */
+            302: {
+                headers: {
+                    /** @description The link's URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such link, or it was deleted: a small page saying so */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Method not allowed: a link is opened with GET */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A link not in memory while PostgreSQL is unreachable: try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    LinkRedirect_personal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The short code of the link */
+                code: string;
+                /** @description The contact's token, made for this link (32 characters) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the stored URL, with `Cache-Control: no-store` */
+            302: {
+                headers: {
+                    /** @description The link's URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such link, or it was deleted: a small page saying so */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Method not allowed: a link is opened with GET */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A link not in memory while PostgreSQL is unreachable: try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };

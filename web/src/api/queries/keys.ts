@@ -15,6 +15,8 @@ export const keys = {
   messages: (id: string, userId: string) => ['bots', id, 'dialogs', userId] as const,
   /** Under the dialog's key: reading the conversation again reads its presses too. */
   presses: (id: string, userId: string) => ['bots', id, 'dialogs', userId, 'presses'] as const,
+  /** Under the dialog's key too: the contact's clicks on tracked links. */
+  clicks: (id: string, userId: string) => ['bots', id, 'dialogs', userId, 'clicks'] as const,
 
   // The account's screens, outside any bot
   webhooks: ['webhooks'] as const,

@@ -6,6 +6,7 @@ import { keys } from './keys';
 export type Dialog = components['schemas']['DialogDto'];
 export type DialogMessage = components['schemas']['CabinetMessageDto'];
 export type DialogPress = components['schemas']['DialogPressDto'];
+export type DialogClick = components['schemas']['DialogClickDto'];
 
 export function useDialogs(botId: string) {
   return useQuery({
@@ -37,6 +38,21 @@ export function useDialogPresses(botId: string, userId: string) {
     queryFn: async () => {
       const page = await unwrap(
         api.GET('/api/bots/{id}/dialogs/{userId}/presses', {
+          params: { path: { id: botId, userId }, query: { limit: 200 } },
+        }),
+      );
+      return [...page.data].reverse();
+    },
+  });
+}
+
+/** The contact's clicks through its own tracked links, oldest first: markers among the messages, like presses. */
+export function useDialogClicks(botId: string, userId: string) {
+  return useQuery({
+    queryKey: keys.clicks(botId, userId),
+    queryFn: async () => {
+      const page = await unwrap(
+        api.GET('/api/bots/{id}/dialogs/{userId}/clicks', {
           params: { path: { id: botId, userId }, query: { limit: 200 } },
         }),
       );

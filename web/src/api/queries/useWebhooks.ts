@@ -20,6 +20,7 @@ export const WEBHOOK_EVENTS: WebhookEvent[] = [
   'funnel.step_passed',
   'payment.succeeded',
   'payment.refunded',
+  'link.clicked',
 ];
 export const MAX_SUBSCRIPTIONS = 20;
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { Bot } from '../../api/queries/useBots';
 import { useContact, useEraseContact } from '../../api/queries/useContacts';
 import { useCanWrite } from '../../api/queries/useMe';
@@ -71,7 +71,7 @@ function Avatar({ url, name }: { url: string | null; name: string }) {
 }
 
 function Card({ botId, card }: { botId: string; card: NonNullable<ReturnType<typeof useContact>['data']> }) {
-  const { contact, stats, attribution } = card;
+  const { contact, stats, attribution, clicks } = card;
   const name = contactName(contact);
   return (
     <div className="contact-card">
@@ -131,6 +131,21 @@ function Card({ botId, card }: { botId: string; card: NonNullable<ReturnType<typ
           <dt>{t('contact.lastAt')}</dt>
           <dd>{formatDateTime(stats.last_at)}</dd>
         </dl>
+      </section>
+      <section className="card" aria-labelledby="clicks-title">
+        <h2 id="clicks-title">{t('contact.clicks')}</h2>
+        {clicks.length ? (
+          <dl className="facts">
+            {clicks.map((click, i) => (
+              <Fragment key={`${click.link_id}-${click.clicked_at}-${i}`}>
+                <dt>{formatDateTime(click.clicked_at)}</dt>
+                <dd className="url">{click.url}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        ) : (
+          <p className="muted">{t('contact.noClicks')}</p>
+        )}
       </section>
     </div>
   );

@@ -1,8 +1,10 @@
 import { FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Bot } from '../../api/queries/useBots';
 import {
+  DialogClick,
   DialogMessage,
   DialogPress,
+  useDialogClicks,
   useDialogMessages,
   useDialogPresses,
   useReply,
@@ -17,12 +19,13 @@ import { timeline } from './timeline';
 export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
   const messages = useDialogMessages(bot.id, userId);
   const presses = useDialogPresses(bot.id, userId);
+  const clicks = useDialogClicks(bot.id, userId);
   const canWrite = useCanWrite();
   const end = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.data, presses.data]);
+  }, [messages.data, presses.data, clicks.data]);
 
   return (
     <>
@@ -32,9 +35,11 @@ export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
             <EmptyState>{t('dialogs.noMessages')}</EmptyState>
           ) : (
             <ol className="messages" aria-live="polite">
-              {timeline(data, presses.data ?? []).map((item) =>
+              {timeline(data, [...(presses.data ?? []), ...(clicks.data ?? [])]).map((item) =>
                 'direction' in item ? (
                   <MessageBubble key={item.id} message={item} />
+                ) : 'clicked_at' in item ? (
+                  <ClickMarker key={`click-${item.id}`} click={item} />
                 ) : (
                   <PressMarker key={item.id} press={item} />
                 ),
@@ -56,6 +61,16 @@ function PressMarker({ press }: { press: DialogPress }) {
     <li className="press-marker">
       <span>{t('dialogs.pressed', { data: press.data })}</span>{' '}
       <time dateTime={press.created_at}>{formatMessageTime(press.created_at)}</time>
+    </li>
+  );
+}
+
+/** A tracked link the contact opened through its own link (one a broadcast sent it): a marker like a press. */
+function ClickMarker({ click }: { click: DialogClick }) {
+  return (
+    <li className="press-marker">
+      <span>{t('dialogs.clicked', { url: click.url })}</span>{' '}
+      <time dateTime={click.clicked_at}>{formatMessageTime(click.clicked_at)}</time>
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DialogMessage, DialogPress } from '../../api/queries/useDialogs';
+import type { DialogClick, DialogMessage, DialogPress } from '../../api/queries/useDialogs';
 import { CONVERSATION_PAGE, timeline } from './timeline';
 
 const message = (id: string, at: string): DialogMessage => ({
@@ -11,6 +11,12 @@ const message = (id: string, at: string): DialogMessage => ({
   intents: [],
 });
 const press = (id: string, at: string): DialogPress => ({ id, data: id, created_at: at });
+const click = (id: string, at: string): DialogClick => ({
+  id,
+  link_id: 'l1',
+  url: 'https://example.com/',
+  clicked_at: at,
+});
 
 describe('conversation timeline', () => {
   it('puts presses among the messages by time, a message before a press of the same moment', () => {
@@ -31,5 +37,17 @@ describe('conversation timeline', () => {
     ]);
     expect(items.map((item) => item.id)).not.toContain('old');
     expect(items.map((item) => item.id).slice(0, 3)).toEqual(['m0', 'new', 'm1']);
+  });
+
+  it('puts clicks on tracked links among them by their time, like presses', () => {
+    const items = timeline(
+      [message('m1', '2024-05-01T10:00:00.000Z'), message('m2', '2024-05-01T10:05:00.000Z')],
+      [
+        press('p1', '2024-05-01T10:02:00.000Z'),
+        click('c1', '2024-05-01T10:01:00.000Z'),
+        click('c2', '2024-05-01T10:05:00.000Z'),
+      ],
+    );
+    expect(items.map((item) => item.id)).toEqual(['m1', 'c1', 'p1', 'm2', 'c2']);
   });
 });

@@ -1,17 +1,26 @@
-import type { DialogMessage, DialogPress } from '../../api/queries/useDialogs';
+import type { DialogClick, DialogMessage, DialogPress } from '../../api/queries/useDialogs';
 
-/** The page size of the conversation's reads (messages and presses alike). */
+/** The page size of the conversation's reads (messages, presses and clicks alike). */
 export const CONVERSATION_PAGE = 200;
 
+/** What the conversation shows between the messages: a button pressed, a tracked link opened. */
+export type DialogMarker = DialogPress | DialogClick;
+
+const timeOf = (item: DialogMessage | DialogMarker) => ('clicked_at' in item ? item.clicked_at : item.created_at);
+
 /**
- * Messages and presses in time order. When the page of messages is full, presses older than its oldest
+ * Messages and markers in time order. When the page of messages is full, markers older than its oldest
  * message are left out: they belong to history the conversation does not show.
  */
-export function timeline(messages: DialogMessage[], presses: DialogPress[]): Array<DialogMessage | DialogPress> {
+export function timeline(messages: DialogMessage[], markers: DialogMarker[]): Array<DialogMessage | DialogMarker> {
   const from = messages.length >= CONVERSATION_PAGE ? messages[0].created_at : null;
-  const shown = from === null ? presses : presses.filter((press) => press.created_at >= from);
-  // ISO times of one format compare as strings; a press and a message of the same moment: the message first.
+  const shown = from === null ? markers : markers.filter((marker) => timeOf(marker) >= from);
+  // ISO times of one format compare as strings; a marker and a message of the same moment: the message first.
   return [...messages, ...shown].sort((a, b) =>
-    a.created_at === b.created_at ? Number('data' in a) - Number('data' in b) : a.created_at < b.created_at ? -1 : 1,
+    timeOf(a) === timeOf(b)
+      ? Number(!('direction' in a)) - Number(!('direction' in b))
+      : timeOf(a) < timeOf(b)
+        ? -1
+        : 1,
   );
 }

@@ -254,6 +254,8 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
       .expect(200);
     const writes = routesOf(ctx).filter((route) => /^(POST|PUT|PATCH|DELETE) \/api\/v1\//.test(route));
     expect(writes).toEqual([
+      'POST /api/v1/bots/:id/links',
+      'DELETE /api/v1/bots/:id/links/:linkId',
       'POST /api/v1/bots/:id/payments',
       'POST /api/v1/bots/:id/payments/:charge_id/refund',
       'POST /api/v1/bots/:id/intents',
@@ -264,7 +266,7 @@ describe('Teams (issue 5): one account, up to 10 people, roles enforced on every
     ]);
     for (const route of writes) {
       const [method, path] = route.split(' ');
-      const url = path.replace(':id', bot.id).replace(':intentId', '00000000-0000-4000-8000-000000000000');
+      const url = path.replace(':id', bot.id).replace(/:[A-Za-z_]+/g, '00000000-0000-4000-8000-000000000000');
       const res = await request(ctx.url)
         [method.toLowerCase() as 'post' | 'patch' | 'delete'](url)
         .set('X-API-Key', key)

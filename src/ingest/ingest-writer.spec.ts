@@ -199,7 +199,7 @@ describe('IngestWriter with a journal: nothing the mirror hands over is lost whi
   const patient = { patient: true };
   const journals: IngestJournal[] = [];
   const journalIn = (path: string, megabytes = 1) => {
-    const journal = new IngestJournal({ ingestJournalDir: path, ingestJournalMb: megabytes }, null);
+    const journal = new IngestJournal({ ingestJournalDir: path, ingestJournalMb: megabytes });
     journal.onModuleInit();
     journals.push(journal);
     return journal;

@@ -25,7 +25,7 @@ describe('IngestJournal', () => {
   let dir: string;
   const opened: IngestJournal[] = [];
   const open = (megabytes = 1) => {
-    const journal = new IngestJournal({ ingestJournalDir: dir, ingestJournalMb: megabytes }, null);
+    const journal = new IngestJournal({ ingestJournalDir: dir, ingestJournalMb: megabytes });
     journal.onModuleInit();
     opened.push(journal);
     return journal;

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -79,7 +79,8 @@ export class IngestJournal implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'ingestJournalDir' | 'ingestJournalMb'>,
-    private readonly metrics: Metrics | null,
+    // Absent only in a journal made by hand (tests, disabled()).
+    @Optional() private readonly metrics?: Metrics,
   ) {
     this.capacityBytes = config.ingestJournalMb * 1024 * 1024;
     this.dir = config.ingestJournalMb > 0 ? config.ingestJournalDir : null;
@@ -87,7 +88,7 @@ export class IngestJournal implements OnModuleInit, OnApplicationShutdown {
 
   /** A journal that holds nothing: the writer drops what its buffer cannot take, as without one. */
   static disabled(): IngestJournal {
-    return new IngestJournal({ ingestJournalDir: '', ingestJournalMb: 0 }, null);
+    return new IngestJournal({ ingestJournalDir: '', ingestJournalMb: 0 });
   }
 
   /** Takes the directory and finds what an earlier run left in it, so the writer replays it. */

@@ -7,13 +7,13 @@ import { TableWrap } from '../../components/TableWrap';
 import { formatDateTime, t } from '../../i18n';
 
 /** The newest payments shown on the revenue tab; the CSV beside them has every one. */
-const RECENT = 20;
+export const RECENT_PAYMENTS = 20;
 /** A contact's payments on its card. */
 const OF_CONTACT = 50;
 
 export function RecentPayments({ botId }: { botId: string }) {
   return (
-    <QueryState query={usePayments(botId, null, RECENT)}>
+    <QueryState query={usePayments(botId, null, RECENT_PAYMENTS)}>
       {({ data }) =>
         data.length ? (
           <PaymentsTable botId={botId} payments={data} withContact />

@@ -37,7 +37,7 @@ export function RevenueChart({ days, currency }: { days: RevenueDay[]; currency:
       scales: { x: { time: true } },
       axes: [
         { values: (_, ticks) => ticks.map((ts) => dayLabel.format(new Date(ts * 1000))) },
-        { size: 56, values: (_, ticks) => ticks.map((value) => compact.format(value)) },
+        { size: 72, values: (_, ticks) => ticks.map((value) => compact.format(value)) },
       ],
       series: [
         {},

@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import type { Bot } from '../../api/queries/useBots';
 import { useSources } from '../../api/queries/useReports';
-import { Revenue, useRevenue } from '../../api/queries/useRevenue';
+import { Revenue, usePayments, useRevenue } from '../../api/queries/useRevenue';
 import { CsvDownload } from '../../components/CsvDownload';
 import { EmptyState, QueryState } from '../../components/feedback';
 import { currencyLabel } from '../../components/money';
 import { sourceLabel } from '../../components/sources';
 import { t } from '../../i18n';
 import { LtvSection } from './LtvSection';
-import { RecentPayments } from './PaymentsTable';
+import { RECENT_PAYMENTS, RecentPayments } from './PaymentsTable';
 import { RevenueChart } from './RevenueChart';
 import { PayloadTable, SourcesRevenueTable } from './RevenueTables';
 import { RevenueTotals } from './RevenueTotals';
@@ -33,6 +33,8 @@ export default function RevenuePage({ bot }: { bot: Bot }) {
   // Amounts are never mixed: the chosen currency (the one of most payments at first) drives every list below the totals.
   const currencies = revenue.data?.totals.map((total) => total.currency) ?? [];
   const currency = chosen && currencies.includes(chosen) ? chosen : (currencies[0] ?? null);
+  // A bot that was never paid gets the one explanation, not three empty cards (the same query the list reads).
+  const neverPaid = usePayments(bot.id, null, RECENT_PAYMENTS).data?.data.length === 0;
   return (
     <>
       <section className="card" aria-labelledby="revenue-title">
@@ -59,14 +61,16 @@ export default function RevenuePage({ bot }: { bot: Bot }) {
           {(data) => <RevenueReport botId={bot.id} report={data} currency={currency} onCurrency={setChosen} />}
         </QueryState>
       </section>
-      {revenue.data && <LtvSection botId={bot.id} source={source} currency={currency} />}
-      <section className="card" aria-labelledby="payments-title">
-        <div className="card-head">
-          <h2 id="payments-title">{t('revenue.recent')}</h2>
-          <CsvDownload path={`/api/bots/${bot.id}/payments/export.csv`} />
-        </div>
-        <RecentPayments botId={bot.id} />
-      </section>
+      {revenue.data && !neverPaid && <LtvSection botId={bot.id} source={source} currency={currency} />}
+      {!neverPaid && (
+        <section className="card" aria-labelledby="payments-title">
+          <div className="card-head">
+            <h2 id="payments-title">{t('revenue.recent')}</h2>
+            <CsvDownload path={`/api/bots/${bot.id}/payments/export.csv`} />
+          </div>
+          <RecentPayments botId={bot.id} />
+        </section>
+      )}
     </>
   );
 }

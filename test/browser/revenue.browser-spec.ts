@@ -188,10 +188,25 @@ describe('Revenue in the cabinet, in a browser', () => {
       'Платящие1впервые заплатили: 1',
     ]);
 
-    // A payment leads to its dialog.
+    // A payment leads to its dialog, where it stands after the message that carried it.
     await page.getByRole('link', { name: 'ID 7103' }).click();
     await page.waitForURL(`${ctx.url}/bots/${bot.id}/dialogs/7103`);
     await page.locator('.messages').getByText('/start utm_source=ig').waitFor();
+    await page.locator('.payment-marker').first().waitFor();
+    expect(await Promise.all((await page.locator('.payment-marker span').all()).map(textOf))).toEqual([
+      'оплата: 990,00 ₽ · course:basic',
+    ]);
+    await page.goto(`${ctx.url}/bots/${bot.id}/dialogs/7101`);
+    await page.locator('.payment-marker').nth(1).waitFor();
+    expect(await Promise.all((await page.locator('.payment-marker span').all()).map(textOf))).toEqual([
+      'оплата: ⭐ 1 500 · stars:pack-1500',
+      'оплата: ⭐ 250 · stars:pack-250 — возвращена',
+    ]);
+    // The payments' own messages have no text: the markers stand for them.
+    expect(await page.locator('.messages .message').allTextContents()).toEqual([
+      expect.stringContaining('/start utm_source=vk|utm_campaign=winter'),
+    ]);
+    await checkScreen('revenue-dialog');
   });
 
   it('the dashboard shows the last 30 days of net revenue per currency, a click from the tab', async () => {

@@ -580,6 +580,8 @@ export const ru = {
   'dialogs.noText': 'без текста — вложение или стикер',
   'dialogs.pressed': 'нажата кнопка: {data}',
   'dialogs.clicked': 'открыта ссылка: {url}',
+  'dialogs.paid': 'оплата: {what}',
+  'dialogs.paidRefunded': 'оплата: {what} — возвращена',
   'dialogs.captionPlaceholder': 'Подпись к файлу (необязательно)…',
 
   'intents.title': 'Намерения',

@@ -17,6 +17,8 @@ export const keys = {
   presses: (id: string, userId: string) => ['bots', id, 'dialogs', userId, 'presses'] as const,
   /** Under the dialog's key too: the contact's clicks on tracked links. */
   clicks: (id: string, userId: string) => ['bots', id, 'dialogs', userId, 'clicks'] as const,
+  /** Under the dialog's key too: a live payment message reads them again. */
+  dialogPayments: (id: string, userId: string) => ['bots', id, 'dialogs', userId, 'payments'] as const,
 
   // The account's screens, outside any bot
   webhooks: ['webhooks'] as const,

@@ -58,3 +58,18 @@ export function usePayments(botId: string, userId: string | null, limit: number)
       ),
   });
 }
+
+/** The contact's payments, oldest first: the conversation shows them as markers among the messages. */
+export function useDialogPayments(botId: string, userId: string) {
+  return useQuery({
+    queryKey: keys.dialogPayments(botId, userId),
+    queryFn: async () => {
+      const page = await unwrap(
+        api.GET('/api/bots/{id}/payments', {
+          params: { path: { id: botId }, query: { limit: 200, user_id: userId } },
+        }),
+      );
+      return [...page.data].reverse();
+    },
+  });
+}

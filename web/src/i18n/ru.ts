@@ -140,7 +140,7 @@ export const ru = {
   'retention.label': 'Таблица возвращаемости по когортам',
   'retention.empty': 'За эти периоды новых контактов не было.',
   'revenue.title': 'Выручка',
-  'revenue.currency': 'Валюта',
+  'revenue.currency': 'Валюта отчёта:',
   'revenue.totalsOf': 'Итоги, {currency}',
   'revenue.net': 'Чистая выручка',
   'revenue.grossRefunds': 'оплачено {gross} · возвраты {refunds}',

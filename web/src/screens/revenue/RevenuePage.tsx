@@ -126,7 +126,10 @@ function RevenueReport({
     <>
       <RevenueTotals totals={report.totals} />
       {currencies.length > 1 && (
-        <div className="segmented-buttons currency-switch" role="group" aria-label={t('revenue.currency')}>
+        <div className="segmented-buttons currency-switch" role="group" aria-labelledby="revenue-currency-label">
+          <span id="revenue-currency-label" className="currency-switch-label">
+            {t('revenue.currency')}
+          </span>
           {currencies.map((code) => (
             <button
               key={code}

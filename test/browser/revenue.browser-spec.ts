@@ -242,6 +242,25 @@ describe('Revenue in the cabinet, in a browser', () => {
     await page.getByText('Контакт ещё ничего не оплачивал.').waitFor();
   });
 
+  it('fits a phone: the page never scrolls sideways, only its wide tables do', async () => {
+    const phone = await WatchedPage.open(browser, {
+      viewport: { width: 390, height: 844 },
+      publicBase: ctx.config.publicBaseUrl,
+      appUrl: ctx.url,
+    });
+    try {
+      await phone.signInWith(session);
+      await phone.page.goto(`${ctx.url}/bots/${bot.id}/revenue`);
+      await phone.page.locator('table.ltv').waitFor();
+      await phone.page.waitForLoadState('networkidle');
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await phone.screenshot('revenue-phone');
+      expect(phone.takeErrors()).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('a bot never paid says where payments come from, and nothing more', async () => {
     const other = await bindTelegramBot(ctx, session, { name: 'Пустой бот' });
     await page.goto(`${ctx.url}/bots/${other.bot.id}/revenue`);

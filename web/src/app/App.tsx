@@ -23,6 +23,7 @@ export const BOT_ROUTES = [
   '/bots/:id/intents/:intentId',
   '/bots/:id/funnel',
   '/bots/:id/broadcasts',
+  '/bots/:id/revenue',
 ] as const;
 
 // The account's own routes, outside any bot (the admin ones check the global role themselves).

@@ -17,6 +17,8 @@ export const keys = {
   presses: (id: string, userId: string) => ['bots', id, 'dialogs', userId, 'presses'] as const,
   /** Under the dialog's key too: the contact's clicks on tracked links. */
   clicks: (id: string, userId: string) => ['bots', id, 'dialogs', userId, 'clicks'] as const,
+  /** Under the dialog's key too: a live payment message reads them again. */
+  dialogPayments: (id: string, userId: string) => ['bots', id, 'dialogs', userId, 'payments'] as const,
 
   // The account's screens, outside any bot
   webhooks: ['webhooks'] as const,
@@ -41,4 +43,10 @@ export const keys = {
   funnel: (id: string, source: string | null) => ['bots', id, 'funnel', 'result', source] as const,
   broadcasts: (id: string) => ['bots', id, 'broadcasts'] as const,
   broadcastPreview: (id: string, audience: unknown) => ['bots', id, 'broadcasts', 'preview', audience] as const,
+
+  // The bot's revenue
+  revenue: (id: string, from: string | null, source: string | null) => ['bots', id, 'revenue', from, source] as const,
+  revenueCohorts: (id: string, period: string, source: string | null, currency: string | null) =>
+    ['bots', id, 'revenue', 'cohorts', period, source, currency] as const,
+  payments: (id: string, userId: string | null) => ['bots', id, 'payments', userId] as const,
 };

@@ -17,6 +17,12 @@ export const keys = {
   presses: (id: string, userId: string) => ['bots', id, 'dialogs', userId, 'presses'] as const,
   /** Under the dialog's key too: the contact's clicks on tracked links. */
   clicks: (id: string, userId: string) => ['bots', id, 'dialogs', userId, 'clicks'] as const,
+  /** The bot's tracked links: the pages of the list under one key, each link's timelines under another. */
+  linkPages: (id: string) => ['bots', id, 'links', 'page'] as const,
+  linksPage: (id: string, offset: number) => ['bots', id, 'links', 'page', offset] as const,
+  link: (id: string, linkId: string) => ['bots', id, 'links', linkId] as const,
+  linkClicks: (id: string, linkId: string, from: string, to: string) =>
+    ['bots', id, 'links', linkId, 'clicks', from, to] as const,
 
   // The account's screens, outside any bot
   webhooks: ['webhooks'] as const,

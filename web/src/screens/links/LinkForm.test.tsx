@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TrackedLink } from '../../api/queries/useLinks';
 import { LinkForm } from './LinkForm';
 
 /** The create calls the form made (path and body), and what the service answers the next one. */
@@ -29,10 +30,10 @@ const created = {
   created_at: '2026-11-28T10:00:00.000Z',
 };
 
-let onCreated: ReturnType<typeof vi.fn>;
+let onCreated: ReturnType<typeof vi.fn<(link: TrackedLink) => void>>;
 beforeEach(() => {
   service.calls.length = 0;
-  onCreated = vi.fn();
+  onCreated = vi.fn<(link: TrackedLink) => void>();
   render(
     <QueryClientProvider client={new QueryClient()}>
       <LinkForm botId="bot-1" onCreated={onCreated} />

@@ -75,7 +75,7 @@ function OutcomeNotice({ outcome: { kind, link } }: { outcome: Outcome }) {
   return (
     <Notice>
       <span className="short-link">
-        {t('links.created', { short_url: link.short_url })}
+        <span>{t('links.created', { short_url: link.short_url })}</span>
         <CopyButton value={link.short_url} label={link.short_url} />
       </span>
     </Notice>

@@ -119,7 +119,7 @@ describe('Tracked links in the cabinet (issue 28)', () => {
     const row = page.locator('table.links tbody tr').first();
     const copy = row.getByRole('button', { name: `Копировать: ${shortUrl}` });
     await copy.click();
-    expect(await copy.innerText()).toBe('Скопировано');
+    await copy.getByText('Скопировано', { exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
     await watched.screenshot('links-03-copied');
     // The word goes back after a moment, ready for the next copy.

@@ -5,6 +5,11 @@ import { locale } from '../i18n';
 
 const dayLabel = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const HEIGHT = 260;
+const DAY_S = 24 * 60 * 60;
+// Ticks a whole number of days apart: uPlot would otherwise mark hours and name one day three times.
+const DAY_STEPS = [1, 2, 7, 14, 30, 61, 91, 182, 365].map((days) => days * DAY_S);
+// Counts are whole: 1, 2, 5, 10, 20, 50… apart, never 0.2.
+const COUNT_STEPS = Array.from({ length: 10 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** power)).flat();
 
 export interface DaySeries {
   label: string;
@@ -33,7 +38,10 @@ export function DaysChart({ days, series, label }: { days: string[]; series: Day
       height: HEIGHT,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       scales: { x: { time: true } },
-      axes: [{ values: (_, ticks) => ticks.map((ts) => dayLabel.format(new Date(ts * 1000))) }, { size: 48 }],
+      axes: [
+        { incrs: DAY_STEPS, values: (_, ticks) => ticks.map((ts) => dayLabel.format(new Date(ts * 1000))) },
+        { size: 48, incrs: COUNT_STEPS },
+      ],
       series: [
         {},
         ...series.map((line) => ({ label: line.label, stroke: line.color, width: 2, points: { show: false } })),

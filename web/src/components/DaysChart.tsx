@@ -37,7 +37,11 @@ export function DaysChart({ days, series, label }: { days: string[]; series: Day
       width: Math.max(element.clientWidth, 280),
       height: HEIGHT,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-      scales: { x: { time: true } },
+      // Counts from zero; with no count at all, up to 1 rather than uPlot's 100.
+      scales: {
+        x: { time: true },
+        y: { range: (_, __, max) => (max > 0 ? uPlot.rangeNum(0, max, 0.1, true) : [0, 1]) },
+      },
       axes: [
         { incrs: DAY_STEPS, values: (_, ticks) => ticks.map((ts) => dayLabel.format(new Date(ts * 1000))) },
         { size: 48, incrs: COUNT_STEPS },

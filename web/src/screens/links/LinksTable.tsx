@@ -10,8 +10,9 @@ import { formatDate, formatNumber, t } from '../../i18n';
 export const linkLabel = (link: TrackedLink) => link.name ?? link.url;
 
 /**
- * The links with their short URLs to copy and their clicks; a link's name opens its clicks by day. Deleting asks
- * under the table, at full width, as cancelling a broadcast does: the question names the address that stops working.
+ * The links with their clicks first (on a phone the rest scrolls sideways), then the short URLs to copy; a link's
+ * name opens its clicks by day. Deleting asks under the table, at full width, as cancelling a broadcast does: the
+ * question names the address that stops working.
  */
 export function LinksTable({
   botId,
@@ -37,13 +38,13 @@ export function LinksTable({
           <thead>
             <tr>
               <th scope="col">{t('links.col.link')}</th>
-              <th scope="col">{t('links.col.short')}</th>
               <th scope="col" className="num">
                 {t('links.col.clicks')}
               </th>
               <th scope="col" className="num">
                 {t('links.col.unique')}
               </th>
+              <th scope="col">{t('links.col.short')}</th>
               <th scope="col">{t('links.col.created')}</th>
               {canWrite && (
                 <th scope="col">
@@ -65,14 +66,14 @@ export function LinksTable({
                   </Link>
                   {link.name && <span className="cell-note muted link-target">{link.url}</span>}
                 </td>
+                <td className="num">{formatNumber(link.clicks)}</td>
+                <td className="num">{formatNumber(link.unique_clicks)}</td>
                 <td>
                   <div className="short-link">
                     <code>{link.short_url}</code>
                     <CopyButton value={link.short_url} label={link.short_url} />
                   </div>
                 </td>
-                <td className="num">{formatNumber(link.clicks)}</td>
-                <td className="num">{formatNumber(link.unique_clicks)}</td>
                 <td>{formatDate(link.created_at)}</td>
                 {canWrite && (
                   <td>

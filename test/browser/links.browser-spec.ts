@@ -2,8 +2,10 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import request from 'supertest';
+import { eventually } from '../e2e/support/eventually';
 import { bindTelegramBot, registerUser } from '../e2e/support/factories';
 import { bearer } from '../e2e/support/session';
+import { addMember, upgradeToBusiness } from '../e2e/support/team';
 import { startTestApp, TestApp } from '../e2e/support/test-app';
 import { launchChromium, WatchedPage } from './support/browser';
 
@@ -163,10 +165,37 @@ describe('Tracked links in the cabinet (issue 28)', () => {
 
     // On a phone the page does not scroll sideways: the list scrolls in its own frame, the form stacks.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.locator('.chart canvas').first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The chart follows its box's new width on the next ResizeObserver round.
+    await eventually(async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390),
+    );
     await checkScreen('links-04-phone');
     await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  it('an observer sees the links and their clicks, can copy, and has no form and no delete', async () => {
+    await upgradeToBusiness(ctx, session);
+    const member = await addMember(ctx, session, 'observer');
+    const observer = await WatchedPage.open(browser, { publicBase: ctx.config.publicBaseUrl, appUrl: ctx.url });
+    try {
+      observer.page.setDefaultTimeout(10_000);
+      await observer.signInWith(member.token);
+      const view = observer.page;
+      await view.goto(`${ctx.url}/bots/${botId}/links`);
+      await view.locator('table.links tbody tr').first().waitFor();
+      await view.locator('table.link-days').waitFor();
+      expect(await view.getByLabel('Куда ведёт ссылка').count()).toBe(0);
+      expect(await view.getByRole('button').allInnerTexts()).toEqual([
+        'Выйти',
+        'Копировать',
+        '7 дн.',
+        '30 дн.',
+        '90 дн.',
+      ]);
+      expect(observer.takeErrors()).toEqual([]);
+    } finally {
+      await observer.close();
+    }
   });
 
   it('deletes the link only after confirming; its short URL then answers 404', async () => {

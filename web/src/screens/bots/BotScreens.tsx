@@ -37,8 +37,8 @@ function BotFrame({ bot, route, botId, userId, intentId }: Props & { bot: Bot })
     { href: `${base}/dialogs`, label: t('nav.dialogs'), current: path.startsWith(`${base}/dialogs`) },
     { href: `${base}/intents`, label: t('nav.intents'), current: path.startsWith(`${base}/intents`) },
     { href: `${base}/funnel`, label: t('nav.funnel'), current: path === `${base}/funnel` },
-    { href: `${base}/links`, label: t('nav.links'), current: path === `${base}/links` },
     { href: `${base}/broadcasts`, label: t('nav.broadcasts'), current: path === `${base}/broadcasts` },
+    { href: `${base}/links`, label: t('nav.links'), current: path === `${base}/links` },
     { href: `${base}/settings`, label: t('nav.settings'), current: path === `${base}/settings` },
   ];
   return (

@@ -22,6 +22,7 @@ export const BOT_ROUTES = [
   '/bots/:id/intents',
   '/bots/:id/intents/:intentId',
   '/bots/:id/funnel',
+  '/bots/:id/links',
   '/bots/:id/broadcasts',
   '/bots/:id/revenue',
 ] as const;

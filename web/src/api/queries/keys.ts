@@ -41,6 +41,12 @@ export const keys = {
     ['bots', id, 'intents', intentId, 'messages', offset] as const,
   funnelConfig: (id: string) => ['bots', id, 'funnel', 'config'] as const,
   funnel: (id: string, source: string | null) => ['bots', id, 'funnel', 'result', source] as const,
+  /** The bot's tracked links: the pages of the list under one key, each link's timelines under another. */
+  linkPages: (id: string) => ['bots', id, 'links', 'page'] as const,
+  linksPage: (id: string, offset: number) => ['bots', id, 'links', 'page', offset] as const,
+  link: (id: string, linkId: string) => ['bots', id, 'links', linkId] as const,
+  linkClicks: (id: string, linkId: string, from: string, to: string) =>
+    ['bots', id, 'links', linkId, 'clicks', from, to] as const,
   broadcasts: (id: string) => ['bots', id, 'broadcasts'] as const,
   broadcastPreview: (id: string, audience: unknown) => ['bots', id, 'broadcasts', 'preview', audience] as const,
 

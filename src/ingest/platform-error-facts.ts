@@ -160,19 +160,21 @@ export function telegramErrorFact(
   };
 }
 
-/** A MAX error answer: a non-2xx status with `{ code, message }`; `call` as `POST /messages`. */
+/** A MAX error answer: a non-2xx status with `{ code, message }`; `call` as `POST /messages`; a 429's wait in `Retry-After`. */
 export function maxErrorFact(
   call: string,
   status: number,
   answer: unknown,
   send: boolean,
   at: Date,
+  retryAfterHeader?: string,
 ): PlatformErrorFact | null {
   if (status < 400) return null;
   const body = objectOrNull(answer);
   const text =
     typeof body?.message === 'string' ? body.message : typeof body?.code === 'string' ? body.code : `HTTP ${status}`;
-  const retryAfter = body?.retry_after;
+  const header = retryAfterHeader === undefined ? NaN : Number(retryAfterHeader);
+  const retryAfter = Number.isFinite(header) ? header : body?.retry_after;
   return {
     kind: 'platform_error',
     method: call,

@@ -75,16 +75,16 @@ export class MirrorCapture {
 
   /** As telegramErrorTap, for MAX calls. */
   maxErrorTap(bot: RegisteredBot, call: string): ResponseTap {
-    return new JsonTap(this, call, 'errors', (status, answer) => {
-      const fact = maxErrorFact(call, status, answer, false, new Date());
+    return new JsonTap(this, call, 'errors', (status, answer, retryAfter) => {
+      const fact = maxErrorFact(call, status, answer, false, new Date(), retryAfter);
       return fact ? this.capture.platformError(bot, fact) : undefined;
     });
   }
 
   /** The tap for a MAX call (`GET /updates` style) whose answer is recorded, or null. */
   maxTap(bot: RegisteredBot, call: string, query: () => Record<string, string>): ResponseTap | null {
-    const failed = (send: boolean) => (status: number, answer: unknown) => {
-      const fact = maxErrorFact(call, status, answer, send, new Date());
+    const failed = (send: boolean) => (status: number, answer: unknown, retryAfter?: string) => {
+      const fact = maxErrorFact(call, status, answer, send, new Date(), retryAfter);
       return fact ? this.capture.platformError(bot, fact) : undefined;
     };
     if (call === MAX_INBOUND_CALL) {
@@ -125,7 +125,7 @@ class JsonTap implements ResponseTap {
     private readonly call: string,
     /** `call`: a call whose effect happens whether or not the bot waits for its answer (a refund); `errors`: only its errors are read. */
     kind: 'poll' | 'send' | 'call' | 'errors',
-    private readonly failed: (status: number, answer: unknown) => Promise<void> | undefined,
+    private readonly failed: (status: number, answer: unknown, retryAfter?: string) => Promise<void> | undefined,
     /** Gets the parsed answer of a 200, or undefined with a 403 (which only a send's record makes anything of). */
     record?: (answer: unknown, status: number) => Promise<void> | undefined,
   ) {
@@ -137,7 +137,7 @@ class JsonTap implements ResponseTap {
     return (status === 200 && this.record !== null) || status >= 400;
   }
 
-  done(status: number, body: Buffer, contentEncoding: string | undefined): void {
+  done(status: number, body: Buffer, contentEncoding: string | undefined, retryAfter?: string): void {
     let answer: unknown;
     try {
       answer = JSON.parse(decode(body, contentEncoding).toString('utf8'));
@@ -150,7 +150,8 @@ class JsonTap implements ResponseTap {
       // The handler waits for the commit (50 ms or more): it holds the call's name only, not this tap,
       // whose parameter reader holds the whole request. Kept alive that long, requests were copied
       // and promoted by the garbage collector, which cost more than recording them.
-      if (status >= 400) this.failed(status, answer)?.catch((error: unknown) => owner.reportFailure(call, error));
+      if (status >= 400)
+        this.failed(status, answer, retryAfter)?.catch((error: unknown) => owner.reportFailure(call, error));
       if (this.record && (status === 200 || (status === FORBIDDEN && this.outlivesClient)))
         this.record(status === 200 ? answer : undefined, status)?.catch((error: unknown) =>
           owner.reportFailure(call, error),

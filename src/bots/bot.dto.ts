@@ -59,14 +59,14 @@ export class AlertRulesDto {
   @IsBoolean({ message: 'silence must be a boolean' })
   silence?: boolean;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 10000, default: 3 })
+  @ApiPropertyOptional({ minimum: 1, maximum: 10000, description: 'Default 3.' })
   @IsOptional()
   @IsInt({ message: 'silence_messages must be an integer from 1 to 10000' })
   @Min(1, { message: 'silence_messages must be an integer from 1 to 10000' })
   @Max(10000, { message: 'silence_messages must be an integer from 1 to 10000' })
   silence_messages?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 1440, default: 10 })
+  @ApiPropertyOptional({ minimum: 1, maximum: 1440, description: 'Default 10.' })
   @IsOptional()
   @IsInt({ message: 'silence_minutes must be an integer from 1 to 1440' })
   @Min(1, { message: 'silence_minutes must be an integer from 1 to 1440' })
@@ -78,7 +78,7 @@ export class AlertRulesDto {
   @IsBoolean({ message: 'errors must be a boolean' })
   errors?: boolean;
 
-  @ApiPropertyOptional({ minimum: 0.01, maximum: 1, default: 0.2 })
+  @ApiPropertyOptional({ minimum: 0.01, maximum: 1, description: 'Default 0.2.' })
   @IsOptional()
   @IsNumber({}, { message: 'error_share must be a number from 0.01 to 1' })
   @Min(0.01, { message: 'error_share must be a number from 0.01 to 1' })
@@ -95,7 +95,7 @@ export class AlertRulesDto {
   @IsBoolean({ message: 'polling must be a boolean' })
   polling?: boolean;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 1440, default: 5 })
+  @ApiPropertyOptional({ minimum: 1, maximum: 1440, description: 'Default 5.' })
   @IsOptional()
   @IsInt({ message: 'polling_minutes must be an integer from 1 to 1440' })
   @Min(1, { message: 'polling_minutes must be an integer from 1 to 1440' })
@@ -165,7 +165,11 @@ export class UpdateBotDto {
   active?: boolean;
 
   /** Seconds within which an inbound message must be answered not to count as unanswered. */
-  @ApiPropertyOptional({ minimum: REPLY_WINDOW.min, maximum: REPLY_WINDOW.max, default: REPLY_WINDOW.default })
+  @ApiPropertyOptional({
+    minimum: REPLY_WINDOW.min,
+    maximum: REPLY_WINDOW.max,
+    description: 'Seconds within which an inbound message must be answered not to count as unanswered; default 300.',
+  })
   @IsOptional()
   @IsInt({ message: 'reply_window_s must be an integer from 10 to 86400' })
   @Min(REPLY_WINDOW.min, { message: 'reply_window_s must be an integer from 10 to 86400' })

@@ -1995,8 +1995,8 @@ export interface components {
             data: components["schemas"]["AlertDto"][];
         };
         AlertRulesDto: {
-            /** @default 0.2 */
-            error_share: number;
+            /** @description Default 0.2. */
+            error_share?: number;
             /**
              * @description Mirrored sends failing with 429 or >= 500 over 5 minutes.
              * @example true
@@ -2007,17 +2007,17 @@ export interface components {
              * @example true
              */
             polling?: boolean;
-            /** @default 5 */
-            polling_minutes: number;
+            /** @description Default 5. */
+            polling_minutes?: number;
             /**
              * @description Inbound messages left unanswered by a bot that answered in the 24 hours before.
              * @example true
              */
             silence?: boolean;
-            /** @default 3 */
-            silence_messages: number;
-            /** @default 10 */
-            silence_minutes: number;
+            /** @description Default 3. */
+            silence_messages?: number;
+            /** @description Default 10. */
+            silence_minutes?: number;
             /**
              * @description The proxy target failing 5 updates in a row.
              * @example true
@@ -4045,11 +4045,8 @@ export interface components {
             active?: boolean;
             alerts?: components["schemas"]["AlertRulesDto"];
             name?: string;
-            /**
-             * @description Seconds within which an inbound message must be answered not to count as unanswered.
-             * @default 300
-             */
-            reply_window_s: number;
+            /** @description Seconds within which an inbound message must be answered not to count as unanswered; default 300. */
+            reply_window_s?: number;
             target_url?: string | null;
             /** @description A new token (checked with the platform), or null to return to analytics-only mode. */
             token?: string | null;

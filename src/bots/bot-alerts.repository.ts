@@ -50,6 +50,11 @@ export class BotAlertsRepository {
     );
   }
 
+  /** Open alerts of the fleet by kind (the `botlens_bot_alerts_open` gauge). */
+  openCounts(): Promise<Array<{ kind: string; count: number }>> {
+    return this.db.query(`SELECT kind, count(*)::int AS count FROM bot_alerts WHERE resolved_at IS NULL GROUP BY kind`);
+  }
+
   /** The open alerts of these bots, oldest first. */
   async openOf(botIds: string[]): Promise<Map<string, Array<{ id: string; kind: AlertKind; opened_at: Date }>>> {
     const out = new Map<string, Array<{ id: string; kind: AlertKind; opened_at: Date }>>();

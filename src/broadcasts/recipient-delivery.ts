@@ -71,6 +71,7 @@ export class RecipientDelivery {
           { user_id: recipient.external_user_id },
           verdict.result,
           (messageId) => this.recipients.sentStatement(target.broadcastId, recipient.position, attempt, messageId),
+          { broadcast: true },
         );
         if (!stored)
           await this.recipients.settle(target.broadcastId, recipient.position, { status: 'sent', attempts: attempt });

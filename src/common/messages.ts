@@ -69,6 +69,8 @@ export const Messages = {
   badLimitOffset: 'неверный limit/offset',
   badLimit: 'неверный limit',
   badTimeRange: 'неверный from/to',
+  badAlertState: 'state must be open or resolved',
+  badUnansweredFilter: 'unanswered must be true or false',
   badDays: 'неверный days',
   // Retention cohorts (issue 16): `periods` as the issue words it, `period` in the same style.
   badPeriod: 'неверный period',

@@ -30,6 +30,8 @@ export interface AppConfig {
    * added to a long poll's own timeout. Telegram calls get twice this, streamed uploads ten times.
    */
   mirrorPlatformTimeoutMs: number;
+  /** How often the bots' alert rules are evaluated across the fleet (issue 27); polls seen are written as often. */
+  healthCheckIntervalMs: number;
   /** Broadcast sends per bot in any one-second window (Telegram and MAX both ask for at most 30/s). */
   broadcastRatePerSecond: number;
   /**
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     authRateLimitPerIp: read.integer('AUTH_RATE_LIMIT_PER_IP', 30, 1, 1_000_000),
     authRateLimitPerEmail: read.integer('AUTH_RATE_LIMIT_PER_EMAIL', 10, 1, 1_000_000),
     mirrorPlatformTimeoutMs: read.integer('MIRROR_PLATFORM_TIMEOUT_MS', 30_000, 100, 600_000),
+    healthCheckIntervalMs: read.integer('HEALTH_CHECK_INTERVAL_MS', 30_000, 100, 3_600_000),
     broadcastRatePerSecond: read.integer('BROADCAST_RATE_PER_SECOND', 30, 1, 1000),
     broadcastLockDurationMs: read.integer('BROADCAST_LOCK_DURATION_MS', 30_000, 500, 600_000),
     broadcastStalledIntervalMs: read.integer('BROADCAST_STALLED_INTERVAL_MS', 30_000, 500, 600_000),

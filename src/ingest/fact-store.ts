@@ -21,12 +21,14 @@ import { contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
 import { key, lastSeen, seenContacts, uniqueMessages, uniquePresses } from './fact-batch';
 import { countCommitted } from './fact-metrics';
 import { BlockFact, Fact } from './facts';
+import { queueHealthFacts } from './health-statements';
 import { hourlyStatsStatement } from './hourly-stats';
 import { insertMessages } from './messages-statement';
 import { PaymentContacts } from './payment-contacts';
 import { moneyOf, paymentObject, writeMoney, WrittenMoney, writtenObjects } from './payments-statement';
 import { KEYED_PLANS, PipelinedTransaction } from './pipelined-transaction';
 import { RecordingCap } from './recording-cap/recording-cap';
+import { dialogReplies, queueReplies } from './reply-statements';
 import { ContactSeen, retentionActivityStatement } from './retention-activity';
 import { RetentionDaysWritten } from './retention-days-written';
 import { upsertSourceRollups } from './source-rollups-statement';
@@ -186,6 +188,12 @@ export class FactStore implements OnApplicationShutdown {
     const deltas = contactDeltas(newMessages, touches);
     const pressByKey = new Map(presses.map((p) => [key(p.botId, p.fact.dedupeKey), p.fact]));
     const stored = newPresses.map((row) => ({ row, fact: pressByKey.get(key(row.bot_id, row.dedupe_key))! }));
+    // Reply times before the counters: they read each contact's awaiting_since as the batch found it.
+    queueReplies(
+      tx,
+      dialogReplies(newMessages, (row) => factByKey.get(key(row.bot_id, row.dedupe_key))!.fact.broadcast === true),
+    );
+    queueHealthFacts(tx, batch);
     updateContacts(tx, deltas);
     markActive(tx, stored);
     const pressRollup = ButtonPresses.rollupStatement(

@@ -188,6 +188,17 @@ export class Metrics {
     collect: () => this.collectQueues(),
   });
 
+  private openAlerts: (() => Promise<Array<{ kind: string; count: number }>>) | null = null;
+
+  /** Open bot alerts by kind (issue 27), read from the database at each scrape, so every instance reports the fleet's. */
+  readonly botAlertsOpen = new Gauge({
+    name: 'botlens_bot_alerts_open',
+    help: 'Open bot alerts by kind, read at scrape time',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+    collect: () => this.collectOpenAlerts(),
+  });
+
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.registry.registerMetric(this.mirrorDuration.asMetric());
     // Process figures (memory, CPU, event loop) only where someone can read them.
@@ -228,6 +239,22 @@ export class Metrics {
   /** A queue whose job counts the scrape reports (QueueWatch registers every queue of the app). */
   watchQueue(queue: Queue): void {
     this.queues.set(queue.name, queue);
+  }
+
+  /** How the scrape counts open alerts (the health module registers it; without it the gauge stays empty). */
+  countOpenAlertsWith(count: () => Promise<Array<{ kind: string; count: number }>>): void {
+    this.openAlerts = count;
+  }
+
+  private async collectOpenAlerts(): Promise<void> {
+    if (!this.openAlerts) return;
+    try {
+      const counts = await withTimeout(this.openAlerts(), QUEUE_COUNT_TIMEOUT_MS);
+      for (const kind of ['silence', 'errors', 'target', 'polling']) this.botAlertsOpen.set({ kind }, 0);
+      for (const { kind, count } of counts) this.botAlertsOpen.set({ kind }, count);
+    } catch {
+      // The database away: the last figures stay.
+    }
   }
 
   private async collectQueues(): Promise<void> {

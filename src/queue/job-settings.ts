@@ -8,6 +8,7 @@ export const Queues = {
   mail: 'mail',
   cleanup: 'cleanup',
   funnelBackfill: 'funnel-backfill',
+  botHealth: 'bot-health',
 } as const;
 
 export type QueueName = (typeof Queues)[keyof typeof Queues];
@@ -67,6 +68,14 @@ export function queueSettings(config: AppConfig): Record<QueueName, QueueSetting
       concurrency: 1,
       ...standard,
       // A failed run is simply repeated by the next hourly one.
+      job: { attempts: 1, removeOnComplete: true, removeOnFail: 100 },
+    },
+    'bot-health': {
+      // One check of the fleet's alert rules at a time, whichever instance takes it (issue 27).
+      workers: 1,
+      concurrency: 1,
+      ...standard,
+      // A failed check is simply repeated by the next one.
       job: { attempts: 1, removeOnComplete: true, removeOnFail: 100 },
     },
     'funnel-backfill': {

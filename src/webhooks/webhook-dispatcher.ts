@@ -18,6 +18,7 @@ import {
 } from '../ingest/events';
 import { INTENT_MATCHED, IntentMatchedEvent } from '../intents/intent-matcher';
 import { LINK_CLICKED, LinkClickedEvent } from '../links/click-writer';
+import { BOT_ALERT_OPENED, BOT_ALERT_RESOLVED, BotAlertEvent } from '../bot-health/alert-events';
 import { Queues } from '../queue/job-settings';
 import { AccountDeleted, ChangeEvents, TeamMembershipChanged, WebhooksChanged } from '../common/changes';
 import { WebhookSubscription } from './webhook-subscription.entity';
@@ -175,6 +176,23 @@ export class WebhookDispatcher {
     if (this.surelyUnwanted(event.userId, event.bot_id, LINK_CLICKED)) return undefined;
     const { userId, bot_id, link_id, url, user_id, clicked_at } = event;
     return this.dispatchQueued(userId, bot_id, LINK_CLICKED, { bot_id, link_id, url, user_id, clicked_at });
+  }
+
+  /** `bot.alert.opened` / `bot.alert.resolved` (issue 27): once per alert, from the check that changed it. */
+  @OnEvent(BOT_ALERT_OPENED)
+  onAlertOpened(event: BotAlertEvent): Promise<void> | undefined {
+    return this.onAlert(BOT_ALERT_OPENED, event);
+  }
+
+  @OnEvent(BOT_ALERT_RESOLVED)
+  onAlertResolved(event: BotAlertEvent): Promise<void> | undefined {
+    return this.onAlert(BOT_ALERT_RESOLVED, event);
+  }
+
+  private onAlert(name: string, event: BotAlertEvent): Promise<void> | undefined {
+    if (this.surelyUnwanted(event.userId, event.bot_id, name)) return undefined;
+    const { userId, ...data } = event;
+    return this.dispatchQueued(userId, data.bot_id, name, data);
   }
 
   /**

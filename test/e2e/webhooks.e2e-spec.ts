@@ -68,7 +68,8 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
   const badUrl = 'url must be an http:// or https:// URL of at most 500 characters';
   const badEvents =
     'events must contain at least one of message.created, message.outbound, contact.created, test.ping, button.pressed, ' +
-    'intent.matched, broadcast.completed, funnel.step_passed, payment.succeeded, payment.refunded, link.clicked';
+    'intent.matched, broadcast.completed, funnel.step_passed, payment.succeeded, payment.refunded, link.clicked, ' +
+    'bot.alert.opened, bot.alert.resolved';
   it.each([
     ['an ftp url', { url: 'ftp://x.test/h', events: ['message.created'] }, badUrl],
     ['a url over 500 characters', { url: `https://x.test/${'a'.repeat(490)}`, events: ['message.created'] }, badUrl],

@@ -310,8 +310,25 @@ export interface paths {
         delete: operations["Bots_remove"];
         options?: never;
         head?: never;
-        /** Change a bot: name, token, target_url, utm_key, or activate/deactivate it */
+        /** Change a bot: name, token, target_url, utm_key, reply_window_s, alert rules, or activate/deactivate it */
         patch: operations["Bots_update"];
+        trace?: never;
+    };
+    "/api/bots/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's alerts, newest first */
+        get: operations["BotHealth_alerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/bots/{id}/broadcasts": {
@@ -547,6 +564,23 @@ export interface paths {
         get: operations["Funnels_getConfig"];
         /** Replace the funnel stages; new stage conditions are counted over the history in the background */
         put: operations["Funnels_putConfig"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's health: reply times, unanswered messages, platform and target errors, per day */
+        get: operations["BotHealth_report"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1178,6 +1212,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bots/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's alerts, newest first */
+        get: operations["BotHealthV1_alerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/bots/{id}/broadcast": {
         parameters: {
             query?: never;
@@ -1321,6 +1372,23 @@ export interface paths {
         };
         /** The bot's dialogs, the one with the most recent message first */
         get: operations["DialogsV1_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bots/{id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's health: reply times, unanswered messages, platform and target errors, per day */
+        get: operations["BotHealthV1_report"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1893,6 +1961,87 @@ export interface components {
             /** @description Rows matching the filter, all pages. */
             total: number;
         };
+        AlertDto: {
+            /**
+             * @description What was seen when it opened, by kind (docs/health.md).
+             * @example {
+             *       "unanswered": 4,
+             *       "since": "2026-11-28T02:58:00.000Z"
+             *     }
+             */
+            details: {
+                [key: string]: unknown;
+            };
+            /** Format: uuid */
+            id: string;
+            /**
+             * @example silence
+             * @enum {string}
+             */
+            kind: "silence" | "errors" | "target" | "polling";
+            /**
+             * Format: date-time
+             * @example 2026-11-28T03:10:00.000Z
+             */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            resolved_at: string | null;
+        };
+        AlertListDto: {
+            /** @description Newest first. */
+            data: components["schemas"]["AlertDto"][];
+        };
+        AlertRulesDto: {
+            /** @description Default 0.2. */
+            error_share?: number;
+            /**
+             * @description Mirrored sends failing with 429 or >= 500 over 5 minutes.
+             * @example true
+             */
+            errors?: boolean;
+            /**
+             * @description A bot polling through the mirror that stopped polling.
+             * @example true
+             */
+            polling?: boolean;
+            /** @description Default 5. */
+            polling_minutes?: number;
+            /**
+             * @description Inbound messages left unanswered by a bot that answered in the 24 hours before.
+             * @example true
+             */
+            silence?: boolean;
+            /** @description Default 3. */
+            silence_messages?: number;
+            /** @description Default 10. */
+            silence_minutes?: number;
+            /**
+             * @description The proxy target failing 5 updates in a row.
+             * @example true
+             */
+            target?: boolean;
+        };
+        AlertRulesViewDto: {
+            /** @example 0.2 */
+            error_share: number;
+            /** @example true */
+            errors: boolean;
+            /** @example true */
+            polling: boolean;
+            /** @example 5 */
+            polling_minutes: number;
+            /** @example true */
+            silence: boolean;
+            /** @example 3 */
+            silence_messages: number;
+            /** @example 10 */
+            silence_minutes: number;
+            /** @example true */
+            target: boolean;
+        };
         ApiKeyDto: {
             /**
              * Format: date-time
@@ -1969,6 +2118,7 @@ export interface components {
         BotDto: {
             /** @example true */
             active: boolean;
+            alerts: components["schemas"]["AlertRulesViewDto"];
             /** @description Null for Telegram bots: Telegram gives no avatar address without exposing the token. */
             avatar_url: string | null;
             /**
@@ -1997,6 +2147,8 @@ export interface components {
             mode: "mirror" | "proxy" | "analytics_only";
             /** @example Shop helper */
             name: string;
+            /** @description The bot's open alerts (the cabinet marks the bot with them). */
+            open_alerts: components["schemas"]["OpenAlertDto"][];
             /**
              * @example telegram
              * @enum {string}
@@ -2007,6 +2159,8 @@ export interface components {
              * @example https://botlens.example/proxy/09e4d1f4-975a-4550-b3a8-d61294b431de/SeGAkQltGumpMCjseNXjg8vjcFkVDtd2
              */
             proxy_url: string;
+            /** @example 300 */
+            reply_window_s: number;
             target_url: string | null;
             /** @example shop_helper_bot */
             username: string | null;
@@ -2692,6 +2846,12 @@ export interface components {
             limit: number;
         };
         DialogDto: {
+            /**
+             * Format: date-time
+             * @description The oldest inbound message still without an answer; null when the bot answered.
+             * @example null
+             */
+            awaiting_since: string | null;
             /** @example 417203958 */
             external_user_id: string;
             /** @example Анна */
@@ -2725,6 +2885,11 @@ export interface components {
             messages_total: number;
             /** @example anna_k */
             username: string | null;
+            /**
+             * @description Seconds since awaiting_since; null when the bot answered.
+             * @example null
+             */
+            waited_s: number | null;
         };
         DialogListDto: {
             /** @description Contacts with at least one message, most recent last message first. */
@@ -2821,8 +2986,44 @@ export interface components {
             /** @description Contacts with at least one inbound message that satisfies the stage, each counted once. */
             reached: number;
         };
+        HealthDayDto: {
+            /** @example 2026-11-28 */
+            date: string;
+            /**
+             * @description Platform errors that day.
+             * @example 2
+             */
+            errors: number;
+            /** @example 120 */
+            inbound: number;
+            /** @example 4100 */
+            p50_ms: number | null;
+            /** @example 29000 */
+            p90_ms: number | null;
+            /** @example 115 */
+            replied: number;
+            /** @example 3 */
+            unanswered: number;
+        };
         HealthDto: {
-            ok: boolean;
+            /** @description Grouped by method, code and description; the most frequent first. */
+            errors: components["schemas"]["PlatformErrorDto"][];
+            /** @example 2026-11-22 */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The bot's newest inbound message, whenever it was.
+             */
+            last_inbound_at: string | null;
+            /** Format: date-time */
+            last_outbound_at: string | null;
+            reply_time: components["schemas"]["ReplyTimeDto"];
+            target_errors: components["schemas"]["TargetErrorsDto"];
+            /** @description One row per day of the window, oldest first. */
+            timeline: components["schemas"]["HealthDayDto"][];
+            /** @example 2026-11-28 */
+            to: string;
+            unanswered: components["schemas"]["UnansweredDto"];
         };
         ImpersonatorDto: {
             email: string;
@@ -3074,6 +3275,20 @@ export interface components {
             /** @description The page size used (after cutting to 1000). */
             limit: number;
         };
+        OpenAlertDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @example silence
+             * @enum {string}
+             */
+            kind: "silence" | "errors" | "target" | "polling";
+            /**
+             * Format: date-time
+             * @example 2026-11-02T03:10:00.000Z
+             */
+            opened_at: string;
+        };
         OpenApiBotDto: {
             /** @example true */
             active: boolean;
@@ -3173,6 +3388,27 @@ export interface components {
              */
             next_before: string | null;
         };
+        PlatformErrorDto: {
+            /** @example 12 */
+            count: number;
+            /**
+             * @description The platform's description with ids and numbers replaced by `N`.
+             * @example Too Many Requests: retry after N
+             */
+            description: string;
+            /** @example 429 */
+            error_code: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-28T03:12:09.000Z
+             */
+            last_at: string;
+            /**
+             * @description As the platform documents it: `sendMessage`, or MAX's `POST /messages`.
+             * @example sendMessage
+             */
+            method: string;
+        };
         ProviderErrorResponseDto: {
             /**
              * @description What went wrong, in the words of the specification.
@@ -3241,6 +3477,22 @@ export interface components {
         };
         ReplyTicketDto: {
             text: string;
+        };
+        ReplyTimeDto: {
+            /**
+             * @description Null when nothing was answered.
+             * @example 4200
+             */
+            p50_ms: number | null;
+            /** @example 31000 */
+            p90_ms: number | null;
+            /** @example 180000 */
+            p99_ms: number | null;
+            /**
+             * @description Inbound messages of the window that were answered (at any time).
+             * @example 412
+             */
+            replied: number;
         };
         RetentionCohortDto: {
             /**
@@ -3586,6 +3838,20 @@ export interface components {
              */
             new_users_7d: number;
         };
+        TargetErrorsDto: {
+            /**
+             * @description Updates the proxy target failed (status >= 500, a timeout, a refused connection).
+             * @example 0
+             */
+            count: number;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            last_at: string | null;
+            /** @example null */
+            last_error: string | null;
+        };
         TariffChangedDto: {
             invoice: components["schemas"]["InvoiceDto"];
             /** @enum {string} */
@@ -3762,10 +4028,25 @@ export interface components {
             data: components["schemas"]["TimelineDayDto"][];
             days: number;
         };
+        UnansweredDto: {
+            /**
+             * @description Inbound messages without an answer within the bot's reply window (those still within it are not counted yet).
+             * @example 17
+             */
+            count: number;
+            /**
+             * @description count ÷ inbound messages of the window, two decimals (0 without inbound messages).
+             * @example 0.04
+             */
+            share: number;
+        };
         UpdateBotDto: {
             /** @description false deactivates the bot: new updates stop entering; true resumes collection. */
             active?: boolean;
+            alerts?: components["schemas"]["AlertRulesDto"];
             name?: string;
+            /** @description Seconds within which an inbound message must be answered not to count as unanswered; default 300. */
+            reply_window_s?: number;
             target_url?: string | null;
             /** @description A new token (checked with the platform), or null to return to analytics-only mode. */
             token?: string | null;
@@ -5255,6 +5536,76 @@ export interface operations {
             };
         };
     };
+    BotHealth_alerts: {
+        parameters: {
+            query?: {
+                /** @description Only open or only resolved alerts; all by default. */
+                state?: "open" | "resolved";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertListDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Broadcasts_list: {
         parameters: {
             query?: never;
@@ -5868,6 +6219,8 @@ export interface operations {
             query?: {
                 /** @description 1 to 1000; larger values are cut to 1000. */
                 limit?: number;
+                /** @description `true`: only dialogs waiting for an answer past the bot's reply window, the longest wait first (issue 27). */
+                unanswered?: "true" | "false";
             };
             header?: never;
             path: {
@@ -6408,6 +6761,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FunnelConfigAnswerDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    BotHealth_report: {
+        parameters: {
+            query?: {
+                /** @description The first UTC day, `YYYY-MM-DD`; by default 6 days before `to` (7 days in all). */
+                from?: string;
+                /** @description The last UTC day, included whole; by default today (UTC). At most 366 days after `from`. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthDto"];
                 };
             };
             /** @description Invalid input (the message names the field) */
@@ -9485,6 +9910,76 @@ export interface operations {
             };
         };
     };
+    BotHealthV1_alerts: {
+        parameters: {
+            query?: {
+                /** @description Only open or only resolved alerts; all by default. */
+                state?: "open" | "resolved";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertListDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The key lacks scope "read" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     BroadcastV1_broadcast: {
         parameters: {
             query?: never;
@@ -9976,6 +10471,8 @@ export interface operations {
             query?: {
                 /** @description 1 to 1000; larger values are cut to 1000. */
                 limit?: number;
+                /** @description `true`: only dialogs waiting for an answer past the bot's reply window, the longest wait first (issue 27). */
+                unanswered?: "true" | "false";
             };
             header?: never;
             path: {
@@ -9992,6 +10489,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DialogListDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The key lacks scope "read" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    BotHealthV1_report: {
+        parameters: {
+            query?: {
+                /** @description The first UTC day, `YYYY-MM-DD`; by default 6 days before `to` (7 days in all). */
+                from?: string;
+                /** @description The last UTC day, included whole; by default today (UTC). At most 366 days after `from`. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthDto"];
                 };
             };
             /** @description Invalid input (the message names the field) */

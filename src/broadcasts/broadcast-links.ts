@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { linkTarget } from '../links/link-url';
+import { TrackedLinks } from '../links/tracked-links';
+import type { BroadcastRow } from './broadcast-store';
+import { BroadcastStore } from './broadcast-store';
+
+// A URL runs to the next space or a character that cannot be in one; punctuation that ends a sentence
+// (or closes a bracket around the URL) is the text's, not the URL's.
+const URL_IN_TEXT = /https?:\/\/[^\s<>"'«»`]+/gi;
+const TRAILING = /[.,;:!?)\]}]+$/;
+
+/** The http(s) URLs of a text, as written, each once, in order. */
+export function urlsIn(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(URL_IN_TEXT)) found.add(match[0].replace(TRAILING, ''));
+  return [...found];
+}
+
+/** The text with each URL `replace` answers for swapped (null: kept as written). */
+export function replaceUrls(text: string, replace: (url: string) => string | null): string {
+  return text.replace(URL_IN_TEXT, (match) => {
+    const url = match.replace(TRAILING, '');
+    const replaced = replace(url);
+    return replaced === null ? match : replaced + match.slice(url.length);
+  });
+}
+
+/** Makes one recipient's copy of a text: its URLs as this contact's tracked links. */
+export type Personalise = (text: string, contactId: string) => string;
+
+const AS_WRITTEN: Personalise = (text) => text;
+
+/**
+ * A broadcast's tracked links (issue 28): with `track_links`, one link per distinct URL of its texts (named for
+ * the broadcast, so a resumed run finds the same links), their ids kept on the broadcast for its outcomes, and
+ * each recipient's copy carrying per-contact links. A per-contact token is an HMAC (LinkTokens): no query per
+ * recipient, only one per distinct URL when the run starts.
+ */
+@Injectable()
+export class BroadcastLinks {
+  constructor(
+    private readonly links: TrackedLinks,
+    private readonly store: BroadcastStore,
+  ) {}
+
+  async prepare(broadcast: BroadcastRow): Promise<Personalise> {
+    if (!broadcast.track_links) return AS_WRITTEN;
+    const texts = broadcast.variants ? broadcast.variants.map((variant) => variant.text) : [broadcast.text];
+    const byUrl = new Map<string, { id: string; code: string }>();
+    for (const url of urlsIn(texts.join('\n'))) {
+      // A URL no link can take (over 2000 characters, say) stays as written.
+      if (!linkTarget(url)) continue;
+      byUrl.set(url, await this.links.linkFor(broadcast.bot_id, url, broadcastLinkName(broadcast)));
+    }
+    const ids = [...new Set([...byUrl.values()].map((link) => link.id))];
+    if (ids.length) await this.store.setLinkIds(broadcast.id, ids);
+    return (text, contactId) =>
+      replaceUrls(text, (url) => {
+        const link = byUrl.get(url);
+        return link ? this.links.personalLink(link, contactId) : null;
+      });
+  }
+}
+
+/** The name the links of a broadcast carry in the bot's list of links. */
+export function broadcastLinkName(broadcast: Pick<BroadcastRow, 'id'>): string {
+  return `Рассылка ${broadcast.id}`;
+}

@@ -37,8 +37,8 @@ interface OutcomeRow {
  * What broadcasts did (issue 28), in one statement for any number of them: each recipient is one contact and is
  * counted once per outcome, whatever it did how often. A recipient's send time is the moment it was marked
  * sent (`updated_at` of a `sent` row); `clicked`: a click through its own link on one of the broadcast's links
- * (`link_ids`), at any time; `replied`: an inbound message in (send, send + 24 h]; `blocked_after`: the contact's
- * `blocked_at` in that window (a kick reported by the platform, or a 403 on a later send; an unblock clears it);
+ * (`link_ids`), at any time; `replied`: an inbound message stored after the send and dated from the send's second
+ * (platforms date messages in whole seconds) to 24 h after it; `blocked_after`: the contact's `blocked_at` in that window (a kick reported by the platform, or a 403 on a later send; an unblock clears it);
  * `blocked_on_send`: failed with the platform's 403; revenue as BroadcastRevenueQueries (72 h). Rows come per
  * broadcast and, with GROUPING SETS, per variant too.
  */
@@ -63,11 +63,11 @@ export class BroadcastOutcomesQueries {
                 r.status = 'sent' AND EXISTS (
                   SELECT 1 FROM messages m
                    WHERE m.bot_id = b.bot_id AND m.external_user_id = r.external_user_id AND m.direction = 'in'
-                     AND m.created_at > r.updated_at
+                     AND m.created_at >= date_trunc('second', r.updated_at) AND m.stored_at > r.updated_at
                      AND m.created_at <= r.updated_at + make_interval(hours => $3)) AS replied,
                 r.status = 'sent' AND EXISTS (
                   SELECT 1 FROM contacts c
-                   WHERE c.id = r.contact_id AND c.blocked_at > r.updated_at
+                   WHERE c.id = r.contact_id AND c.blocked_at >= date_trunc('second', r.updated_at)
                      AND c.blocked_at <= r.updated_at + make_interval(hours => $3)) AS blocked_after
            FROM b JOIN broadcast_recipients r ON r.broadcast_id = b.id AND r.status IN ('sent', 'failed')
            LEFT JOIN clickers k ON k.broadcast_id = r.broadcast_id AND k.contact_id = r.contact_id),

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { BroadcastOutcomesDto } from './broadcast.dto';
-import { BROADCAST_REVENUE_HOURS } from './broadcast-revenue.queries';
-
+/** How long after its send a recipient's payment counts for the broadcast (issue 26). */
+export const BROADCAST_REVENUE_HOURS = 72;
 /** How long after its send a recipient's reply or block counts for the broadcast (issue 28). */
 export const BROADCAST_REACTION_HOURS = 24;
 
@@ -39,7 +39,9 @@ interface OutcomeRow {
  * sent (`updated_at` of a `sent` row); `clicked`: a click through its own link on one of the broadcast's links
  * (`link_ids`), at any time; `replied`: an inbound message stored after the send and dated from the send's second
  * (platforms date messages in whole seconds) to 24 h after it; `blocked_after`: the contact's `blocked_at` in that window (a kick reported by the platform, or a 403 on a later send; an unblock clears it);
- * `blocked_on_send`: failed with the platform's 403; revenue as BroadcastRevenueQueries (72 h). Rows come per
+ * `blocked_on_send`: failed with the platform's 403; revenue (issue 26): per currency, the recipients' payments
+ * from their own send to 72 hours after it, both ends included, `net` less refunds, `payers` those with a payment
+ * not refunded (each payment found by contact, `payments_by_contact`). Rows come per
  * broadcast and, with GROUPING SETS, per variant too.
  */
 @Injectable()

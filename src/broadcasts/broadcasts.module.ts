@@ -8,7 +8,6 @@ import { BroadcastRecovery } from './broadcast-recovery';
 import { BroadcastQueue, BROADCAST_QUEUE } from './broadcast-queue';
 import { BroadcastRunner } from './broadcast-runner';
 import { BroadcastFileStore } from './broadcast-file-store';
-import { BroadcastRevenueQueries } from './broadcast-revenue.queries';
 import { BroadcastOutcomesQueries } from './broadcast-outcomes.queries';
 import { BroadcastStore } from './broadcast-store';
 import { BroadcastV1Controller } from './broadcast-v1.controller';
@@ -35,7 +34,6 @@ import { BroadcastWinners } from './broadcast-winner';
     BroadcastStore,
     RecipientStore,
     BroadcastFileStore,
-    BroadcastRevenueQueries,
     BroadcastOutcomesQueries,
     BroadcastCompletion,
     BroadcastQueue,

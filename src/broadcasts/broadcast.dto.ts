@@ -15,8 +15,8 @@ export class BroadcastVariantInputDto {
 
 /** Tracked links and A/B variants (issue 28), on the open API's and the cabinet's broadcasts alike. */
 export class BroadcastPlanFieldsDto {
-  /** Every http(s) URL of the text becomes each recipient's own tracked link (`{PUBLIC_BASE_URL}/l/{code}/{token}`). */
-  @ApiPropertyOptional({ type: Boolean, default: false })
+  /** Every http(s) URL of the text becomes each recipient's own tracked link (`{PUBLIC_BASE_URL}/l/{code}/{token}`); default false. */
+  @ApiPropertyOptional({ type: Boolean })
   @Allow()
   track_links?: unknown;
 
@@ -25,8 +25,8 @@ export class BroadcastPlanFieldsDto {
   @Allow()
   variants?: unknown;
 
-  /** The share of the audience that tests the variants, split evenly (0.05–1); below 1 the winner goes to the rest. */
-  @ApiPropertyOptional({ type: Number, minimum: 0.05, maximum: 1, default: 1 })
+  /** The share of the audience that tests the variants, split evenly (0.05–1, default 1); below 1 the winner goes to the rest. */
+  @ApiPropertyOptional({ type: Number, minimum: 0.05, maximum: 1 })
   @Allow()
   test_share?: unknown;
 
@@ -99,8 +99,8 @@ export class CreateBroadcastFormDto extends FileMessageFormDto {
   @Allow()
   send_at?: unknown;
 
-  /** As in the open API's broadcast (multipart: `"true"`). */
-  @ApiPropertyOptional({ type: Boolean, default: false })
+  /** `true`: every URL goes as each recipient's own tracked link (as in the open API's broadcast); default `false`. */
+  @ApiPropertyOptional({ type: String, enum: ['true', 'false'] })
   @Allow()
   track_links?: unknown;
 
@@ -109,14 +109,17 @@ export class CreateBroadcastFormDto extends FileMessageFormDto {
   @Allow()
   variants?: unknown;
 
-  @ApiPropertyOptional({ type: Number, minimum: 0.05, maximum: 1, default: 1 })
+  /** A number from 0.05 to 1 (default 1), e.g. `0.2`. */
+  @ApiPropertyOptional({ type: String, example: '0.2' })
   @Allow()
   test_share?: unknown;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 10, maximum: 10080 })
+  /** An integer from 10 to 10080; required when test_share is below 1. */
+  @ApiPropertyOptional({ type: String, example: '60' })
   @Allow()
   winner_after_minutes?: unknown;
 
+  /** Required when test_share is below 1. */
   @ApiPropertyOptional({ enum: ['clicked', 'replied', 'revenue'] })
   @Allow()
   winner_metric?: unknown;

@@ -1,5 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { Messages } from '../common/messages';
 import { linkTarget } from '../links/link-url';
+import { charCount, MAX_TELEGRAM_CAPTION_CHARS } from '../platforms/media-input';
+import type { Platform } from '../platforms/platform';
+import type { BroadcastPlan } from './broadcast-plan';
+import { MAX_TEXT_CHARS } from './broadcast-plan';
 import { TrackedLinks } from '../links/tracked-links';
 import type { BroadcastRow } from './broadcast-store';
 import { BroadcastStore } from './broadcast-store';
@@ -29,6 +34,7 @@ export function replaceUrls(text: string, replace: (url: string) => string | nul
 export type Personalise = (text: string, contactId: string) => string;
 
 const AS_WRITTEN: Personalise = (text) => text;
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /**
  * A broadcast's tracked links (issue 28): with `track_links`, one link per distinct URL of its texts (named for
@@ -42,6 +48,21 @@ export class BroadcastLinks {
     private readonly links: TrackedLinks,
     private readonly store: BroadcastStore,
   ) {}
+
+  /**
+   * Refuses a broadcast whose text would outgrow the platform's limit once its URLs are tracked links (each is
+   * `{PUBLIC_BASE_URL}/l/` and 41 characters): better a 400 now than every recipient failing later.
+   */
+  assertFits(text: string, plan: BroadcastPlan, withFile: boolean, platform: Platform): void {
+    if (!plan.trackLinks) return;
+    const sample = this.links.personalLink({ id: NIL_UUID, code: 'x'.repeat(8) }, NIL_UUID);
+    const texts = plan.variants ?? [{ text, file: withFile }];
+    for (const variant of texts) {
+      const max = variant.file && platform === 'telegram' ? MAX_TELEGRAM_CAPTION_CHARS : MAX_TEXT_CHARS;
+      const tracked = replaceUrls(variant.text, (url) => (linkTarget(url) ? sample : null));
+      if (charCount(tracked) > max) throw new BadRequestException(Messages.broadcastTrackedTextTooLong(max));
+    }
+  }
 
   async prepare(broadcast: BroadcastRow): Promise<Personalise> {
     if (!broadcast.track_links) return AS_WRITTEN;

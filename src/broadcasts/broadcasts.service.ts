@@ -24,6 +24,7 @@ import {
 import type { UploadedFile } from '../common/http/file-upload';
 import { closedBroadcastInput, openBroadcastInput } from './broadcast-input';
 import { BroadcastOutcomes, BroadcastOutcomesQueries, noOutcomes } from './broadcast-outcomes.queries';
+import { BroadcastLinks } from './broadcast-links';
 import { BroadcastQueue } from './broadcast-queue';
 import { BroadcastRow, BroadcastStore, FINAL_STATUSES } from './broadcast-store';
 import { RecipientStore } from './recipient-store';
@@ -42,6 +43,7 @@ export class BroadcastsService {
     private readonly recipients: RecipientStore,
     private readonly queue: BroadcastQueue,
     private readonly outcomes: BroadcastOutcomesQueries,
+    private readonly links: BroadcastLinks,
     /** Its stop ends the waits of open requests (503); their broadcasts resume after the restart. */
     private readonly lifecycle: Lifecycle,
   ) {}
@@ -54,6 +56,7 @@ export class BroadcastsService {
   async broadcastToAll(principal: Principal, botId: string, body: BroadcastV1RequestDto): Promise<BroadcastResultDto> {
     const bot = await this.access.require(principal, botId, 'manage');
     const { text, plan } = openBroadcastInput(body ?? {}, bot.platform);
+    this.links.assertFits(text, plan, false, bot.platform);
     this.requireSendable(bot);
     const created = await this.store.create({
       botId: bot.id,
@@ -91,6 +94,7 @@ export class BroadcastsService {
   ): Promise<BroadcastDto> {
     const bot = await this.access.require(principal, botId, 'manage');
     const input = closedBroadcastInput(form ?? {}, upload, bot.platform);
+    this.links.assertFits(input.text, input.plan, input.file !== null, bot.platform);
     this.requireSendable(bot);
     const created = await this.store.create({ botId: bot.id, origin: 'cabinet', ...input });
     await this.queue.enqueue(created.id, input.sendAt);

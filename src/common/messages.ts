@@ -123,6 +123,7 @@ export const Messages = {
   broadcastWinnerRequired: 'winner_after_minutes and winner_metric are required when test_share is below 1',
   broadcastWinnerWithoutTest: 'winner_after_minutes and winner_metric apply only when test_share is below 1',
   broadcastClickedNeedsTracking: 'winner_metric clicked needs track_links: true',
+  broadcastTrackedTextTooLong: (max: number) => `text too long with tracked links (max ${max} chars)`,
 
   // Payments (issue 26): the issue's messages, and the other fields' in the same style (docs/api.md: Payments).
   paymentConflict: 'Платёж с таким charge_id уже записан с другими данными',

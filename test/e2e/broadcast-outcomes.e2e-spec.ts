@@ -217,6 +217,11 @@ describe('Broadcast outcomes, tracked links and A/B variants (issue 28)', () => 
         { variants: two, test_share: 0.5, winner_after_minutes: 10, winner_metric: 'clicked' },
         Messages.broadcastClickedNeedsTracking,
       ],
+      [
+        'a text that tracked links would make too long',
+        { text: 'https://a.example/ '.repeat(70), track_links: true },
+        Messages.broadcastTrackedTextTooLong(4000),
+      ],
     ])('the open API answers 400 for %s', async (_, body, message) => {
       expect((await v1Broadcast(botId, body).expect(400)).body).toEqual({ message });
     });

@@ -74,7 +74,7 @@ export class BroadcastLinks {
       byUrl.set(url, await this.links.linkFor(broadcast.bot_id, url, broadcastLinkName(broadcast)));
     }
     const ids = [...new Set([...byUrl.values()].map((link) => link.id))];
-    if (ids.length) await this.store.setLinkIds(broadcast.id, ids);
+    if (ids.length) await this.store.addLinkIds(broadcast.id, ids);
     return (text, contactId) =>
       replaceUrls(text, (url) => {
         const link = byUrl.get(url);

@@ -235,8 +235,12 @@ export class BroadcastStore {
     });
   }
 
-  async setLinkIds(id: string, linkIds: string[]): Promise<void> {
-    await this.db.query(`UPDATE broadcasts SET link_ids = $2::uuid[] WHERE id = $1`, [id, linkIds]);
+  /** Adds the run's links to the broadcast's: a link deleted mid-run and made anew keeps its clicks counted. */
+  async addLinkIds(id: string, linkIds: string[]): Promise<void> {
+    await this.db.query(
+      `UPDATE broadcasts SET link_ids = ARRAY(SELECT DISTINCT unnest(link_ids || $2::uuid[])) WHERE id = $1`,
+      [id, linkIds],
+    );
   }
 
   async setFileRef(id: string, ref: string): Promise<void> {

@@ -258,6 +258,29 @@ describe('Broadcast outcomes, tracked links and A/B variants (issue 28)', () => 
     ]);
   });
 
+  it('the open API answers once the test share is processed; with no replies at all the first variant wins', async () => {
+    const tg = await telegramBotWithContacts(ctx, owner, [151, 152, 153, 154]);
+    const res = await v1Broadcast(tg.bot.id, {
+      variants: [{ text: 'Первый' }, { text: 'Второй' }],
+      test_share: 0.5,
+      winner_after_minutes: 10,
+      winner_metric: 'replied',
+    }).expect(200);
+    expect(res.body).toMatchObject({ total_count: 4, sent_count: 2, failed_count: 0 });
+    expect(
+      sentSince(tg.token, 0)
+        .map((m) => m.text)
+        .sort(),
+    ).toEqual(['Второй', 'Первый']);
+    const done = await eventually(async () => {
+      const body = await broadcastOf(tg.bot.id, res.body.id);
+      expect(body.status).toBe('done');
+      return body;
+    }, 15_000);
+    expect(done).toMatchObject({ sent_count: 4, winner: 0, winner_metric: 'replied' });
+    expect(sentSince(tg.token, 0).filter((m) => m.text === 'Первый')).toHaveLength(3);
+  });
+
   it('an A/B test picks its winner by clicks and sends it to the rest exactly once, across a restart', async () => {
     const ids = [141, 142, 143, 144, 145, 146, 147, 148];
     const tg = await telegramBotWithContacts(ctx, owner, ids);

@@ -45,6 +45,8 @@ export interface AppConfig {
    * gone (Redis restarted empty), and queues them again.
    */
   broadcastRecoveryIntervalMs: number;
+  /** The length of the A/B test's minute (`winner_after_minutes`): tests shorten it, nothing else should. */
+  broadcastWinnerMinuteMs: number;
   /** How often live-dialog sockets are checked against their sessions; a socket whose session ended (logout, expiry) is closed. */
   liveSessionCheckMs: number;
   /** Messages a month an account on a capped plan (free) gets recorded; forwarding never stops. */
@@ -149,6 +151,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     broadcastLockDurationMs: read.integer('BROADCAST_LOCK_DURATION_MS', 30_000, 500, 600_000),
     broadcastStalledIntervalMs: read.integer('BROADCAST_STALLED_INTERVAL_MS', 30_000, 500, 600_000),
     broadcastRecoveryIntervalMs: read.integer('BROADCAST_RECOVERY_INTERVAL_MS', 30_000, 100, 3_600_000),
+    broadcastWinnerMinuteMs: read.integer('BROADCAST_WINNER_MINUTE_MS', 60_000, 1, 60_000),
     liveSessionCheckMs: read.integer('LIVE_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
     freePlanMessageCap: read.integer('FREE_PLAN_MESSAGE_CAP', 1000, 0, 1_000_000_000),
     deletedDataRetentionDays: read.integer('DELETED_DATA_RETENTION_DAYS', 30, 0, 3650),

@@ -2182,6 +2182,8 @@ export interface components {
             id: string;
             /** @enum {string|null} */
             kind: "photo" | "audio" | "file" | null;
+            /** @description What it did, each recipient counted once (zeros until it starts). */
+            outcomes: components["schemas"]["BroadcastOutcomesDto"];
             /** @enum {string} */
             platform: "all" | "telegram" | "max";
             /**
@@ -2200,13 +2202,39 @@ export interface components {
              * @enum {string}
              */
             status: "scheduled" | "queued" | "running" | "done" | "failed" | "cancelled";
+            test_share: number | null;
             text: string;
             /** @description 0 for a scheduled broadcast until it starts (recipients are chosen then). */
             total_count: number;
+            /** @description Whether its URLs went out as each recipient's tracked links. */
+            track_links: boolean;
+            /** @description The A/B variants in order (their index is `winner`); null for a broadcast of one text. */
+            variants: components["schemas"]["BroadcastVariantDto"][] | null;
+            /** @description The winning variant's index (from 0), once chosen. */
+            winner: number | null;
+            winner_after_minutes: number | null;
+            /** Format: date-time */
+            winner_chosen_at: string | null;
+            /** @enum {string|null} */
+            winner_metric: "clicked" | "replied" | "revenue" | null;
         };
         BroadcastListDto: {
             /** @description Newest first. */
             data: components["schemas"]["BroadcastDto"][];
+        };
+        BroadcastOutcomesDto: {
+            /** @description Blocked the bot within 24 hours after their send (and have not unblocked it since). */
+            blocked_after: number;
+            /** @description Failed because the platform answered 403 (the contact had blocked the bot). */
+            blocked_on_send: number;
+            /** @description Opened one of the broadcast's tracked links through their own link (track_links). */
+            clicked: number;
+            delivered: number;
+            failed: number;
+            /** @description Sent the bot a message within 24 hours after their send. */
+            replied: number;
+            /** @description As the broadcast's `revenue`: payments within 72 hours after their send. */
+            revenue: components["schemas"]["BroadcastRevenueDto"][];
         };
         BroadcastPageDto: {
             /** @description Newest first. */
@@ -2282,10 +2310,37 @@ export interface components {
             source_value?: string;
         };
         BroadcastV1RequestDto: {
+            /** @description The share of the audience that tests the variants, split evenly (0.05–1, default 1); below 1 the winner goes to the rest. */
+            test_share?: number;
             /**
-             * @description Up to 4000 characters; sent to every contact of the bot that has not blocked it.
+             * @description Up to 4000 characters; sent to every contact of the bot that has not blocked it. Required unless variants are given.
              * @example Скидки до 30% только сегодня
              */
+            text: string;
+            /** @description Every http(s) URL of the text becomes each recipient's own tracked link (`{PUBLIC_BASE_URL}/l/{code}/{token}`); default false. */
+            track_links?: boolean;
+            /** @description 2–4 variants instead of `text` (in a multipart form: a JSON string). */
+            variants?: components["schemas"]["BroadcastVariantInputDto"][];
+            /** @description Required when test_share < 1: minutes after the test share's last send that the winner is chosen. */
+            winner_after_minutes?: number;
+            /**
+             * @description Required when test_share < 1; ties go to the first variant. `clicked` needs track_links.
+             * @enum {string}
+             */
+            winner_metric?: "clicked" | "replied" | "revenue";
+        };
+        BroadcastVariantDto: {
+            /** @description Whether it carries the broadcast's file. */
+            file: boolean;
+            outcomes: components["schemas"]["BroadcastOutcomesDto"];
+            /** @description Its recipients that were delivered it. */
+            sent: number;
+            text: string;
+        };
+        BroadcastVariantInputDto: {
+            /** @description Closed broadcasts: whether this variant carries the uploaded file (default: yes when one is uploaded). */
+            file?: boolean;
+            /** @description Up to 4000 characters (1024 as a caption on Telegram); may be empty only when the variant carries the file. */
             text: string;
         };
         ButtonRowDto: {
@@ -2692,8 +2747,33 @@ export interface components {
              * @description ISO 8601 time in the future: the broadcast is scheduled and chooses its recipients then.
              */
             send_at?: string;
+            /**
+             * @description A number from 0.05 to 1 (default 1), e.g. `0.2`.
+             * @example 0.2
+             */
+            test_share?: string;
             /** @description The message, or the caption of the file (up to 4000 characters; 1024 with a file on Telegram). Required without a file. */
             text?: string;
+            /**
+             * @description `true`: every URL goes as each recipient's own tracked link (as in the open API's broadcast); default `false`.
+             * @enum {string}
+             */
+            track_links?: "true" | "false";
+            /**
+             * @description A JSON string `[{ "text": "…", "file": true }, …]`, 2–4 variants instead of `text`.
+             * @example [{"text":"Вариант A"},{"text":"Вариант B"}]
+             */
+            variants?: string;
+            /**
+             * @description An integer from 10 to 10080; required when test_share is below 1.
+             * @example 60
+             */
+            winner_after_minutes?: string;
+            /**
+             * @description Required when test_share is below 1.
+             * @enum {string}
+             */
+            winner_metric?: "clicked" | "replied" | "revenue";
         };
         CreatedApiKeyDto: {
             /**

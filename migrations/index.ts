@@ -22,6 +22,7 @@ import { ButtonPreviousDays1795402060000 } from './1795402060000-ButtonPreviousD
 import { Payments1795402100000 } from './1795402100000-Payments';
 import { RevenueReports1795402110000 } from './1795402110000-RevenueReports';
 import { TrackedLinks1795402200000 } from './1795402200000-TrackedLinks';
+import { WebhookOutbox1795402500000 } from './1795402500000-WebhookOutbox';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   Payments1795402100000,
   RevenueReports1795402110000,
   TrackedLinks1795402200000,
+  WebhookOutbox1795402500000,
 ];

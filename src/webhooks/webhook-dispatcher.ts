@@ -20,25 +20,15 @@ import { INTENT_MATCHED, IntentMatchedEvent } from '../intents/intent-matcher';
 import { LINK_CLICKED, LinkClickedEvent } from '../links/click-writer';
 import { Queues } from '../queue/job-settings';
 import { AccountDeleted, ChangeEvents, TeamMembershipChanged, WebhooksChanged } from '../common/changes';
+import { WebhookDeliveryWorkers } from './webhook-delivery.workers';
+import { WebhookOutbox } from './webhook-outbox';
 import { WebhookSubscription } from './webhook-subscription.entity';
 import { describeError } from '../logging/describe-error';
 
 export const WEBHOOK_QUEUE = Queues.webhookDeliveries;
 
-export interface WebhookJob {
-  subscriptionId: string;
-  event: string;
-  eventId: string;
-  data: object;
-}
-
-type QueuedJob = Parameters<Queue<WebhookJob>['addBulk']>[0][number];
-
-/** Jobs waiting for the next addBulk, and the promise that settles when it has run. */
-interface JobBatch {
-  jobs: QueuedJob[];
-  added: Promise<void>;
-}
+/** A wake-up carries nothing: the deliveries are in webhook_outbox. */
+export type WebhookJob = Record<string, never>;
 
 /** An account's subscriptions as read at `at`; `loaded` is set once the read has finished. */
 interface CachedSubscriptions {
@@ -51,22 +41,23 @@ interface CachedSubscriptions {
 const SUBSCRIPTIONS_FRESH_MS = 5_000;
 
 /**
- * Listens to the fact events and queues one delivery job per matching subscription: the active
- * subscriptions of the bot's account (its owner's and its team members') that take this event, for
- * this bot or for all of the account's bots. Jobs of events emitted together (a committed batch emits
- * all its events in one go) are added to the queue in one call: adding costs a Redis round trip and
- * an ioredis pipeline per call, which at hundreds of events a second was the app's largest single
- * cost on the delivery path.
+ * Listens to the fact events and writes one outbox row per matching subscription: the active subscriptions of
+ * the bot's account (its owner's and its team members') that take this event, for this bot or for all of the
+ * account's bots. Rows of events emitted together (a committed batch emits all its events in one go) go in one
+ * insert, followed by one wake-up of the delivery workers (WebhookDeliveryWorkers).
  */
 @Injectable()
 export class WebhookDispatcher {
   private readonly logger = new Logger('Webhooks');
   private readonly cache = new Map<string, CachedSubscriptions>();
-  private batch: JobBatch | null = null;
+  /** The outbox batch the last wake-up was arranged for. */
+  private lastWritten: Promise<void> | null = null;
 
   constructor(
     @InjectRepository(WebhookSubscription) private readonly subscriptions: Repository<WebhookSubscription>,
     @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookJob>,
+    private readonly outbox: WebhookOutbox,
+    private readonly workers: WebhookDeliveryWorkers,
     events: EventEmitter2,
   ) {
     // Fact events straight from the bus (see onFact): every stored fact comes here.
@@ -191,7 +182,7 @@ export class WebhookDispatcher {
     try {
       await this.enqueue(accountId, botId, event, data);
     } catch (error) {
-      // The fact is stored either way; a queue outage costs this notification only.
+      // The fact is stored either way; a database outage here costs this notification only.
       this.logger.error(`Queueing ${event} failed: ${describeError(error)}`);
     }
   }
@@ -200,29 +191,31 @@ export class WebhookDispatcher {
     const matching = (await this.subscriptionsOf(accountId)).filter((s) => takes(s, event, botId));
     if (!matching.length) return;
     const eventId = randomUUID();
-    await this.addSoon(
-      matching.map((s) => ({
-        name: event,
-        // One attempt, no retries (spec): the webhook-deliveries queue's settings (queueSettings).
-        data: { subscriptionId: s.id, event, eventId, data },
-      })),
-    );
+    // Serialised once, whatever the number of subscriptions; each delivery wraps it in its own envelope.
+    const dataJson = JSON.stringify(data);
+    const written = this.outbox.add(matching.map((s) => ({ subscriptionId: s.id, event, eventId, dataJson })));
+    if (written !== this.lastWritten) {
+      this.lastWritten = written;
+      void written.then(
+        () => this.wakeWorkers(),
+        () => undefined,
+      );
+    }
+    await written;
   }
 
-  /** Adds `jobs` together with whatever else is queued before the event loop turns (setImmediate). */
-  private addSoon(jobs: QueuedJob[]): Promise<void> {
-    this.batch ??= this.startBatch();
-    this.batch.jobs.push(...jobs);
-    return this.batch.added;
-  }
-
-  private startBatch(): JobBatch {
-    const jobs: QueuedJob[] = [];
-    const added = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      this.batch = null;
-      await this.queue.addBulk(jobs);
-    });
-    return { jobs, added };
+  /**
+   * One wake-up per batch written: a direct call when this instance sends deliveries itself, otherwise one
+   * `webhook-deliveries` job for whichever worker instance takes it. A wake-up lost with Redis costs only time:
+   * the workers' sweep finds the rows.
+   */
+  private async wakeWorkers(): Promise<void> {
+    if (this.workers.local) return this.workers.wake();
+    try {
+      await this.queue.add('wake', {});
+    } catch (error) {
+      this.logger.warn(`Waking the delivery workers failed (the sweep delivers): ${describeError(error)}`);
+    }
   }
 
   /** The subscriptions of everyone who works on the account: its owner and its team members. */

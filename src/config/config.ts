@@ -150,7 +150,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     broadcastRecoveryIntervalMs: read.integer('BROADCAST_RECOVERY_INTERVAL_MS', 30_000, 100, 3_600_000),
     webhookLeaseMs: read.integer('WEBHOOK_LEASE_MS', 60_000, 500, 3_600_000),
     webhookSweepIntervalMs: read.integer('WEBHOOK_SWEEP_INTERVAL_MS', 1000, 50, 3_600_000),
-    webhookSubscriptionConcurrency: read.integer('WEBHOOK_SUBSCRIPTION_CONCURRENCY', 16, 1, 1000),
+    webhookSubscriptionConcurrency: read.integer('WEBHOOK_SUBSCRIPTION_CONCURRENCY', 64, 1, 1000),
     liveSessionCheckMs: read.integer('LIVE_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
     freePlanMessageCap: read.integer('FREE_PLAN_MESSAGE_CAP', 1000, 0, 1_000_000_000),
     deletedDataRetentionDays: read.integer('DELETED_DATA_RETENTION_DAYS', 30, 0, 3650),

@@ -9,7 +9,7 @@ import { WebhookDeliveryService } from './webhook-delivery.service';
 import { ClaimedDelivery, WebhookOutbox } from './webhook-outbox';
 
 /** Deliveries one instance holds at once (claimed and in flight), over all subscriptions. */
-const HELD_MAX = 512;
+const HELD_MAX = 2048;
 /** How long after a delivery ends the next claim waits, so deliveries ending together share one claim. */
 const RECLAIM_DELAY_MS = 2;
 

@@ -46,6 +46,8 @@ const PROFILE_DIR = process.env.BENCH_PROFILE;
 interface Cost {
   app: number;
   postgres: number;
+  /** PostgreSQL's client backends only: without autovacuum, whose bursts land in one phase or another. */
+  clients: number;
   redis: number;
 }
 
@@ -64,9 +66,19 @@ function percentile(sorted: number[], p: number): number {
 
 function costOf(before: CpuReading, after: CpuReading, items: number): Cost {
   let postgres = 0;
-  for (const [pid, { seconds }] of after.postgres) postgres += seconds - (before.postgres.get(pid)?.seconds ?? 0);
+  let clients = 0;
+  for (const [pid, { name, seconds }] of after.postgres) {
+    const used = seconds - (before.postgres.get(pid)?.seconds ?? 0);
+    postgres += used;
+    if (!name.startsWith('autovacuum')) clients += used;
+  }
   const per = (seconds: number) => (seconds / items) * 1e6;
-  return { app: per(after.app - before.app), postgres: per(postgres), redis: per(after.redis - before.redis) };
+  return {
+    app: per(after.app - before.app),
+    postgres: per(postgres),
+    clients: per(clients),
+    redis: per(after.redis - before.redis),
+  };
 }
 
 const show = (c: Cost) =>
@@ -74,6 +86,7 @@ const show = (c: Cost) =>
 const minus = (a: Cost, b: Cost): Cost => ({
   app: a.app - b.app,
   postgres: a.postgres - b.postgres,
+  clients: a.clients - b.clients,
   redis: a.redis - b.redis,
 });
 const median = (values: number[]) => {
@@ -248,14 +261,15 @@ function summarise(results: RunResult[]): void {
     const p99s = results.filter((r) => r.build === build).map((r) => r.p99);
     console.log(
       `median ${build}: per event app ${median(events.map((e) => e.app)).toFixed(0)} µs, PostgreSQL ` +
-        `${median(events.map((e) => e.postgres)).toFixed(0)} µs, Redis ${median(events.map((e) => e.redis)).toFixed(0)} µs; ` +
+        `${median(events.map((e) => e.postgres)).toFixed(0)} µs (without autovacuum ${median(events.map((e) => e.clients)).toFixed(0)} µs), ` +
+        `Redis ${median(events.map((e) => e.redis)).toFixed(0)} µs; ` +
         `p99 ${median(p99s).toFixed(1)} ms`,
     );
   }
 }
 
 function divide(c: Cost, n: number): Cost {
-  return { app: c.app / n, postgres: c.postgres / n, redis: c.redis / n };
+  return { app: c.app / n, postgres: c.postgres / n, clients: c.clients / n, redis: c.redis / n };
 }
 
 main().catch((error: unknown) => {

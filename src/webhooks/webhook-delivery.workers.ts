@@ -6,7 +6,7 @@ import { Queues } from '../queue/job-settings';
 import { QueueWorker } from '../queue/queue-worker';
 import { DeliveryLog } from './delivery-log';
 import { WebhookDeliveryService } from './webhook-delivery.service';
-import { ClaimedDelivery, WebhookOutbox } from './webhook-outbox';
+import { ClaimedDelivery, keyOf, OutboxEntry, WebhookOutbox } from './webhook-outbox';
 
 /** Deliveries one instance holds at once (claimed and in flight), over all subscriptions. */
 const HELD_MAX = 2048;
@@ -14,9 +14,10 @@ const HELD_MAX = 2048;
 const RECLAIM_DELAY_MS = 2;
 
 /**
- * Sends the outbox's deliveries. A wake-up (a `webhook-deliveries` job, one per batch of events written by an
- * instance that runs no workers; a direct call where the writer runs them itself) or the periodic sweep claims
- * what is due in batches and sends each claimed delivery at once: one attempt, no retries (spec), recorded in the
+ * Sends the outbox's deliveries. Where this instance runs workers, the deliveries it writes are written already
+ * claimed by it and sent at once (submit). Otherwise a wake-up (a `webhook-deliveries` job, one per batch written
+ * by an instance that runs no workers) or the periodic sweep claims what is due in batches and sends each claimed
+ * delivery at once: one attempt, no retries (spec), recorded in the
  * delivery log, then deleted. At most `webhookSubscriptionConcurrency` of one subscription are held at a time, so
  * a subscriber that answers after 10 s holds only those and the others' deliveries are claimed past its backlog.
  */
@@ -73,6 +74,26 @@ export class WebhookDeliveryWorkers extends QueueWorker<Record<string, never>> {
     return Promise.resolve();
   }
 
+  /**
+   * Writes new deliveries to the outbox, those this instance has room for already claimed by it, and sends
+   * those at once: no claim statement and no wake-up on the way (the rest wait for a claim, as any due row).
+   */
+  async submit(entries: OutboxEntry[]): Promise<void> {
+    const leased = entries.map((entry) => !this.stopped && this.reserve(entry.subscriptionId));
+    if (leased.includes(false)) this.backlog = true;
+    let ids: Map<string, string>;
+    try {
+      ids = await this.outbox.add(
+        entries.map((entry, i) => ({ ...entry, leased: leased[i] })),
+        this.appConfig.webhookLeaseMs,
+      );
+    } catch (error) {
+      entries.forEach((entry, i) => leased[i] && this.release(entry.subscriptionId));
+      throw error;
+    }
+    entries.forEach((entry, i) => leased[i] && this.send({ ...entry, id: ids.get(keyOf(entry))! }));
+  }
+
   /** Claims and starts what is due; a call during a claim makes one more claim after it. */
   wake(): void {
     if (this.stopped) return;
@@ -110,9 +131,30 @@ export class WebhookDeliveryWorkers extends QueueWorker<Record<string, never>> {
     } while (this.again && !this.stopped);
   }
 
+  /** Takes a place for one delivery of the subscription, if this instance has one. */
+  private reserve(subscriptionId: string): boolean {
+    const held = this.held.get(subscriptionId) ?? 0;
+    if (this.heldCount >= HELD_MAX || held >= this.appConfig.webhookSubscriptionConcurrency) return false;
+    this.held.set(subscriptionId, held + 1);
+    this.heldCount++;
+    return true;
+  }
+
+  private release(subscriptionId: string): void {
+    const left = this.held.get(subscriptionId)! - 1;
+    if (left) this.held.set(subscriptionId, left);
+    else this.held.delete(subscriptionId);
+    this.heldCount--;
+  }
+
   private start(delivery: ClaimedDelivery): void {
     this.held.set(delivery.subscriptionId, (this.held.get(delivery.subscriptionId) ?? 0) + 1);
     this.heldCount++;
+    this.send(delivery);
+  }
+
+  /** Sends a delivery whose place is taken; the place is given back when it ends. */
+  private send(delivery: ClaimedDelivery): void {
     const sent: Promise<void> = this.delivery
       .deliverQueued(delivery)
       .then(
@@ -122,10 +164,7 @@ export class WebhookDeliveryWorkers extends QueueWorker<Record<string, never>> {
       )
       .finally(() => {
         this.inFlight.delete(sent);
-        const left = this.held.get(delivery.subscriptionId)! - 1;
-        if (left) this.held.set(delivery.subscriptionId, left);
-        else this.held.delete(delivery.subscriptionId);
-        this.heldCount--;
+        this.release(delivery.subscriptionId);
         if (this.backlog) this.reclaimSoon();
       });
     this.inFlight.add(sent);

@@ -44,14 +44,15 @@ const SUBSCRIPTIONS_FRESH_MS = 5_000;
  * Listens to the fact events and writes one outbox row per matching subscription: the active subscriptions of
  * the bot's account (its owner's and its team members') that take this event, for this bot or for all of the
  * account's bots. Rows of events emitted together (a committed batch emits all its events in one go) go in one
- * insert, followed by one wake-up of the delivery workers (WebhookDeliveryWorkers).
+ * insert: already claimed by this instance when it runs the delivery workers itself (WebhookDeliveryWorkers.submit),
+ * otherwise followed by one wake-up job for the worker instances.
  */
 @Injectable()
 export class WebhookDispatcher {
   private readonly logger = new Logger('Webhooks');
   private readonly cache = new Map<string, CachedSubscriptions>();
   /** The outbox batch the last wake-up was arranged for. */
-  private lastWritten: Promise<void> | null = null;
+  private lastWritten: Promise<unknown> | null = null;
 
   constructor(
     @InjectRepository(WebhookSubscription) private readonly subscriptions: Repository<WebhookSubscription>,
@@ -193,11 +194,16 @@ export class WebhookDispatcher {
     const eventId = randomUUID();
     // Serialised once, whatever the number of subscriptions; each delivery wraps it in its own envelope.
     const dataJson = JSON.stringify(data);
-    const written = this.outbox.add(matching.map((s) => ({ subscriptionId: s.id, event, eventId, dataJson })));
+    const entries = matching.map((s) => ({ subscriptionId: s.id, event, eventId, dataJson }));
+    if (this.workers.local) return this.workers.submit(entries);
+    const written = this.outbox.add(
+      entries.map((entry) => ({ ...entry, leased: false })),
+      0,
+    );
     if (written !== this.lastWritten) {
       this.lastWritten = written;
       void written.then(
-        () => this.wakeWorkers(),
+        () => this.wake(),
         () => undefined,
       );
     }
@@ -205,12 +211,10 @@ export class WebhookDispatcher {
   }
 
   /**
-   * One wake-up per batch written: a direct call when this instance sends deliveries itself, otherwise one
-   * `webhook-deliveries` job for whichever worker instance takes it. A wake-up lost with Redis costs only time:
-   * the workers' sweep finds the rows.
+   * An instance that runs no workers wakes them with one `webhook-deliveries` job per batch it wrote. A wake-up
+   * lost with Redis costs only time: the workers' sweep finds the rows.
    */
-  private async wakeWorkers(): Promise<void> {
-    if (this.workers.local) return this.workers.wake();
+  private async wake(): Promise<void> {
     try {
       await this.queue.add('wake', {});
     } catch (error) {

@@ -15,11 +15,19 @@ export interface ClaimedDelivery extends OutboxEntry {
   id: string;
 }
 
-/** Entries written together and the promise that settles once their insert has run. */
-interface EntryBatch {
-  entries: OutboxEntry[];
-  written: Promise<void>;
+/** An entry to write; `leased` ones are written already claimed by this instance (it sends them at once). */
+export interface NewEntry extends OutboxEntry {
+  leased: boolean;
 }
+
+/** Entries written together and the promise of their ids (by `keyOf`), once their insert has run. */
+interface EntryBatch {
+  entries: NewEntry[];
+  written: Promise<Map<string, string>>;
+}
+
+/** A row's key before it has an id: one row per event and subscription. */
+export const keyOf = (entry: OutboxEntry): string => `${entry.eventId}/${entry.subscriptionId}`;
 
 const DONE_FLUSH_MS = 25;
 const DONE_FLUSH_AT = 500;
@@ -33,15 +41,20 @@ const DONE_FLUSH_AT = 500;
 export class WebhookOutbox implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private batch: EntryBatch | null = null;
+  /** The insert in progress: the next batch waits for it, so entries arriving meanwhile share one insert. */
+  private writing: Promise<unknown> = Promise.resolve();
   private done: string[] = [];
   private doneTimer: NodeJS.Timeout | null = null;
   private deleting: Promise<void> = Promise.resolve();
 
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Writes `entries` with whatever else is added before the event loop turns (setImmediate): one insert. */
-  add(entries: OutboxEntry[]): Promise<void> {
-    this.batch ??= this.startBatch();
+  /**
+   * Writes `entries` with whatever else is added before the event loop turns and while the previous insert runs:
+   * one insert. Answers the ids of the rows, by `keyOf`; the leased ones are this instance's for `leaseMs`.
+   */
+  add(entries: NewEntry[], leaseMs: number): Promise<Map<string, string>> {
+    this.batch ??= this.startBatch(leaseMs);
     for (const entry of entries) this.batch.entries.push(entry);
     return this.batch.written;
   }
@@ -119,21 +132,32 @@ export class WebhookOutbox implements BeforeApplicationShutdown {
     await this.deleteFinished();
   }
 
-  private startBatch(): EntryBatch {
-    const entries: OutboxEntry[] = [];
-    const written = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      this.batch = null;
-      await this.dataSource.query(
-        `INSERT INTO webhook_outbox (subscription_id, event, event_id, data)
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[])`,
-        [
-          entries.map((e) => e.subscriptionId),
-          entries.map((e) => e.event),
-          entries.map((e) => e.eventId),
-          entries.map((e) => e.dataJson),
-        ],
-      );
-    });
+  private startBatch(leaseMs: number): EntryBatch {
+    const entries: NewEntry[] = [];
+    const written = this.writing
+      .catch(() => undefined)
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(async () => {
+        this.batch = null;
+        const rows: Array<{ id: string; subscription_id: string; event_id: string }> = await this.dataSource.query(
+          `INSERT INTO webhook_outbox (subscription_id, event, event_id, data, lease_until)
+           SELECT e.subscription_id, e.event, e.event_id, e.data,
+                  CASE WHEN e.leased THEN now() + $6 * interval '1 millisecond' ELSE '-infinity' END
+           FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::boolean[])
+             AS e(subscription_id, event, event_id, data, leased)
+           RETURNING id, subscription_id, event_id`,
+          [
+            entries.map((e) => e.subscriptionId),
+            entries.map((e) => e.event),
+            entries.map((e) => e.eventId),
+            entries.map((e) => e.dataJson),
+            entries.map((e) => e.leased),
+            leaseMs,
+          ],
+        );
+        return new Map(rows.map((r) => [`${r.event_id}/${r.subscription_id}`, r.id]));
+      });
+    this.writing = written;
     return { entries, written };
   }
 

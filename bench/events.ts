@@ -82,7 +82,8 @@ function costOf(before: CpuReading, after: CpuReading, items: number): Cost {
 }
 
 const show = (c: Cost) =>
-  `app ${c.app.toFixed(0)} µs, PostgreSQL ${c.postgres.toFixed(0)} µs, Redis ${c.redis.toFixed(0)} µs`;
+  `app ${c.app.toFixed(0)} µs, PostgreSQL ${c.postgres.toFixed(0)} µs (without autovacuum ${c.clients.toFixed(0)} µs), ` +
+  `Redis ${c.redis.toFixed(0)} µs`;
 const minus = (a: Cost, b: Cost): Cost => ({
   app: a.app - b.app,
   postgres: a.postgres - b.postgres,

@@ -20,6 +20,7 @@ const PROCESS_E2E = [
   'migrations', // built processes migrating one database together
   'platform', // a built process's lifecycle
   'process-roles', // api and worker processes
+  'webhooks-faults', // kill -9 of a built process mid-delivery; a private Redis restarted empty
 ];
 
 /** E2e files whose assertions are about time: alone, so no other file's load moves their clocks. */

@@ -47,6 +47,15 @@ export interface AppConfig {
   broadcastRecoveryIntervalMs: number;
   /** The length of the A/B test's minute (`winner_after_minutes`): tests shorten it, nothing else should. */
   broadcastWinnerMinuteMs: number;
+  /**
+   * How long a claimed event delivery is a worker's before another may claim it again (a worker killed mid-delivery
+   * loses its claims after this); longer than a delivery's 10 s limit, or a slow one would be sent twice.
+   */
+  webhookLeaseMs: number;
+  /** How often each worker instance looks for event deliveries that no wake-up reached (Redis lost the job). */
+  webhookSweepIntervalMs: number;
+  /** Deliveries one worker instance sends to one subscription at once, so a slow subscriber holds only this many. */
+  webhookSubscriptionConcurrency: number;
   /** How often live-dialog sockets are checked against their sessions; a socket whose session ended (logout, expiry) is closed. */
   liveSessionCheckMs: number;
   /** Messages a month an account on a capped plan (free) gets recorded; forwarding never stops. */
@@ -152,6 +161,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     broadcastStalledIntervalMs: read.integer('BROADCAST_STALLED_INTERVAL_MS', 30_000, 500, 600_000),
     broadcastRecoveryIntervalMs: read.integer('BROADCAST_RECOVERY_INTERVAL_MS', 30_000, 100, 3_600_000),
     broadcastWinnerMinuteMs: read.integer('BROADCAST_WINNER_MINUTE_MS', 60_000, 1, 60_000),
+    webhookLeaseMs: read.integer('WEBHOOK_LEASE_MS', 60_000, 500, 3_600_000),
+    webhookSweepIntervalMs: read.integer('WEBHOOK_SWEEP_INTERVAL_MS', 1000, 50, 3_600_000),
+    webhookSubscriptionConcurrency: read.integer('WEBHOOK_SUBSCRIPTION_CONCURRENCY', 64, 1, 1000),
     liveSessionCheckMs: read.integer('LIVE_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
     freePlanMessageCap: read.integer('FREE_PLAN_MESSAGE_CAP', 1000, 0, 1_000_000_000),
     deletedDataRetentionDays: read.integer('DELETED_DATA_RETENTION_DAYS', 30, 0, 3650),

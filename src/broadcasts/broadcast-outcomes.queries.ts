@@ -55,6 +55,9 @@ export class BroadcastOutcomesQueries {
       `WITH b AS (
          SELECT id, bot_id, link_ids FROM broadcasts
           WHERE id = ANY($2::uuid[]) AND bot_id = $1 AND started_at IS NOT NULL),
+       -- The bot's blocked contacts, few, from their partial index: one hash join instead of a probe per recipient.
+       blocked AS (
+         SELECT id, blocked_at FROM contacts WHERE bot_id = $1 AND blocked_at IS NOT NULL),
        clickers AS (
          SELECT DISTINCT b.id AS broadcast_id, k.contact_id
            FROM b JOIN clicks k ON k.link_id = ANY(b.link_ids) AND k.contact_id IS NOT NULL),
@@ -67,12 +70,11 @@ export class BroadcastOutcomesQueries {
                    WHERE m.bot_id = b.bot_id AND m.external_user_id = r.external_user_id AND m.direction = 'in'
                      AND m.created_at >= date_trunc('second', r.updated_at) AND m.stored_at > r.updated_at
                      AND m.created_at <= r.updated_at + make_interval(hours => $3)) AS replied,
-                r.status = 'sent' AND EXISTS (
-                  SELECT 1 FROM contacts c
-                   WHERE c.id = r.contact_id AND c.blocked_at >= date_trunc('second', r.updated_at)
-                     AND c.blocked_at <= r.updated_at + make_interval(hours => $3)) AS blocked_after
+                r.status = 'sent' AND bl.blocked_at >= date_trunc('second', r.updated_at)
+                  AND bl.blocked_at <= r.updated_at + make_interval(hours => $3) AS blocked_after
            FROM b JOIN broadcast_recipients r ON r.broadcast_id = b.id AND r.status IN ('sent', 'failed')
-           LEFT JOIN clickers k ON k.broadcast_id = r.broadcast_id AND k.contact_id = r.contact_id),
+           LEFT JOIN clickers k ON k.broadcast_id = r.broadcast_id AND k.contact_id = r.contact_id
+           LEFT JOIN blocked bl ON bl.id = r.contact_id),
        paid AS (
          SELECT r.broadcast_id, r.variant, r.contact_id, p.currency, p.amount, p.refunded_at
            FROM r JOIN b ON b.id = r.broadcast_id

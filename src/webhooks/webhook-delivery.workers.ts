@@ -17,9 +17,9 @@ const RECLAIM_DELAY_MS = 2;
  * Sends the outbox's deliveries. Where this instance runs workers, the deliveries it writes are written already
  * claimed by it and sent at once (submit). Otherwise a wake-up (a `webhook-deliveries` job, one per batch written
  * by an instance that runs no workers) or the periodic sweep claims what is due in batches and sends each claimed
- * delivery at once: one attempt, no retries (spec), recorded in the
- * delivery log, then deleted. At most `webhookSubscriptionConcurrency` of one subscription are held at a time, so
- * a subscriber that answers after 10 s holds only those and the others' deliveries are claimed past its backlog.
+ * delivery at once: one attempt, no retries (spec), recorded in the delivery log, then deleted. At most
+ * `webhookSubscriptionConcurrency` of one subscription are held at a time, so a subscriber that answers after 10 s
+ * holds only those and the others' deliveries are claimed past its backlog.
  */
 @Injectable()
 export class WebhookDeliveryWorkers extends QueueWorker<Record<string, never>> {
@@ -31,8 +31,12 @@ export class WebhookDeliveryWorkers extends QueueWorker<Record<string, never>> {
   private claiming: Promise<void> | null = null;
   /** A wake-up came while a claim ran: claim again after it. */
   private again = false;
-  /** The last claim may have left due rows behind (it was limited), so ending deliveries claim again. */
-  private backlog = false;
+  /**
+   * The last claim filled this instance's room (or a write found none), so due rows may be left: any delivery that
+   * ends claims again. Otherwise only the end of a delivery of a subscription at its cap does (its rows may wait),
+   * so a slow subscriber's full backlog does not make every other delivery claim.
+   */
+  private limited = false;
   private reclaimTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -80,7 +84,7 @@ export class WebhookDeliveryWorkers extends QueueWorker<Record<string, never>> {
    */
   async submit(entries: OutboxEntry[]): Promise<void> {
     const leased = entries.map((entry) => !this.stopped && this.reserve(entry.subscriptionId));
-    if (leased.includes(false)) this.backlog = true;
+    if (this.heldCount >= HELD_MAX) this.limited = true;
     let ids: Map<string, string>;
     try {
       ids = await this.outbox.add(
@@ -109,7 +113,7 @@ export class WebhookDeliveryWorkers extends QueueWorker<Record<string, never>> {
       this.again = false;
       const room = HELD_MAX - this.heldCount;
       if (room <= 0) {
-        this.backlog = true;
+        this.limited = true;
         return;
       }
       let claimed: ClaimedDelivery[];
@@ -126,8 +130,8 @@ export class WebhookDeliveryWorkers extends QueueWorker<Record<string, never>> {
         return;
       }
       for (const delivery of claimed) this.start(delivery);
-      this.backlog = claimed.length === room || this.anySubscriptionFull();
-      if (claimed.length === room) this.again = true;
+      this.limited = claimed.length === room;
+      if (this.limited) this.again = true;
     } while (this.again && !this.stopped);
   }
 
@@ -164,8 +168,9 @@ export class WebhookDeliveryWorkers extends QueueWorker<Record<string, never>> {
       )
       .finally(() => {
         this.inFlight.delete(sent);
+        const wasFull = this.held.get(delivery.subscriptionId)! >= this.appConfig.webhookSubscriptionConcurrency;
         this.release(delivery.subscriptionId);
-        if (this.backlog) this.reclaimSoon();
+        if (this.limited || wasFull) this.reclaimSoon();
       });
     this.inFlight.add(sent);
   }
@@ -176,11 +181,5 @@ export class WebhookDeliveryWorkers extends QueueWorker<Record<string, never>> {
       this.reclaimTimer = null;
       this.wake();
     }, RECLAIM_DELAY_MS);
-  }
-
-  private anySubscriptionFull(): boolean {
-    const cap = this.appConfig.webhookSubscriptionConcurrency;
-    for (const count of this.held.values()) if (count >= cap) return true;
-    return false;
   }
 }

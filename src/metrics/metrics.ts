@@ -177,6 +177,28 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** The streaming replica's replay lag as last measured (src/database/report-reads.ts); unset without a replica. */
+  readonly replicaLag = new Gauge({
+    name: 'botlens_replica_lag_seconds',
+    help: "The read replica's replay lag as last measured, in seconds",
+    registers: [this.registry],
+  });
+
+  /** 1 while the replica answers its lag check, 0 while it cannot be reached. */
+  readonly replicaUp = new Gauge({
+    name: 'botlens_replica_up',
+    help: 'Whether the read replica answered its last lag check',
+    registers: [this.registry],
+  });
+
+  /** Report reads by the server that answered them (a read retried on the primary counts on both). */
+  readonly reportReads = new Counter({
+    name: 'botlens_report_reads_total',
+    help: 'Reads of the read-only reports, by the server they were sent to',
+    labelNames: ['target'] as const,
+    registers: [this.registry],
+  });
+
   private readonly queues = new Map<string, Queue>();
 
   /** BullMQ jobs by queue and state, read from Redis at each scrape (nothing is counted on the job paths). */
@@ -193,7 +215,8 @@ export class Metrics {
     // Process figures (memory, CPU, event loop) only where someone can read them.
     if (config.metricsPort !== 0) collectDefaultMetrics({ register: this.registry });
     // Every reason shows from the start, at 0, so a rate over it is defined before the first loss.
-    for (const reason of ['database_unavailable', 'overload', 'journal_full', 'poison']) this.factsUnrecorded.inc({ reason }, 0);
+    for (const reason of ['database_unavailable', 'overload', 'journal_full', 'poison'])
+      this.factsUnrecorded.inc({ reason }, 0);
     this.updatesSkipped.inc({ reason: 'poison' }, 0);
     for (const platform of PLATFORMS) {
       for (const outcome of MIRROR_OUTCOMES) this.mirrorRequests.inc({ platform, outcome }, 0);
@@ -205,6 +228,7 @@ export class Metrics {
     for (const outcome of ['sent', 'rate_limited', 'blocked', 'failed']) this.broadcastSends.inc({ outcome }, 0);
     for (const outcome of LINK_OUTCOMES) this.linkRequests.inc({ outcome }, 0);
     for (const reason of LINK_LOSSES) this.linkClicksUnrecorded.inc({ reason }, 0);
+    for (const target of ['replica', 'primary']) this.reportReads.inc({ target }, 0);
   }
 
   /**

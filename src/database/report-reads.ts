@@ -60,7 +60,8 @@ export class ReportReads implements ReadQueries, ReadPools, OnApplicationBootstr
     private readonly metrics: Metrics,
     watch: ConnectionWatch,
   ) {
-    if (!config.databaseReplicaUrl) {
+    // A worker serves no reports: it keeps to the primary, with no pool or checks of the replica.
+    if (!config.databaseReplicaUrl || config.processRole === 'worker') {
       this.replica = null;
       return;
     }
@@ -143,7 +144,7 @@ export class ReportReads implements ReadQueries, ReadPools, OnApplicationBootstr
       const within = seconds * 1000 <= this.config.replicaMaxLagMs;
       this.switchTo(
         within,
-        `replica lag ${seconds.toFixed(1)} s ${within ? 'within' : 'over'} REPLICA_MAX_LAG_MS (${this.config.replicaMaxLagMs})`,
+        `replica lag ${seconds.toFixed(2)} s ${within ? 'within' : 'over'} REPLICA_MAX_LAG_MS (${this.config.replicaMaxLagMs})`,
       );
     } catch (error) {
       this.lag.reset();

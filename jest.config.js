@@ -19,6 +19,7 @@ const PROCESS_E2E = [
   'ingest-kill', // kill -9 of a built process
   'migrations', // built processes migrating one database together
   'platform', // a built process's lifecycle
+  'replica', // a private PostgreSQL and its streaming replica, the replica stopped and started
   'process-roles', // api and worker processes
   'webhooks-faults', // kill -9 of a built process mid-delivery; a private Redis restarted empty
 ];

@@ -10,6 +10,15 @@ export interface AppConfig {
   nodeEnv: string;
   port: number;
   databaseUrl: string;
+  /**
+   * A streaming replica of DATABASE_URL for the read-only reports (src/database/report-reads.ts); null: every read on
+   * the primary, no second pool.
+   */
+  databaseReplicaUrl: string | null;
+  /** Past this replay lag (or while the replica cannot be reached) the reports read from the primary. */
+  replicaMaxLagMs: number;
+  /** How often the replica's lag is measured. */
+  replicaLagCheckMs: number;
   redisUrl: string;
   /** Prefix of every Redis key (queues, rate limits), so several instances or test runs can share one Redis. */
   redisKeyPrefix: string;
@@ -140,6 +149,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     nodeEnv,
     port,
     databaseUrl: read.url('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/botlens', ['postgres:', 'postgresql:']),
+    databaseReplicaUrl: read.optionalUrl('DATABASE_REPLICA_URL', ['postgres:', 'postgresql:']),
+    replicaMaxLagMs: read.integer('REPLICA_MAX_LAG_MS', 5000, 0, 3_600_000),
+    replicaLagCheckMs: read.integer('REPLICA_LAG_CHECK_MS', 1000, 50, 60_000),
     redisUrl: read.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     redisKeyPrefix: read.string('REDIS_KEY_PREFIX', 'botlens'),
     telegramApiUrl: stripSlash(read.url('TELEGRAM_API_URL', 'https://api.telegram.org', ['http:', 'https:'])),

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { ReportReads, type ReadQueries } from '../database/report-reads';
 import type { HealthDayDto, HealthDto, HealthWindow } from './health.dto';
 
 const ms = (value: number | string | null) => (value === null ? null : Math.round(Number(value)));
@@ -11,7 +11,8 @@ const ms = (value: number | string | null) => (value === null ? null : Math.roun
  */
 @Injectable()
 export class HealthQueries {
-  constructor(private readonly db: DataSource) {}
+  /** A report: read from the replica while it is fresh enough (ReportReads). */
+  constructor(@Inject(ReportReads) private readonly db: ReadQueries) {}
 
   async report(botId: string, window: HealthWindow, replyWindowS: number, now = new Date()): Promise<HealthDto> {
     const start = `${window.from}T00:00:00Z`;

@@ -46,13 +46,14 @@ export function OutcomeCard({ broadcast }: { broadcast: Broadcast }) {
     {
       key: 'revenue',
       label: t('broadcasts.outcomes.revenue'),
-      value: revenueText(outcomes),
+      // No payments: a dash as the number, said in words beneath (a sentence is no figure).
+      value: outcomes.revenue.length > 0 ? revenueText(outcomes) : '—',
       detail:
         outcomes.revenue.length > 0
           ? t('broadcasts.outcomes.payers', {
               payers: outcomes.revenue.map((row) => formatNumber(row.payers)).join(' · '),
             })
-          : null,
+          : t('broadcasts.outcomes.noRevenue'),
     },
     {
       key: 'blocked-after',

@@ -180,18 +180,20 @@ describe('A broadcast’s outcomes and A/B variants in a browser', () => {
     await userWrites(replier, 'Да!', now);
     await userWrites(replier, 'Отложите, пожалуйста, розовый', now);
 
-    // While the test waits, the card (read every second while the broadcast runs) shows who did what.
+    // While the test waits, the card (read every 5 s while it waits for the winner) shows who did what.
     await waitForText(/^Победитель по кликам будет выбран через 10 мин после отправки тестовой доли \(50\s%\)\.$/);
-    await eventually(async () =>
-      expect((await variantRows()).slice(1).map((row) => row.slice(1))).toEqual([
-        [TEXT_A, TEXT_B],
-        ['2', '1'],
-        ['2 · 100 %', '0 · 0 %'],
-        ['0 · 0 %', '1 · 100 %'],
-        ['нет оплат', 'нет оплат'],
-        ['0 · 0 %', '0 · 0 %'],
-        ['0', '0'],
-      ]),
+    await eventually(
+      async () =>
+        expect((await variantRows()).slice(1).map((row) => row.slice(1))).toEqual([
+          [TEXT_A, TEXT_B],
+          ['2', '1'],
+          ['2 · 100 %', '0 · 0 %'],
+          ['0 · 0 %', '1 · 100 %'],
+          ['нет оплат', 'нет оплат'],
+          ['0 · 0 %', '0 · 0 %'],
+          ['0', '0'],
+        ]),
+      12_000,
     );
     await page.locator('#outcomes-title').scrollIntoViewIfNeeded();
     await owner.screenshot('outcomes-03-test-running');

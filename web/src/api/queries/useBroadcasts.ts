@@ -38,8 +38,18 @@ const PROGRESS_POLL_MS = 1000;
 /** A finished broadcast's outcomes keep coming (replies and blocks for 24 hours, revenue for 72): read again this often. */
 const OUTCOMES_POLL_MS = 30_000;
 const OUTCOMES_WINDOW_MS = 72 * 60 * 60 * 1000;
+/** While a test waits for its winner, its clicks and replies are read this often. */
+const AWAITING_WINNER_POLL_MS = 5_000;
 
 export const isUnfinished = (broadcast: Broadcast) => UNFINISHED.includes(broadcast.status);
+
+/** An A/B test whose share is all processed, waiting (up to days) for its winner: nothing moves but its outcomes. */
+export const isAwaitingWinner = (broadcast: Broadcast) =>
+  broadcast.status === 'running' &&
+  broadcast.winner === null &&
+  broadcast.test_share !== null &&
+  broadcast.test_share < 1 &&
+  broadcast.sent_count + broadcast.failed_count >= Math.ceil(broadcast.total_count * broadcast.test_share);
 
 export function useBroadcasts(botId: string) {
   return useQuery({
@@ -47,7 +57,9 @@ export function useBroadcasts(botId: string) {
     queryFn: () => unwrap(api.GET('/api/bots/{id}/broadcasts', { params: { path: { id: botId } } })),
     refetchInterval: (query) => {
       const data = query.state.data?.data ?? [];
-      if (data.some(isUnfinished)) return PROGRESS_POLL_MS;
+      const unfinished = data.filter(isUnfinished);
+      if (unfinished.some((b) => !isAwaitingWinner(b))) return PROGRESS_POLL_MS;
+      if (unfinished.length > 0) return AWAITING_WINNER_POLL_MS;
       const recent = data.some((b) => b.finished_at && Date.now() - Date.parse(b.finished_at) < OUTCOMES_WINDOW_MS);
       return recent ? OUTCOMES_POLL_MS : false;
     },

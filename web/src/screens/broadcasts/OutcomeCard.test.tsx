@@ -72,7 +72,7 @@ describe('OutcomeCard', () => {
     expect(total('delivered')).toEqual(['8']);
     expect(total('clicked')).toEqual(['2', '25 % доставленных']);
     expect(total('replied')).toEqual(['4', '50 % доставленных']);
-    expect(total('revenue')).toEqual(['1 500,00 ₽ · 50 XTR', 'платящих: 2 · 1']);
+    expect(total('revenue')).toEqual(['1 500,00 ₽ · ⭐ 50', 'платящих: 2 · 1']);
     expect(total('blocked-after')).toEqual(['1', '13 % доставленных']);
     expect(total('failed')).toEqual(['2']);
     expect(total('blocked-on-send')).toEqual(['1']);

@@ -30,6 +30,8 @@ COPY package.json ./
 COPY --from=deps /app/node_modules node_modules
 COPY --from=build /app/dist dist
 COPY --from=build /app/web/dist web/dist
+# The ingest's journal (INGEST_JOURNAL_DIR) is the one place the process writes; mount a volume here per instance.
+RUN mkdir -p var/ingest-journal && chown node:node var/ingest-journal
 USER node
 # 3000: the public port; 9464: metrics (METRICS_HOST must be 0.0.0.0 to reach it from outside the container).
 EXPOSE 3000 9464

@@ -63,6 +63,13 @@ export interface AppConfig {
    * slow); past it the oldest the mirror handed over are dropped and counted.
    */
   ingestBufferFacts: number;
+  /**
+   * Past the memory buffer, while PostgreSQL is away, facts spill to an append-only journal in this directory
+   * (one instance per directory) and are replayed in order once it is back, also after a crash.
+   */
+  ingestJournalDir: string;
+  /** The journal's size bound in MiB; past it facts are dropped and counted (`journal_full`). 0: no journal. */
+  ingestJournalMb: number;
   /** The Prometheus listener (`GET /metrics`), never the public port; 0 turns it off. */
   metricsPort: number;
   metricsHost: string;
@@ -148,6 +155,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rawRetentionDays: read.integer('RAW_RETENTION_DAYS', 30, 0, 3650),
     cabinetDir: resolve(read.string('CABINET_DIR', 'web/dist')),
     ingestBufferFacts: read.integer('INGEST_BUFFER_FACTS', 20_000, 0, 10_000_000),
+    ingestJournalDir: resolve(read.string('INGEST_JOURNAL_DIR', 'var/ingest-journal')),
+    ingestJournalMb: read.integer('INGEST_JOURNAL_MB', 1024, 0, 1_000_000),
     metricsPort: read.integer('METRICS_PORT', 9464, 0, 65535),
     metricsHost: read.string('METRICS_HOST', '127.0.0.1'),
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 30_000, 0, 3_600_000),

@@ -4,7 +4,7 @@ import { SUMMARY_INTERVAL_MS } from '../logging/outage-log';
 import { Metrics } from '../metrics/metrics';
 
 /** Why facts were dropped without being written: see IngestWriter. */
-export type LossReason = 'database_unavailable' | 'overload' | 'poison';
+export type LossReason = 'database_unavailable' | 'overload' | 'journal_full' | 'poison';
 
 interface Tally {
   facts: number;

@@ -1,10 +1,14 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DatabaseUnavailableError } from '../database/database-errors';
 import type { CaptureBot } from './capture.service';
 import type { FactBatchItem, FactStore, StoredFacts } from './fact-store';
 import type { Fact } from './facts';
 import type { IngestLosses } from './ingest-losses';
 import { IngestBusyError, IngestWriter } from './ingest-writer';
+import { IngestJournal } from './journal/ingest-journal';
 import type { RecordingCap } from './recording-cap/recording-cap';
 
 const bot: CaptureBot = { id: 'bot-1', userId: 'user-1', platform: 'telegram', utmKey: 'utm_source' };
@@ -29,6 +33,7 @@ function writerOver(
   store: unknown,
   losses: unknown = { lost: jest.fn(), poison: jest.fn() },
   ingestBufferFacts = 1000,
+  journal = IngestJournal.disabled(),
 ): IngestWriter {
   const allowance = { admit: async (batch: FactBatchItem[]) => batch };
   return new IngestWriter(
@@ -36,6 +41,7 @@ function writerOver(
     new EventEmitter2(),
     allowance as unknown as RecordingCap,
     losses as IngestLosses,
+    journal,
     { ingestBufferFacts },
   );
 }
@@ -183,6 +189,95 @@ describe('IngestWriter: faults', () => {
     await writer.beforeApplicationShutdown();
     await held;
     expect(losses.lost).toHaveBeenCalledWith('database_unavailable', 1, expect.anything());
+  });
+});
+
+describe('IngestWriter with a journal: nothing the mirror hands over is lost while PostgreSQL is away', () => {
+  let dir: string;
+  let store: FlakyStore;
+  let losses: { lost: jest.Mock; poison: jest.Mock };
+  const patient = { patient: true };
+  const journals: IngestJournal[] = [];
+  const journalIn = (path: string, megabytes = 1) => {
+    const journal = new IngestJournal({ ingestJournalDir: path, ingestJournalMb: megabytes });
+    journal.onModuleInit();
+    journals.push(journal);
+    return journal;
+  };
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    dir = mkdtempSync(join(tmpdir(), 'botlens-writer-journal-'));
+    store = new FlakyStore();
+    losses = { lost: jest.fn(), poison: jest.fn() };
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    for (const journal of journals.splice(0)) journal.onApplicationShutdown();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('through an outage every held fact goes to disk, and all are recorded in their order once it is back', async () => {
+    const journal = journalIn(dir);
+    const writer = writerOver(store, losses, 3, journal);
+    store.down = true;
+    const first = writer.write(bot, sent(1), patient);
+    await jest.advanceTimersByTimeAsync(0);
+    const rest = [2, 3, 4, 5, 6].map((n) => writer.write(bot, sent(n), patient));
+    await Promise.all([first, ...rest]);
+    expect(store.stored).toEqual([]);
+    expect(journal.bytes).toBeGreaterThan(0);
+    store.down = false;
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(store.stored).toEqual([1, 2, 3, 4, 5, 6].map((n) => `tg:sent:7:${n}`));
+    expect(journal.bytes).toBe(0);
+    expect(losses.lost).not.toHaveBeenCalled();
+  });
+
+  it('facts that come while the journal is replayed go behind it, so the order of recording is the order of traffic', async () => {
+    const journal = journalIn(dir);
+    const writer = writerOver(store, losses, 3, journal);
+    store.down = true;
+    const held = [1, 2].map((n) => writer.write(bot, sent(n), patient));
+    await jest.advanceTimersByTimeAsync(0);
+    await Promise.all(held);
+    store.down = false;
+    const later = writer.writeSoon(bot, sent(3));
+    await jest.advanceTimersByTimeAsync(5000);
+    await later;
+    expect(store.stored).toEqual(['tg:sent:7:1', 'tg:sent:7:2', 'tg:sent:7:3']);
+  });
+
+  it('a new start replays what a run that died in the outage left on disk', async () => {
+    const crashed = journalIn(dir);
+    const before = writerOver(store, losses, 3, crashed);
+    store.down = true;
+    const held = [1, 2].map((n) => before.write(bot, sent(n), patient));
+    await jest.advanceTimersByTimeAsync(0);
+    await Promise.all(held);
+    // What a crash leaves: the segments, and no process holding the directory.
+    crashed.onApplicationShutdown();
+    expect(readdirSync(dir).filter((name) => name.endsWith('.ndjson'))).toHaveLength(1);
+
+    const restarted = new FlakyStore();
+    const after = writerOver(restarted, losses, 3, journalIn(dir));
+    after.onApplicationBootstrap();
+    await jest.advanceTimersByTimeAsync(100);
+    expect(restarted.stored).toEqual(['tg:sent:7:1', 'tg:sent:7:2']);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.ndjson'))).toEqual([]);
+  });
+
+  it("past the journal's size, facts are dropped and counted as journal_full", async () => {
+    const journal = journalIn(dir, 1);
+    const writer = writerOver(store, losses, 3, journal);
+    const big = (n: number): Fact[] => [
+      { ...(sent(n)[0] as Extract<Fact, { kind: 'message' }>), text: 'x'.repeat(600_000) },
+    ];
+    store.down = true;
+    const held = [1, 2].map((n) => writer.write(bot, big(n), patient));
+    await jest.advanceTimersByTimeAsync(0);
+    await Promise.all(held);
+    expect(losses.lost.mock.calls.map(([reason, facts]) => [reason, facts])).toEqual([['journal_full', 1]]);
   });
 });
 

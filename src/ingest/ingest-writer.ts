@@ -1,4 +1,11 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleDestroy,
+} from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -9,7 +16,8 @@ import type { CaptureBot } from './capture.service';
 import { FactEvents } from './events';
 import { Fact } from './facts';
 import { FactBatchItem, FactStore, Statement, StoredFacts } from './fact-store';
-import { IngestLosses } from './ingest-losses';
+import { IngestLosses, LossReason } from './ingest-losses';
+import { IngestJournal, JournalSegment } from './journal/ingest-journal';
 import { RecordingCap } from './recording-cap/recording-cap';
 
 interface Pending extends FactBatchItem {
@@ -53,6 +61,10 @@ const CONCURRENT_MIN_FACTS = 8;
  * batches of a few hundred, where the per-message cost levels off.
  */
 const GATHER_MS = 50;
+/** Facts of the journal queued for one round of its replay (fewer when the buffer is smaller). */
+const REPLAY_CHUNK_FACTS = 2 * MAX_BATCH_FACTS;
+/** After a replay round failed for something else than PostgreSQL being away. */
+const REPLAY_RETRY_MS = 1000;
 const NOTHING_STORED: StoredFacts = { contacts: [], messages: [], presses: [], payments: [], refunds: [] };
 
 /**
@@ -69,13 +81,14 @@ const NOTHING_STORED: StoredFacts = { contacts: [], messages: [], presses: [], p
  *
  * Faults: when PostgreSQL cannot be reached, patient facts go back to the head of the queue and are
  * retried after a pause (250 ms doubling to 2 s), waiting callers fail at once with
- * DatabaseUnavailableError; the queue is bounded (INGEST_BUFFER_FACTS), the oldest patient facts are
- * dropped past it, and everything dropped is counted (IngestLosses). A batch PostgreSQL refuses for its
+ * DatabaseUnavailableError; the queue is bounded (INGEST_BUFFER_FACTS). Past it, patient facts spill to the
+ * journal on disk (IngestJournal) and every patient fact after them goes there too until it is replayed, so
+ * facts are recorded in the order they came; what neither can hold is dropped and counted (IngestLosses). A batch PostgreSQL refuses for its
  * data is split in halves until the update at fault stands alone; that one is skipped and counted as
  * poison, and its caller is answered as if it were stored, so one odd update never takes down its batch.
  */
 @Injectable()
-export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown {
+export class IngestWriter implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('Ingest');
   private pending: Pending[] = [];
   /** writeSoon's facts, until the gather timer moves them to `pending`. */
@@ -91,6 +104,9 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
   /** While PostgreSQL cannot be reached: since when, and when to try again. */
   private readonly outage = new OutagePause(() => this.schedule());
   private closing = false;
+  /** A replay round of the journal is running (one at a time, in the journal's order). */
+  private replaying = false;
+  private replayTimer: NodeJS.Timeout | null = null;
   private readonly bufferFacts: number;
   /**
    * While the app closes: the work the consumers of each emitted event started (intents, webhook
@@ -103,9 +119,15 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
     private readonly events: EventEmitter2,
     private readonly cap: RecordingCap,
     private readonly losses: IngestLosses,
+    private readonly journal: IngestJournal,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'ingestBufferFacts'>,
   ) {
     this.bufferFacts = config.ingestBufferFacts;
+  }
+
+  /** What an earlier run left in the journal (a crash through an outage) is recorded first. */
+  onApplicationBootstrap(): void {
+    this.replaySoon();
   }
 
   /** Resolves once `facts` (and `alongside`, in the same transaction) are committed. */
@@ -150,11 +172,13 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
     if (this.outage.active) this.dropPatient(Infinity, 'database_unavailable');
     if (!this.idle()) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     while (this.consumers?.length) await Promise.allSettled(this.consumers.splice(0));
+    this.journal.sync();
   }
 
   /**
    * Queues an item within the buffer, or settles it at once: a waiting caller fails while PostgreSQL is
-   * known to be down or the buffer is full, a patient one makes room by dropping the oldest patient facts.
+   * known to be down or the buffer is full; a patient one goes to the journal while it holds facts or when
+   * the buffer is full, and makes room for a waiting caller by moving the oldest patient facts out.
    */
   private admit(item: Pending, queue: Pending[] = this.pending): boolean {
     // Until the next try is due; then the item itself tries, so a receiver alone finds PostgreSQL back.
@@ -162,10 +186,20 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
       item.reject(new DatabaseUnavailableError(this.outage.cause));
       return false;
     }
+    // Through an outage every patient fact goes to disk at once: a crash then loses none of them.
+    if (item.patient && (this.journal.holding || (this.outage.active && this.journal.enabled))) {
+      this.spill([item], this.outage.active ? 'database_unavailable' : 'overload');
+      return false;
+    }
     queue.push(item);
     this.queuedFacts += item.facts.length;
     if (this.queuedFacts > this.bufferFacts) {
       const reason = this.outage.active ? 'database_unavailable' : 'overload';
+      if (item.patient && this.journal.enabled) {
+        this.remove(item);
+        this.spill([item], reason);
+        return false;
+      }
       this.dropPatient(this.queuedFacts - this.bufferFacts, reason);
       if (this.queuedFacts > this.bufferFacts && !item.patient) {
         this.remove(item);
@@ -176,21 +210,22 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
     return true;
   }
 
-  /** Drops at least `facts` facts of the oldest patient items (all of them for Infinity), counting them. */
+  /** Moves at least `facts` facts of the oldest patient items (all of them for Infinity) to the journal, or drops them. */
   private dropPatient(facts: number, reason: 'database_unavailable' | 'overload'): void {
     let dropped = 0;
+    const taken: Pending[] = [];
     const drop = (queue: Pending[]): Pending[] => {
       // Through an outage the queue holds patient items only, and they go from its head: cut the head off
       // rather than copy 20,000 items on every call.
       let head = 0;
       while (head < queue.length && queue[head].patient && dropped < facts) dropped += queue[head++].facts.length;
-      for (const item of queue.slice(0, head)) item.resolve();
+      taken.push(...queue.slice(0, head));
       const rest = head ? queue.slice(head) : queue;
       if (dropped >= facts || !rest.some((item) => item.patient)) return rest;
       return rest.filter((item) => {
         if (!item.patient || dropped >= facts) return true;
         dropped += item.facts.length;
-        item.resolve();
+        taken.push(item);
         return false;
       });
     };
@@ -198,8 +233,86 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
     this.gathering = drop(this.gathering);
     if (!dropped) return;
     this.queuedFacts -= dropped;
-    this.losses.lost(reason, dropped, this.outage.active ? this.outage.cause : 'the ingest buffer is full');
+    this.spill(taken, reason);
     this.wakeIfIdle();
+  }
+
+  /** Patient items out of memory: to the journal when it takes them, otherwise dropped and counted. Settles them. */
+  private spill(items: Pending[], reason: Exclude<LossReason, 'poison' | 'journal_full'>): void {
+    const entries = items.map(({ bot, facts }) => ({ bot, facts }));
+    let kept = this.journal.append(entries) ? items.length : 0;
+    // Too large together for the room left: as many as fit, in order.
+    if (!kept && items.length > 1) while (kept < items.length && this.journal.append([entries[kept]])) kept += 1;
+    if (kept < items.length) {
+      const facts = items.slice(kept).reduce((sum, item) => sum + item.facts.length, 0);
+      if (this.journal.enabled) this.losses.lost('journal_full', facts, 'the ingest journal is full');
+      else this.losses.lost(reason, facts, this.outage.active ? this.outage.cause : 'the ingest buffer is full');
+    }
+    for (const item of items) item.resolve();
+    this.replaySoon();
+  }
+
+  /**
+   * Starts a replay round when the journal holds facts; through an outage, when the next try is due (the
+   * round is then what finds PostgreSQL back, as nothing else of the mirror's waits in memory).
+   */
+  private replaySoon(): void {
+    if (this.replaying || this.closing || !this.journal.holding) return;
+    if (this.outage.waiting()) return this.replayLater();
+    this.replaying = true;
+    let failed = false;
+    void this.replayOldest()
+      .catch((error) => {
+        failed = true;
+        if (!isDatabaseUnavailable(error))
+          this.logger.error(`Replaying the ingest journal failed: ${describeError(error)}`);
+      })
+      .finally(() => {
+        this.replaying = false;
+        if (failed) this.replayLater();
+        else setImmediate(() => this.replaySoon());
+      });
+  }
+
+  private replayLater(): void {
+    this.replayTimer ??= setTimeout(() => {
+      this.replayTimer = null;
+      this.replaySoon();
+    }, REPLAY_RETRY_MS).unref();
+  }
+
+  /**
+   * Queues the oldest segment's facts in rounds no larger than half the buffer, and deletes the segment once
+   * every round is committed. Its facts wait like a caller does: an outage fails the round at once and the
+   * segment stays, to be replayed whole when PostgreSQL is back (what was committed is not stored twice).
+   */
+  private async replayOldest(): Promise<void> {
+    const segment: JournalSegment | null = this.journal.takeOldest();
+    if (!segment) return;
+    const roundFacts = Math.max(1, Math.min(REPLAY_CHUNK_FACTS, Math.floor(this.bufferFacts / 2)));
+    let next = 0;
+    while (next < segment.entries.length) {
+      // Closing: the segment stays for the next start, which replays it (the dedupe keys store nothing twice).
+      if (this.closing) return;
+      const round: Array<Promise<void>> = [];
+      let facts = 0;
+      while (
+        next < segment.entries.length &&
+        (facts === 0 || facts + segment.entries[next].facts.length <= roundFacts)
+      ) {
+        const { bot, facts: entryFacts } = segment.entries[next++];
+        facts += entryFacts.length;
+        round.push(
+          new Promise<void>((resolve, reject) => {
+            this.pending.push({ bot, facts: entryFacts, resolve, reject, patient: false });
+          }),
+        );
+      }
+      this.queuedFacts += facts;
+      this.schedule();
+      await Promise.all(round);
+    }
+    this.journal.release(segment);
   }
 
   private remove(item: Pending): void {
@@ -307,23 +420,27 @@ export class IngestWriter implements OnModuleDestroy, BeforeApplicationShutdown 
   private unreachable(batch: Pending[], cause: unknown): void {
     if (this.outage.failed(cause)) {
       this.logger.warn(
-        `PostgreSQL cannot be reached (${describeError(cause)}): the mirror's facts are held (at most ${this.bufferFacts}) ` +
-          `and retried, the proxy receiver answers 503 so platforms deliver again`,
+        `PostgreSQL cannot be reached (${describeError(cause)}): the mirror's facts are held (${this.bufferFacts} in memory` +
+          `${this.journal.enabled ? ', then in the journal on disk' : ''}) and retried, the proxy receiver answers 503 so platforms deliver again`,
       );
     }
     const held = batch.filter((item) => item.patient);
     for (const item of batch) if (!item.patient) item.reject(new DatabaseUnavailableError(cause));
     this.pending = held.concat(this.pending);
     this.queuedFacts += held.reduce((sum, item) => sum + item.facts.length, 0);
-    if (this.closing) this.dropPatient(Infinity, 'database_unavailable');
+    // With a journal, every patient fact goes to disk for the outage, in order; without, they wait in memory.
+    if (this.closing || this.journal.enabled) this.dropPatient(Infinity, 'database_unavailable');
     else if (this.queuedFacts > this.bufferFacts)
       this.dropPatient(this.queuedFacts - this.bufferFacts, 'database_unavailable');
   }
 
   private reachable(): void {
     const seconds = this.outage.ended();
-    if (seconds !== null)
-      this.logger.warn(`PostgreSQL is reachable again after ${seconds.toFixed(1)} s: recording resumed`);
+    if (seconds !== null) {
+      const journal = this.journal.holding ? `, the journal's ${this.journal.bytes} bytes are replayed` : '';
+      this.logger.warn(`PostgreSQL is reachable again after ${seconds.toFixed(1)} s: recording resumed${journal}`);
+    }
+    this.replaySoon();
   }
 
   private emit(stored: StoredFacts): void {

@@ -8,6 +8,7 @@ import { FactStore } from './fact-store';
 import { HourlyStats } from './hourly-stats';
 import { IngestLosses } from './ingest-losses';
 import { IngestWriter } from './ingest-writer';
+import { IngestJournal } from './journal/ingest-journal';
 import { RecordingCap } from './recording-cap/recording-cap';
 import { RetentionActivity } from './retention-activity';
 
@@ -21,6 +22,7 @@ import { RetentionActivity } from './retention-activity';
     FactStore,
     HourlyStats,
     IngestWriter,
+    IngestJournal,
     IngestLosses,
     RecordingCap,
     RetentionActivity,

@@ -171,6 +171,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly ingestJournalBytes = new Gauge({
+    name: 'botlens_ingest_journal_bytes',
+    help: "Bytes of facts waiting in the ingest's journal on disk for PostgreSQL",
+    registers: [this.registry],
+  });
+
   private readonly queues = new Map<string, Queue>();
 
   /** BullMQ jobs by queue and state, read from Redis at each scrape (nothing is counted on the job paths). */
@@ -198,7 +204,7 @@ export class Metrics {
     // Process figures (memory, CPU, event loop) only where someone can read them.
     if (config.metricsPort !== 0) collectDefaultMetrics({ register: this.registry });
     // Every reason shows from the start, at 0, so a rate over it is defined before the first loss.
-    for (const reason of ['database_unavailable', 'overload', 'poison']) this.factsUnrecorded.inc({ reason }, 0);
+    for (const reason of ['database_unavailable', 'overload', 'journal_full', 'poison']) this.factsUnrecorded.inc({ reason }, 0);
     this.updatesSkipped.inc({ reason: 'poison' }, 0);
     for (const platform of PLATFORMS) {
       for (const outcome of MIRROR_OUTCOMES) this.mirrorRequests.inc({ platform, outcome }, 0);

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { Client, QueryResultRow } from 'pg';
 import WebSocket from 'ws';
 import { AppConfig, loadConfig } from '../../../src/config/config';
@@ -26,6 +26,8 @@ export interface SpawnedApp {
   metric(name: string, labels?: Record<string, string>): Promise<number>;
   /** A full garbage collection in the process (started with `inspect: true`), through its inspector. */
   collectGarbage(): Promise<void>;
+  /** kill -9, then the same service started again on the same port, settings and stores (`process` is the new one). */
+  restartAfterKill(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,11 +49,13 @@ export async function startSpawnedApp(
   const config = loadConfig(env);
   // The machine's PostgreSQL has the run's migrated template to copy; a private one is migrated by the app.
   if (!options.postgres) await createFromTemplate(config.databaseUrl);
-  const app = await AppProcess.start(env);
+  let app = await AppProcess.start(env);
   const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
 
   return {
-    process: app,
+    get process() {
+      return app;
+    },
     url: app.url,
     config,
     telegram,
@@ -84,12 +88,17 @@ export async function startSpawnedApp(
       });
       socket.close();
     },
+    async restartAfterKill() {
+      await app.kill();
+      app = await AppProcess.start({ ...env, PORT: String(app.port) });
+    },
     async close() {
       await app.kill();
       // FAULT_LOGS=<file> keeps what the process wrote, for a failing run.
       if (process.env.FAULT_LOGS) writeFileSync(process.env.FAULT_LOGS, app.logs);
       // A test may have closed a fake itself (a platform that is down).
       await Promise.allSettled([telegram.close(), max.close(), smtp.close()]);
+      rmSync(config.ingestJournalDir, { recursive: true, force: true });
       if (!options.postgres) await dropDatabase(config.databaseUrl);
       if (!options.redis) await deleteRedisKeys(config.redisUrl, config.redisKeyPrefix);
     },

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import type { AppModuleOptions } from '../../../src/app.module';
@@ -47,6 +49,8 @@ export function testEnv(fakes: { telegram: FakeTelegram; max: FakeMax; smtp: Smt
     AUTH_RATE_LIMIT_PER_IP: '100000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_BASE_URL: 'https://botlens.test',
+    // A journal of its own, so the ingest's overflow of one run is never replayed by another.
+    INGEST_JOURNAL_DIR: join(tmpdir(), `botlens_journal_${runId}`),
     // Parallel test apps would fight over the metrics port; a test that reads metrics picks a free one.
     METRICS_PORT: '0',
   };

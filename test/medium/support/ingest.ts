@@ -12,6 +12,7 @@ import { AppConfig, loadConfig } from '../../../src/config/config';
 import { FactStore } from '../../../src/ingest/fact-store';
 import { IngestLosses } from '../../../src/ingest/ingest-losses';
 import { IngestWriter } from '../../../src/ingest/ingest-writer';
+import { IngestJournal } from '../../../src/ingest/journal/ingest-journal';
 import { MAIL_QUEUE, MailJob } from '../../../src/mail/mail.constants';
 import { MailService } from '../../../src/mail/mail.service';
 import { ConnectionWatch } from '../../../src/metrics/connection-watch';
@@ -66,7 +67,7 @@ export function ingestPipeline(db: TestDatabase, env: Record<string, string> = {
   const store = new FactStore(config, allowance, new ConnectionWatch(metrics), metrics);
   const events: Array<[string, unknown]> = [];
   bus.onAny((name, payload) => events.push([String(name), payload]));
-  const writer = new IngestWriter(store, bus, allowance, new IngestLosses(metrics), config);
+  const writer = new IngestWriter(store, bus, allowance, new IngestLosses(metrics), IngestJournal.disabled(), config);
   db.closeBeforeDrop(async () => {
     await writer.beforeApplicationShutdown();
     await store.onApplicationShutdown();

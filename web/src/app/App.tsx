@@ -22,7 +22,9 @@ export const BOT_ROUTES = [
   '/bots/:id/intents',
   '/bots/:id/intents/:intentId',
   '/bots/:id/funnel',
+  '/bots/:id/links',
   '/bots/:id/broadcasts',
+  '/bots/:id/revenue',
 ] as const;
 
 // The account's own routes, outside any bot (the admin ones check the global role themselves).

@@ -29,6 +29,16 @@ export function ErrorMessage({ error, onRetry }: { error: unknown; onRetry?: () 
   );
 }
 
+/** A refusal shown under the field it is about; `id` is what the field's `aria-describedby` names. */
+export function FieldError({ id, message }: { id: string; message: string | null }) {
+  if (!message) return null;
+  return (
+    <p className="field-error" id={id} role="alert">
+      {message}
+    </p>
+  );
+}
+
 export function Notice({ children }: { children: ReactNode }) {
   return (
     <div className="alert alert-ok" role="status">

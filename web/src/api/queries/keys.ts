@@ -17,6 +17,8 @@ export const keys = {
   presses: (id: string, userId: string) => ['bots', id, 'dialogs', userId, 'presses'] as const,
   /** Under the dialog's key too: the contact's clicks on tracked links. */
   clicks: (id: string, userId: string) => ['bots', id, 'dialogs', userId, 'clicks'] as const,
+  /** Under the dialog's key too: a live payment message reads them again. */
+  dialogPayments: (id: string, userId: string) => ['bots', id, 'dialogs', userId, 'payments'] as const,
 
   // The account's screens, outside any bot
   webhooks: ['webhooks'] as const,
@@ -39,6 +41,18 @@ export const keys = {
     ['bots', id, 'intents', intentId, 'messages', offset] as const,
   funnelConfig: (id: string) => ['bots', id, 'funnel', 'config'] as const,
   funnel: (id: string, source: string | null) => ['bots', id, 'funnel', 'result', source] as const,
+  /** The bot's tracked links: the pages of the list under one key, each link's timelines under another. */
+  linkPages: (id: string) => ['bots', id, 'links', 'page'] as const,
+  linksPage: (id: string, offset: number) => ['bots', id, 'links', 'page', offset] as const,
+  link: (id: string, linkId: string) => ['bots', id, 'links', linkId] as const,
+  linkClicks: (id: string, linkId: string, from: string, to: string) =>
+    ['bots', id, 'links', linkId, 'clicks', from, to] as const,
   broadcasts: (id: string) => ['bots', id, 'broadcasts'] as const,
   broadcastPreview: (id: string, audience: unknown) => ['bots', id, 'broadcasts', 'preview', audience] as const,
+
+  // The bot's revenue
+  revenue: (id: string, from: string | null, source: string | null) => ['bots', id, 'revenue', from, source] as const,
+  revenueCohorts: (id: string, period: string, source: string | null, currency: string | null) =>
+    ['bots', id, 'revenue', 'cohorts', period, source, currency] as const,
+  payments: (id: string, userId: string | null) => ['bots', id, 'payments', userId] as const,
 };

@@ -13,7 +13,9 @@ const DialogsPage = lazy(() => import('../dialogs/DialogsPage'));
 const SettingsPage = lazy(() => import('./SettingsPage'));
 const IntentsPage = lazy(() => import('../intents/IntentsPage'));
 const FunnelPage = lazy(() => import('../funnel/FunnelPage'));
+const LinksPage = lazy(() => import('../links/LinksPage'));
 const BroadcastsPage = lazy(() => import('../broadcasts/BroadcastsPage'));
+const RevenuePage = lazy(() => import('../revenue/RevenuePage'));
 
 interface Props {
   route: (typeof BOT_ROUTES)[number];
@@ -36,7 +38,9 @@ function BotFrame({ bot, route, botId, userId, intentId }: Props & { bot: Bot })
     { href: `${base}/dialogs`, label: t('nav.dialogs'), current: path.startsWith(`${base}/dialogs`) },
     { href: `${base}/intents`, label: t('nav.intents'), current: path.startsWith(`${base}/intents`) },
     { href: `${base}/funnel`, label: t('nav.funnel'), current: path === `${base}/funnel` },
+    { href: `${base}/revenue`, label: t('nav.revenue'), current: path === `${base}/revenue` },
     { href: `${base}/broadcasts`, label: t('nav.broadcasts'), current: path === `${base}/broadcasts` },
+    { href: `${base}/links`, label: t('nav.links'), current: path === `${base}/links` },
     { href: `${base}/settings`, label: t('nav.settings'), current: path === `${base}/settings` },
   ];
   return (
@@ -67,7 +71,9 @@ function BotFrame({ bot, route, botId, userId, intentId }: Props & { bot: Bot })
           <IntentsPage bot={bot} intentId={intentId} />
         )}
         {route === '/bots/:id/funnel' && <FunnelPage bot={bot} />}
+        {route === '/bots/:id/links' && <LinksPage bot={bot} />}
         {route === '/bots/:id/broadcasts' && <BroadcastsPage bot={bot} />}
+        {route === '/bots/:id/revenue' && <RevenuePage bot={bot} />}
       </Suspense>
     </>
   );

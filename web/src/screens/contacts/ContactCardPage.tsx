@@ -5,7 +5,9 @@ import { useCanWrite } from '../../api/queries/useMe';
 import { Link, navigate } from '../../app/router';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { QueryState } from '../../components/feedback';
+import { formatMoney } from '../../components/money';
 import { formatDateTime, formatNumber, t } from '../../i18n';
+import { ContactPayments } from '../revenue/PaymentsTable';
 import { contactName } from './names';
 
 export default function ContactCardPage({ bot, userId }: { bot: Bot; userId: string }) {
@@ -71,7 +73,7 @@ function Avatar({ url, name }: { url: string | null; name: string }) {
 }
 
 function Card({ botId, card }: { botId: string; card: NonNullable<ReturnType<typeof useContact>['data']> }) {
-  const { contact, stats, attribution, clicks } = card;
+  const { contact, stats, attribution, clicks, payments, revenue } = card;
   const name = contactName(contact);
   return (
     <div className="contact-card">
@@ -131,6 +133,18 @@ function Card({ botId, card }: { botId: string; card: NonNullable<ReturnType<typ
           <dt>{t('contact.lastAt')}</dt>
           <dd>{formatDateTime(stats.last_at)}</dd>
         </dl>
+      </section>
+      <section className="card contact-payments" aria-labelledby="payments-title">
+        <h2 id="payments-title">{t('contact.payments')}</h2>
+        {payments > 0 && (
+          <dl className="facts">
+            <dt>{t('contact.paymentsCount')}</dt>
+            <dd>{formatNumber(payments)}</dd>
+            <dt>{t('contact.revenue')}</dt>
+            <dd className="strong">{revenue.map((row) => formatMoney(row.net, row.currency)).join(' · ')}</dd>
+          </dl>
+        )}
+        <ContactPayments botId={botId} userId={contact.external_user_id} />
       </section>
       <section className="card" aria-labelledby="clicks-title">
         <h2 id="clicks-title">{t('contact.clicks')}</h2>

@@ -7,6 +7,7 @@ import { t } from '../../i18n';
 import { sourceLabel } from '../../components/sources';
 import { MappingsEditor } from './MappingsEditor';
 import { RetentionTriangle } from './RetentionTriangle';
+import { RevenueCard } from './RevenueCard';
 import { SourcesTable } from './SourcesTable';
 import { StatCards } from './StatCards';
 import { TimelineChart } from './TimelineChart';
@@ -40,6 +41,7 @@ function Dashboard({ bot, stats }: { bot: Bot; stats: Stats }) {
         </EmptyState>
       )}
       <StatCards stats={stats} />
+      <RevenueCard botId={bot.id} />
       <section className="card" aria-labelledby="timeline-title">
         <div className="card-head">
           <h2 id="timeline-title">{t('dash.timeline')}</h2>

@@ -10,9 +10,11 @@ import {
   useReply,
 } from '../../api/queries/useDialogs';
 import { useCanWrite } from '../../api/queries/useMe';
+import { Payment, useDialogPayments } from '../../api/queries/useRevenue';
 import { EmptyState, ErrorMessage, QueryState } from '../../components/feedback';
 import { FilePicker, fileTooLarge, PickedFile } from '../../components/FilePicker';
 import { charCount, textLimit } from '../../components/files';
+import { formatMoney } from '../../components/money';
 import { formatMessageTime, formatNumber, t } from '../../i18n';
 import { timeline } from './timeline';
 
@@ -20,12 +22,13 @@ export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
   const messages = useDialogMessages(bot.id, userId);
   const presses = useDialogPresses(bot.id, userId);
   const clicks = useDialogClicks(bot.id, userId);
+  const payments = useDialogPayments(bot.id, userId);
   const canWrite = useCanWrite();
   const end = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.data, presses.data, clicks.data]);
+  }, [messages.data, presses.data, clicks.data, payments.data]);
 
   return (
     <>
@@ -35,14 +38,17 @@ export function Conversation({ bot, userId }: { bot: Bot; userId: string }) {
             <EmptyState>{t('dialogs.noMessages')}</EmptyState>
           ) : (
             <ol className="messages" aria-live="polite">
-              {timeline(data, [...(presses.data ?? []), ...(clicks.data ?? [])]).map((item) =>
-                'direction' in item ? (
-                  <MessageBubble key={item.id} message={item} />
-                ) : 'clicked_at' in item ? (
-                  <ClickMarker key={`click-${item.id}`} click={item} />
-                ) : (
-                  <PressMarker key={item.id} press={item} />
-                ),
+              {timeline(data, [...(presses.data ?? []), ...(clicks.data ?? []), ...(payments.data ?? [])]).map(
+                (item) =>
+                  'direction' in item ? (
+                    <MessageBubble key={item.id} message={item} />
+                  ) : 'paid_at' in item ? (
+                    <PaymentMarker key={`payment-${item.id}`} payment={item} />
+                  ) : 'clicked_at' in item ? (
+                    <ClickMarker key={`click-${item.id}`} click={item} />
+                  ) : (
+                    <PressMarker key={item.id} press={item} />
+                  ),
               )}
             </ol>
           )
@@ -71,6 +77,17 @@ function ClickMarker({ click }: { click: DialogClick }) {
     <li className="press-marker">
       <span>{t('dialogs.clicked', { url: click.url })}</span>{' '}
       <time dateTime={click.clicked_at}>{formatMessageTime(click.clicked_at)}</time>
+    </li>
+  );
+}
+
+/** A payment, beside the (textless) message that carried it: how much, for what, and whether it went back. */
+function PaymentMarker({ payment }: { payment: Payment }) {
+  const what = [formatMoney(payment.amount, payment.currency), payment.payload].filter(Boolean).join(' · ');
+  return (
+    <li className="press-marker payment-marker">
+      <span>{t(payment.refunded_at ? 'dialogs.paidRefunded' : 'dialogs.paid', { what })}</span>{' '}
+      <time dateTime={payment.paid_at}>{formatMessageTime(payment.paid_at)}</time>
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DialogClick, DialogMessage, DialogPress } from '../../api/queries/useDialogs';
+import type { Payment } from '../../api/queries/useRevenue';
 import { CONVERSATION_PAGE, timeline } from './timeline';
 
 const message = (id: string, at: string): DialogMessage => ({
@@ -16,6 +17,24 @@ const click = (id: string, at: string): DialogClick => ({
   link_id: 'l1',
   url: 'https://example.com/',
   clicked_at: at,
+});
+
+const payment = (id: string, at: string): Payment => ({
+  id,
+  bot_id: 'b1',
+  user_id: '1',
+  amount: 250,
+  currency: 'XTR',
+  charge_id: id,
+  provider_charge_id: null,
+  payload: null,
+  recurring: false,
+  first_recurring: false,
+  subscription_expires_at: null,
+  paid_at: at,
+  refunded_at: null,
+  source_value: null,
+  campaign_name: null,
 });
 
 describe('conversation timeline', () => {
@@ -49,5 +68,29 @@ describe('conversation timeline', () => {
       ],
     );
     expect(items.map((item) => item.id)).toEqual(['m1', 'c1', 'p1', 'm2', 'c2']);
+  });
+
+  it('puts payments at their paid_at, after the payment message of the same moment', () => {
+    const items = timeline(
+      [message('m1', '2024-05-01T10:00:00.000Z'), message('paid', '2024-05-01T10:05:00.000Z')],
+      [payment('x1', '2024-05-01T10:05:00.000Z'), press('p1', '2024-05-01T10:01:00.000Z')],
+    );
+    expect(items.map((item) => item.id)).toEqual(['m1', 'p1', 'paid', 'x1']);
+  });
+
+  it("leaves out the textless messages that carried a payment or its refund: the payment's marker stands for them", () => {
+    const carrier = (id: string, at: string) => ({ ...message(id, at), text: '' });
+    const refunded = { ...payment('x1', '2024-05-01T10:05:00.000Z'), refunded_at: '2024-05-01T11:00:00Z' };
+    const items = timeline(
+      [
+        message('m1', '2024-05-01T10:00:00.000Z'),
+        carrier('paid', '2024-05-01T10:05:00.000Z'),
+        carrier('sticker', '2024-05-01T10:30:00.000Z'),
+        carrier('refund', '2024-05-01T11:00:00.000Z'),
+        { ...carrier('out', '2024-05-01T10:05:00.000Z'), direction: 'out' },
+      ],
+      [refunded],
+    );
+    expect(items.map((item) => item.id)).toEqual(['m1', 'out', 'x1', 'sticker']);
   });
 });

@@ -1,7 +1,7 @@
 import { FormEvent, useId, useState } from 'react';
 import { Intent, IntentInput, useCreateIntent, useUpdateIntent } from '../../api/queries/useIntents';
 import { ChipsInput } from '../../components/ChipsInput';
-import { ErrorMessage } from '../../components/feedback';
+import { ErrorMessage, FieldError } from '../../components/feedback';
 import { t } from '../../i18n';
 import { placeOfIntentError } from './intentErrors';
 
@@ -210,14 +210,5 @@ function PatternRow({
       </button>
       <FieldError id={`${id}-error`} message={error} />
     </div>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | null }) {
-  if (!message) return null;
-  return (
-    <p className="field-error" id={id} role="alert">
-      {message}
-    </p>
   );
 }

@@ -14,8 +14,8 @@ const COUNT_STEPS = Array.from({ length: 10 }, (_, power) => [1, 2, 5].map((step
 export interface DaySeries {
   label: string;
   color: string;
-  /** One value per day, in the order of `days`. */
-  values: number[];
+  /** One value per day, in the order of `days`; null leaves a gap (a day without a value, not a zero). */
+  values: Array<number | null>;
 }
 
 /** Days are UTC dates: placed at UTC midnight and labelled in UTC, so no day shifts by the viewer's zone. */

@@ -237,7 +237,7 @@ describe('Bot health in the cabinet (issue 27)', () => {
       ],
     ]);
     await page
-      .getByRole('img', { name: 'График времени ответа по дням: медиана и 90-й процентиль, в секундах' })
+      .getByRole('img', { name: 'График времени ответа по дням: медиана и 90-й процентиль, в минутах' })
       .waitFor();
     await checkScreen('health-05-tab');
 

@@ -803,6 +803,8 @@ export const ru = {
   'health.reply.last': 'Последнее входящее: {inbound}, последний ответ: {outbound}.',
   'health.reply.timeTitle': 'Время ответа по дням, секунды',
   'health.reply.timeChart': 'График времени ответа по дням: медиана и 90-й процентиль, в секундах',
+  'health.reply.timeTitleMinutes': 'Время ответа по дням, минуты',
+  'health.reply.timeChartMinutes': 'График времени ответа по дням: медиана и 90-й процентиль, в минутах',
   'health.reply.countsTitle': 'Сообщения по дням',
   'health.reply.countsChart': 'График входящих сообщений по дням: всего, с ответом и без ответа',
   'health.reply.inbound': 'Входящие',

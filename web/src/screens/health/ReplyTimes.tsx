@@ -7,21 +7,34 @@ import { EmptyState } from '../../components/feedback';
 import { formatDateTime, formatNumber, locale, t } from '../../i18n';
 
 const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
-const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10);
+// The time chart counts in seconds, or in minutes once a day's p90 reaches two minutes (no axis of «1 200»).
+const MINUTES_FROM_MS = 120_000;
+const inUnit = (ms: number | null, unitMs: number) => (ms === null ? null : Math.round((ms / unitMs) * 10) / 10);
 
 /** The reply-time percentiles and the unanswered share of the period, then both by day. */
 export function ReplyTimes({ report, bot }: { report: HealthReport; bot: Bot }) {
   const { reply_time: reply, unanswered, timeline } = report;
   const inbound = timeline.reduce((sum, day) => sum + day.inbound, 0);
   const dayKeys = useMemo(() => timeline.map((day) => day.date), [timeline]);
-  const timeSeries = useMemo(
-    () => [
-      // uPlot leaves a gap where a day had no answer (null).
-      { label: t('health.reply.p50'), color: '#3b5bdb', values: timeline.map((day) => seconds(day.p50_ms)) },
-      { label: t('health.reply.p90'), color: '#e8590c', values: timeline.map((day) => seconds(day.p90_ms)) },
-    ],
-    [timeline],
-  );
+  const inMinutes = timeline.some((day) => (day.p90_ms ?? 0) >= MINUTES_FROM_MS);
+  const timeSeries = useMemo(() => {
+    const unitMs = inMinutes ? 60_000 : 1000;
+    // uPlot leaves a gap where a day had no answer (null); the dots show a day between two such gaps.
+    return [
+      {
+        label: t('health.reply.p50'),
+        color: '#3b5bdb',
+        points: true,
+        values: timeline.map((day) => inUnit(day.p50_ms, unitMs)),
+      },
+      {
+        label: t('health.reply.p90'),
+        color: '#e8590c',
+        points: true,
+        values: timeline.map((day) => inUnit(day.p90_ms, unitMs)),
+      },
+    ];
+  }, [timeline, inMinutes]);
   const countSeries = useMemo(
     () => [
       { label: t('health.reply.inbound'), color: '#868e96', values: timeline.map((day) => day.inbound) },
@@ -72,8 +85,13 @@ export function ReplyTimes({ report, bot }: { report: HealthReport; bot: Bot }) 
           outbound: formatDateTime(report.last_outbound_at),
         })}
       </p>
-      <h3>{t('health.reply.timeTitle')}</h3>
-      <DaysChart days={dayKeys} series={timeSeries} label={t('health.reply.timeChart')} />
+      <h3>{inMinutes ? t('health.reply.timeTitleMinutes') : t('health.reply.timeTitle')}</h3>
+      <DaysChart
+        key={inMinutes ? 'minutes' : 'seconds'}
+        days={dayKeys}
+        series={timeSeries}
+        label={inMinutes ? t('health.reply.timeChartMinutes') : t('health.reply.timeChart')}
+      />
       <h3>{t('health.reply.countsTitle')}</h3>
       <DaysChart days={dayKeys} series={countSeries} label={t('health.reply.countsChart')} />
     </>

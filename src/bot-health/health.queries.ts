@@ -17,7 +17,7 @@ export class HealthQueries {
     const start = `${window.from}T00:00:00Z`;
     const end = new Date(Date.parse(`${window.to}T00:00:00Z`) + 86_400_000).toISOString();
     const args = [botId, start, end];
-    const [totals, days, pending, inbound, errors, target, lastIn, lastOut] = await Promise.all([
+    const [totals, days, pending, inbound, errors, errorsPerDay, target, lastIn, lastOut] = await Promise.all([
       this.db.query<Array<{ replied: number; p50: number | null; p90: number | null; p99: number | null }>>(
         `SELECT count(*)::int AS replied,
                 percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50,
@@ -52,12 +52,15 @@ export class HealthQueries {
           WHERE bot_id = $1 AND day >= $2::date AND day <= $3::date`,
         [botId, window.from, window.to],
       ),
-      this.db.query<
-        Array<{ method: string; error_code: number; description: string; count: number; last_at: Date; date: string }>
-      >(
+      this.db.query<Array<{ method: string; error_code: number; description: string; count: number; last_at: Date }>>(
         `SELECT method, error_code, description, count(*)::int AS count, max(at) AS last_at
            FROM platform_errors WHERE bot_id = $1 AND at >= $2 AND at < $3
           GROUP BY 1, 2, 3 ORDER BY count DESC, method, error_code, description LIMIT 100`,
+        args,
+      ),
+      this.db.query<Array<{ date: string; errors: number }>>(
+        `SELECT to_char((at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS date, count(*)::int AS errors
+           FROM platform_errors WHERE bot_id = $1 AND at >= $2 AND at < $3 GROUP BY 1`,
         args,
       ),
       this.db.query<Array<{ count: number; last_at: Date | null; last_error: string | null }>>(
@@ -69,12 +72,6 @@ export class HealthQueries {
       this.lastMessageAt(botId, 'in'),
       this.lastMessageAt(botId, 'out'),
     ]);
-    const errorsPerDay = await this.db.query<Array<{ date: string; errors: number }>>(
-      `SELECT to_char((at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS date, count(*)::int AS errors
-         FROM platform_errors WHERE bot_id = $1 AND at >= $2 AND at < $3 GROUP BY 1`,
-      args,
-    );
-
     const byDate = <T extends { date: string }>(rows: T[]) => new Map(rows.map((r) => [r.date, r]));
     const dayRows = byDate(days);
     const pendingRows = byDate(pending);

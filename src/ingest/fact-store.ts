@@ -77,7 +77,8 @@ const CONNECT_TIMEOUT_MS = 5000;
  * BEGIN and the contacts; the messages (with their contacts' ids); everything else and COMMIT.
  * This class is the transaction and the order of its statements; each table's statements are in a file of
  * their own (contacts-statements.ts, messages-statement.ts, touches-statement.ts, daily-stats-statement.ts,
- * source-rollups-statement.ts, hourly-stats.ts, retention-activity.ts, button-presses.ts).
+ * source-rollups-statement.ts, hourly-stats.ts, retention-activity.ts, button-presses.ts; issue 27's reply times and
+ * errors in reply-statements.ts and health-statements.ts).
  */
 @Injectable()
 export class FactStore implements OnApplicationShutdown {
@@ -188,13 +189,14 @@ export class FactStore implements OnApplicationShutdown {
     const deltas = contactDeltas(newMessages, touches);
     const pressByKey = new Map(presses.map((p) => [key(p.botId, p.fact.dedupeKey), p.fact]));
     const stored = newPresses.map((row) => ({ row, fact: pressByKey.get(key(row.bot_id, row.dedupe_key))! }));
-    // Reply times before the counters: they read each contact's awaiting_since as the batch found it.
-    queueReplies(
-      tx,
-      dialogReplies(newMessages, (row) => factByKey.get(key(row.bot_id, row.dedupe_key))!.fact.broadcast === true),
+    // Reply times before the counters, which move each dialog's awaiting_since: they read it as the batch found it.
+    const dialogs = dialogReplies(
+      newMessages,
+      (row) => factByKey.get(key(row.bot_id, row.dedupe_key))!.fact.broadcast === true,
     );
+    queueReplies(tx, dialogs);
     queueHealthFacts(tx, batch);
-    updateContacts(tx, deltas);
+    updateContacts(tx, deltas, new Map(dialogs.map((d) => [d.contactId, d])));
     markActive(tx, stored);
     const pressRollup = ButtonPresses.rollupStatement(
       stored.map(({ row, fact }) => ({ botId: row.bot_id, contactId: row.contact_id, data: fact.data, at: fact.at })),

@@ -1,11 +1,12 @@
 import { compare } from './fact-batch';
 import type { NewMessageRow } from './messages-statement';
-import { PipelinedTransaction, planned, prepared } from './pipelined-transaction';
+import { PipelinedTransaction, planned } from './pipelined-transaction';
 
 // Reply times (issue 27), in the ingest's transaction (fact-store.ts): each inbound message of a private dialog is
 // answered by the first outbound message to that dialog after it (broadcasts answer nobody). The contact keeps the
 // oldest inbound still waiting (`awaiting_since`); an answer gives every inbound from there up to itself its
-// latency in `message_replies`, and moves `awaiting_since` past itself. Two statements per batch, whatever its size.
+// latency in `message_replies`; the contacts' counters update (contacts-statements.ts) moves `awaiting_since` past it,
+// in the same row version. One statement per batch with answers, whatever its size.
 
 /** One dialog's view of the batch's new messages. */
 interface DialogReplies {
@@ -60,12 +61,11 @@ export function dialogReplies(messages: NewMessageRow[], broadcast: (row: NewMes
 }
 
 /**
- * Queues the batch's reply statements: the latencies of the inbound messages its answers answer (from the contact's
- * `awaiting_since`, or its oldest new inbound, up to each answer), then each dialog's new `awaiting_since`.
- * Sent after the messages' insert, before the contacts' counters (the rows are locked by the upsert already).
+ * Queues the latencies of the inbound messages the batch's answers answer (from the contact's `awaiting_since`, or its
+ * oldest new inbound, up to each answer). Sent after the messages' insert and before the contacts' counters, which
+ * move `awaiting_since`: it must read the wait as the batch found it.
  */
 export function queueReplies(tx: PipelinedTransaction, dialogs: DialogReplies[]): void {
-  if (!dialogs.length) return;
   const answered = dialogs.filter((d) => d.outs.length);
   if (answered.length) {
     const answers = answered.flatMap((d) => d.outs.map((at) => ({ d, at })));
@@ -93,27 +93,4 @@ export function queueReplies(tx: PipelinedTransaction, dialogs: DialogReplies[])
       ),
     );
   }
-  // Without an answer the dialog waits since its oldest unanswered inbound; after one, since the first inbound
-  // that came after it (or since an older wait recorded later than the answer, should the answer arrive late).
-  tx.send(
-    prepared(
-      `UPDATE contacts c SET awaiting_since = CASE
-           WHEN d.last_out IS NULL THEN LEAST(c.awaiting_since, d.first_in)
-           ELSE LEAST(d.first_in_after, CASE WHEN c.awaiting_since > d.last_out THEN c.awaiting_since END)
-         END
-         FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::timestamptz[])
-           AS d(contact_id, first_in, last_out, first_in_after)
-         WHERE c.id = d.contact_id
-           AND c.awaiting_since IS DISTINCT FROM CASE
-             WHEN d.last_out IS NULL THEN LEAST(c.awaiting_since, d.first_in)
-             ELSE LEAST(d.first_in_after, CASE WHEN c.awaiting_since > d.last_out THEN c.awaiting_since END)
-           END`,
-      [
-        dialogs.map((d) => d.contactId),
-        dialogs.map((d) => d.firstIn?.toISOString() ?? null),
-        dialogs.map((d) => d.lastOut?.toISOString() ?? null),
-        dialogs.map((d) => d.firstInAfter?.toISOString() ?? null),
-      ],
-    ),
-  );
 }

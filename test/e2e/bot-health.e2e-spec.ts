@@ -155,6 +155,54 @@ describe('Bot health (issue 27): measures and reports', () => {
     expect(report.last_outbound_at).toEqual(expect.any(String));
   });
 
+  it("operators' replies (cabinet, open API) answer; a broadcast answers nobody", async () => {
+    const { bot, token } = await bindTelegramBot(ctx, owner.token);
+    const writeKey = (await issueKey(ctx, owner.token, ['write'])).key;
+    for (const id of [7101, 7102, 7103])
+      ctx.telegram.message(token, { from: { id }, text: 'hi', date: unixNow() - 30 });
+    await fetch(`${ctx.url}/tg/bot${token}/getUpdates`);
+    await eventually(async () =>
+      expect(
+        (await health(bot.id).expect(200)).body.timeline.reduce(
+          (n: number, d: { inbound: number }) => n + d.inbound,
+          0,
+        ),
+      ).toBe(3),
+    );
+
+    const broadcast = await request(ctx.url)
+      .post(`/api/v1/bots/${bot.id}/broadcast`)
+      .set('X-API-Key', writeKey)
+      .send({ text: 'sale!' })
+      .expect(200);
+    expect(broadcast.body).toMatchObject({ total_count: 3, sent_count: 3 });
+    expect((await health(bot.id).expect(200)).body.reply_time.replied).toBe(0);
+
+    await request(ctx.url)
+      .post(`/api/bots/${bot.id}/dialogs/7101/messages`)
+      .set(bearer(owner))
+      .send({ text: 'from the cabinet' })
+      .expect(201);
+    await request(ctx.url)
+      .post(`/api/v1/bots/${bot.id}/send`)
+      .set('X-API-Key', writeKey)
+      .send({ userId: '7102', text: 'from the API' })
+      .expect(200);
+    const report = (await health(bot.id).expect(200)).body;
+    expect(report.reply_time.replied).toBe(2);
+    const waiting = await request(ctx.url)
+      .get(`/api/bots/${bot.id}/dialogs?unanswered=true`)
+      .set(bearer(owner))
+      .expect(200);
+    expect(waiting.body.data).toEqual([]);
+    const dialogs = await request(ctx.url).get(`/api/bots/${bot.id}/dialogs`).set(bearer(owner)).expect(200);
+    expect(
+      dialogs.body.data
+        .filter((d: { awaiting_since: string | null }) => d.awaiting_since !== null)
+        .map((d: { external_user_id: string }) => d.external_user_id),
+    ).toEqual(['7103']);
+  });
+
   describe('GET /api/v1/bots/{id}/health and GET /api/bots/:id/health', () => {
     it('the last 7 UTC days by default, one timeline row each; the session route answers the same', async () => {
       const { bot } = await bindTelegramBot(ctx, owner.token);

@@ -2739,7 +2739,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked")[];
+            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked" | "bot.alert.opened" | "bot.alert.resolved")[];
             /** Format: uuid */
             id: string;
             /**
@@ -2786,7 +2786,7 @@ export interface components {
              * @example 09e4d1f4-975a-4550-b3a8-d61294b431de
              */
             bot_id?: string;
-            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked")[];
+            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked" | "bot.alert.opened" | "bot.alert.resolved")[];
             /** @example https://crm.example/botlens */
             url: string;
         };
@@ -4075,7 +4075,7 @@ export interface components {
         };
         UpdateWebhookDto: {
             active?: boolean;
-            events?: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked")[];
+            events?: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked" | "bot.alert.opened" | "bot.alert.resolved")[];
             url?: string;
         };
         UsageDto: {
@@ -4130,7 +4130,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked")[];
+            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked" | "bot.alert.opened" | "bot.alert.resolved")[];
             /** Format: uuid */
             id: string;
             /** @example https://crm.example/botlens */

@@ -314,6 +314,8 @@ export const ru = {
   'webhooks.event.payment.succeeded': 'Оплата',
   'webhooks.event.payment.refunded': 'Возврат оплаты',
   'webhooks.event.link.clicked': 'Переход по ссылке',
+  'webhooks.event.bot.alert.opened': 'Оповещение о проблеме с ботом',
+  'webhooks.event.bot.alert.resolved': 'Проблема с ботом устранена',
   'webhooks.bot': 'Бот',
   'webhooks.allBots': 'Все боты',
   'webhooks.created': 'Создана',

@@ -204,7 +204,8 @@ export class Metrics {
     // Process figures (memory, CPU, event loop) only where someone can read them.
     if (config.metricsPort !== 0) collectDefaultMetrics({ register: this.registry });
     // Every reason shows from the start, at 0, so a rate over it is defined before the first loss.
-    for (const reason of ['database_unavailable', 'overload', 'journal_full', 'poison']) this.factsUnrecorded.inc({ reason }, 0);
+    for (const reason of ['database_unavailable', 'overload', 'journal_full', 'poison'])
+      this.factsUnrecorded.inc({ reason }, 0);
     this.updatesSkipped.inc({ reason: 'poison' }, 0);
     for (const platform of PLATFORMS) {
       for (const outcome of MIRROR_OUTCOMES) this.mirrorRequests.inc({ platform, outcome }, 0);

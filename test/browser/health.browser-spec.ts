@@ -241,6 +241,14 @@ describe('Bot health in the cabinet (issue 27)', () => {
       .waitFor();
     await checkScreen('health-05-tab');
 
+    // On a phone the page does not scroll sideways: the tables scroll in their own frames, the charts narrow.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await eventually(async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390),
+    );
+    await checkScreen('health-05-phone');
+    await page.setViewportSize({ width: 1280, height: 860 });
+
     // The waiting person is one click from the dialog.
     await page.locator('table.waiting').getByRole('link', { name: 'Борис' }).click();
     await page.waitForURL(`${ctx.url}/bots/${botId}/dialogs/${BORIS.id}`);

@@ -113,11 +113,14 @@ describe('Event deliveries survive a killed worker and a Redis that lost its dat
       await stack.startApp();
       const expected = Array.from({ length: 60 }, (_, i) => `update ${i + 1}`);
       await eventually(async () => expect([...subscriber.texts()].sort()).toEqual([...expected].sort()), 15_000);
-      // Those in flight at the kill came again, each with the webhook-id it had (receivers drop the repeat).
-      for (const [text, webhookId] of inFlight) {
-        const again = subscriber.seen.filter((s) => s.text === text);
-        expect(again.map((s) => s.webhookId)).toEqual([webhookId, webhookId]);
-      }
+      // Those in flight at the kill come again once their claims end (the waiting ones may arrive first), each with
+      // the webhook-id it had (receivers drop the repeat).
+      await eventually(async () => {
+        for (const [text, webhookId] of inFlight) {
+          const again = subscriber.seen.filter((s) => s.text === text);
+          expect({ text, ids: again.map((s) => s.webhookId) }).toEqual({ text, ids: [webhookId, webhookId] });
+        }
+      }, 15_000);
       const db = await stack.db();
       await eventually(async () => {
         const left = await db.query(`SELECT count(*)::int AS n FROM webhook_outbox`);

@@ -23,6 +23,7 @@ import { Payments1795402100000 } from './1795402100000-Payments';
 import { RevenueReports1795402110000 } from './1795402110000-RevenueReports';
 import { TrackedLinks1795402200000 } from './1795402200000-TrackedLinks';
 import { BroadcastOutcomes1795402400000 } from './1795402400000-BroadcastOutcomes';
+import { RecipientOutcomes1795402450000 } from './1795402450000-RecipientOutcomes';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   RevenueReports1795402110000,
   TrackedLinks1795402200000,
   BroadcastOutcomes1795402400000,
+  RecipientOutcomes1795402450000,
 ];

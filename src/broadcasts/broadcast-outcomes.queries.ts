@@ -73,11 +73,17 @@ export class BroadcastOutcomesQueries {
            FROM b JOIN broadcast_recipients r ON r.broadcast_id = b.id AND r.status IN ('sent', 'failed')
            LEFT JOIN clickers k ON k.broadcast_id = r.broadcast_id AND k.contact_id = r.contact_id
            LEFT JOIN blocked bl ON bl.id = r.contact_id),
+       -- The bot's payments over the sends' whole span, once (payments_by_time), hash-joined to the recipients:
+       -- a probe of payments_by_contact per delivered recipient cost more than all the rest of a list.
+       span AS (
+         SELECT min(sent_at) AS first, max(sent_at) + make_interval(hours => $4) AS last FROM r WHERE status = 'sent'),
+       bot_paid AS (
+         SELECT p.contact_id, p.paid_at, p.currency, p.amount, p.refunded_at
+           FROM span JOIN payments p ON p.bot_id = $1 AND p.paid_at BETWEEN span.first AND span.last),
        paid AS (
          SELECT r.broadcast_id, r.variant, r.contact_id, p.currency, p.amount, p.refunded_at
-           FROM r JOIN b ON b.id = r.broadcast_id
-           JOIN payments p ON p.bot_id = b.bot_id AND p.contact_id = r.contact_id
-                          AND p.paid_at BETWEEN r.sent_at AND r.sent_at + make_interval(hours => $4)
+           FROM r JOIN bot_paid p ON p.contact_id = r.contact_id
+                                 AND p.paid_at BETWEEN r.sent_at AND r.sent_at + make_interval(hours => $4)
           WHERE r.status = 'sent')
        SELECT broadcast_id, variant, GROUPING(variant) = 1 AS whole, 'counts' AS kind,
               count(*) FILTER (WHERE status = 'sent')::int AS delivered,

@@ -17,15 +17,29 @@ export const REPLY_WINDOW_HOURS = 24;
 export function recordBroadcastReplies(tx: PipelinedTransaction, messages: NewMessageRow[]): void {
   const inbound = messages.filter((m) => m.direction === 'in');
   if (!inbound.length) return;
-  sendPrepared(
-    tx,
-    `UPDATE broadcast_recipients r SET replied_at = d.created_at
-       FROM unnest($1::uuid[], $2::timestamptz[]) AS d(contact_id, created_at)
-      WHERE r.contact_id = d.contact_id AND r.status = 'sent' AND r.replied_at IS NULL
-        AND r.updated_at < now() AND r.updated_at >= d.created_at - make_interval(hours => $3)
-        AND d.created_at >= date_trunc('second', r.updated_at)`,
-    [inbound.map((m) => m.contact_id), inbound.map((m) => m.created_at), REPLY_WINDOW_HOURS],
-  );
+  sendPrepared(tx, broadcastRepliesSql(), [
+    inbound.map((m) => m.contact_id),
+    inbound.map((m) => m.created_at),
+    REPLY_WINDOW_HOURS,
+  ]);
+}
+
+/**
+ * The recipients are probed per message by contact (the lateral subquery, kept apart by `OFFSET 0`): flattened into a
+ * join, a generic plan made on a young database walked the whole partial index on `updated_at` alone.
+ */
+export function broadcastRepliesSql(): string {
+  return `WITH hits AS (
+            SELECT w.broadcast_id, w.position, d.created_at
+              FROM unnest($1::uuid[], $2::timestamptz[]) AS d(contact_id, created_at)
+              CROSS JOIN LATERAL (
+                SELECT r.broadcast_id, r.position FROM broadcast_recipients r
+                 WHERE r.contact_id = d.contact_id AND r.status = 'sent' AND r.replied_at IS NULL
+                   AND r.updated_at < now() AND r.updated_at >= d.created_at - make_interval(hours => $3)
+                   AND d.created_at >= date_trunc('second', r.updated_at)
+                OFFSET 0) w)
+          UPDATE broadcast_recipients r SET replied_at = hits.created_at
+            FROM hits WHERE r.broadcast_id = hits.broadcast_id AND r.position = hits.position AND r.replied_at IS NULL`;
 }
 
 /**

@@ -24,6 +24,7 @@ import { RevenueReports1795402110000 } from './1795402110000-RevenueReports';
 import { TrackedLinks1795402200000 } from './1795402200000-TrackedLinks';
 import { BotHealth1795402300000 } from './1795402300000-BotHealth';
 import { BroadcastOutcomes1795402400000 } from './1795402400000-BroadcastOutcomes';
+import { RecipientOutcomes1795402450000 } from './1795402450000-RecipientOutcomes';
 import { WebhookOutbox1795402500000 } from './1795402500000-WebhookOutbox';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
@@ -54,5 +55,6 @@ export const migrations = [
   TrackedLinks1795402200000,
   BotHealth1795402300000,
   BroadcastOutcomes1795402400000,
+  RecipientOutcomes1795402450000,
   WebhookOutbox1795402500000,
 ];

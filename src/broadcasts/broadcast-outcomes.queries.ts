@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { REPLY_WINDOW_HOURS } from '../ingest/broadcast-replies-statement';
 import type { BroadcastOutcomesDto } from './broadcast.dto';
 /** How long after its send a recipient's payment counts for the broadcast (issue 26). */
 export const BROADCAST_REVENUE_HOURS = 72;
-/** How long after its send a recipient's reply or block counts for the broadcast (issue 28). */
-export const BROADCAST_REACTION_HOURS = 24;
+/** How long after its send a recipient's reply or block counts for the broadcast (issue 28): the ingest's window. */
+export const BROADCAST_REACTION_HOURS = REPLY_WINDOW_HOURS;
 
 /** A broadcast's outcomes in all, and per variant (by index) for an A/B broadcast. */
 export interface BroadcastOutcomes {
@@ -38,7 +39,8 @@ interface OutcomeRow {
  * counted once per outcome, whatever it did how often. A recipient's send time is the moment it was marked
  * sent (`updated_at` of a `sent` row); `clicked`: a click through its own link on one of the broadcast's links
  * (`link_ids`), at any time; `replied`: an inbound message stored after the send and dated from the send's second
- * (platforms date messages in whole seconds) to 24 h after it; `blocked_after`: the contact's `blocked_at` in that window (a kick reported by the platform, or a 403 on a later send; an unblock clears it);
+ * (platforms date messages in whole seconds) to 24 h after it, recorded on the row as it is stored (`replied_at`,
+ * src/ingest/broadcast-replies-statement.ts: a probe of messages per recipient here cost seconds for a list); `blocked_after`: the contact's `blocked_at` in that window (a kick reported by the platform, or a 403 on a later send; an unblock clears it);
  * `blocked_on_send`: failed with the platform's 403; revenue (issue 26): per currency, the recipients' payments
  * from their own send to 72 hours after it, both ends included, `net` less refunds, `payers` those with a payment
  * not refunded (each payment found by contact, `payments_by_contact`). Rows come per
@@ -65,21 +67,23 @@ export class BroadcastOutcomesQueries {
          SELECT r.broadcast_id, r.variant, r.contact_id, r.status, r.updated_at AS sent_at,
                 r.status = 'failed' AND r.error LIKE '403%' AS blocked_on_send,
                 r.status = 'sent' AND k.contact_id IS NOT NULL AS clicked,
-                r.status = 'sent' AND EXISTS (
-                  SELECT 1 FROM messages m
-                   WHERE m.bot_id = b.bot_id AND m.external_user_id = r.external_user_id AND m.direction = 'in'
-                     AND m.created_at >= date_trunc('second', r.updated_at) AND m.stored_at > r.updated_at
-                     AND m.created_at <= r.updated_at + make_interval(hours => $3)) AS replied,
+                r.status = 'sent' AND r.replied_at IS NOT NULL AS replied,
                 r.status = 'sent' AND bl.blocked_at >= date_trunc('second', r.updated_at)
                   AND bl.blocked_at <= r.updated_at + make_interval(hours => $3) AS blocked_after
            FROM b JOIN broadcast_recipients r ON r.broadcast_id = b.id AND r.status IN ('sent', 'failed')
            LEFT JOIN clickers k ON k.broadcast_id = r.broadcast_id AND k.contact_id = r.contact_id
            LEFT JOIN blocked bl ON bl.id = r.contact_id),
+       -- The bot's payments over the sends' whole span, once (payments_by_time), hash-joined to the recipients:
+       -- a probe of payments_by_contact per delivered recipient cost more than all the rest of a list.
+       span AS (
+         SELECT min(sent_at) AS first, max(sent_at) + make_interval(hours => $4) AS last FROM r WHERE status = 'sent'),
+       bot_paid AS (
+         SELECT p.contact_id, p.paid_at, p.currency, p.amount, p.refunded_at
+           FROM span JOIN payments p ON p.bot_id = $1 AND p.paid_at BETWEEN span.first AND span.last),
        paid AS (
          SELECT r.broadcast_id, r.variant, r.contact_id, p.currency, p.amount, p.refunded_at
-           FROM r JOIN b ON b.id = r.broadcast_id
-           JOIN payments p ON p.bot_id = b.bot_id AND p.contact_id = r.contact_id
-                          AND p.paid_at BETWEEN r.sent_at AND r.sent_at + make_interval(hours => $4)
+           FROM r JOIN bot_paid p ON p.contact_id = r.contact_id
+                                 AND p.paid_at BETWEEN r.sent_at AND r.sent_at + make_interval(hours => $4)
           WHERE r.status = 'sent')
        SELECT broadcast_id, variant, GROUPING(variant) = 1 AS whole, 'counts' AS kind,
               count(*) FILTER (WHERE status = 'sent')::int AS delivered,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ContactDataOwner, ContactKey } from '../common/contact-data-owner';
+import { repliedAtOnSend } from '../ingest/broadcast-replies-statement';
 import type { Statement } from '../ingest/fact-store';
 import { audienceFilter, BroadcastPlatform, RECIPIENTS_FROM, Segment } from './segment';
 
@@ -117,7 +118,8 @@ export class RecipientStore implements ContactDataOwner {
     outcome: { status: 'sent' | 'failed'; attempts: number; error?: string; messageId?: string | null },
   ): Promise<void> {
     await this.db.query(
-      `UPDATE broadcast_recipients SET status = $3, attempts = $4, error = $5, message_id = $6, updated_at = now()
+      `UPDATE broadcast_recipients SET status = $3, attempts = $4, error = $5, message_id = $6, updated_at = now(),
+              replied_at = CASE WHEN $3 = 'sent' THEN ${repliedAtOnSend('(SELECT bot_id FROM broadcasts WHERE id = $1)', 'external_user_id')} END
         WHERE broadcast_id = $1 AND position = $2 AND status = 'sending'`,
       [id, position, outcome.status, outcome.attempts, outcome.error ?? null, outcome.messageId ?? null],
     );
@@ -130,7 +132,8 @@ export class RecipientStore implements ContactDataOwner {
   sentStatement(id: string, position: number, attempts: number, storedMessageId: Statement): Statement {
     const n = storedMessageId.values.length;
     return {
-      text: `UPDATE broadcast_recipients SET status = 'sent', attempts = $${n + 3}, error = NULL, message_id = (${storedMessageId.text}), updated_at = now()
+      text: `UPDATE broadcast_recipients SET status = 'sent', attempts = $${n + 3}, error = NULL, message_id = (${storedMessageId.text}), updated_at = now(),
+                    replied_at = ${repliedAtOnSend(`(SELECT bot_id FROM broadcasts WHERE id = $${n + 1})`, 'external_user_id')}
               WHERE broadcast_id = $${n + 1} AND position = $${n + 2} AND status = 'sending'`,
       values: [...storedMessageId.values, id, position, attempts],
     };

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { ConnectionWatch } from '../metrics/connection-watch';
 import { Metrics } from '../metrics/metrics';
 import type { CaptureBot } from './capture.service';
+import { recordBroadcastReplies } from './broadcast-replies-statement';
 import { ButtonPresses, InsertedPressRow } from './button-presses';
 import {
   applyBlocks,
@@ -78,7 +79,8 @@ const CONNECT_TIMEOUT_MS = 5000;
  * This class is the transaction and the order of its statements; each table's statements are in a file of
  * their own (contacts-statements.ts, messages-statement.ts, touches-statement.ts, daily-stats-statement.ts,
  * source-rollups-statement.ts, hourly-stats.ts, retention-activity.ts, button-presses.ts; issue 27's reply times and
- * errors in reply-statements.ts and health-statements.ts).
+ * errors in reply-statements.ts and health-statements.ts), and the broadcast recipients' replies
+ * (broadcast-replies-statement.ts).
  */
 @Injectable()
 export class FactStore implements OnApplicationShutdown {
@@ -235,6 +237,8 @@ export class FactStore implements OnApplicationShutdown {
     if (retention) tx.send(retention);
     for (const statement of batch.flatMap((item) => item.alongside ?? []))
       tx.send({ text: statement.text, values: statement.values });
+    // After the sends' marks: a reply in the same batch as its send was not stored after it, and is not counted.
+    recordBroadcastReplies(tx, newMessages);
     const moneyEvents =
       written && (written.inserted.length || written.refunded.length) ? this.moneyEvents(tx, written, bots) : null;
 

@@ -8,7 +8,10 @@ const TIERS = [
   ['accounts, access and platforms', ['auth', 'api-keys', 'billing', 'audit', 'support', 'account', 'platforms']],
   ['bots', ['bots', 'teams']],
   ["bots' traffic", ['ingest', 'polling', 'mirror', 'proxy', 'messaging', 'live', 'links']],
-  ['reading and acting', ['avatars', 'contacts', 'analytics', 'revenue', 'intents', 'funnels', 'broadcasts']],
+  [
+    'reading and acting',
+    ['avatars', 'contacts', 'analytics', 'revenue', 'intents', 'funnels', 'broadcasts', 'bot-health'],
+  ],
   [
     'across the features, and running the service',
     ['erasure', 'webhooks', 'admin', 'cleanup', 'fleet', 'health', 'cabinet'],

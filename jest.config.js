@@ -19,12 +19,15 @@ const PROCESS_E2E = [
   'ingest-kill', // kill -9 of a built process
   'migrations', // built processes migrating one database together
   'platform', // a built process's lifecycle
+  'replica', // a private PostgreSQL and its streaming replica, the replica stopped and started
   'process-roles', // api and worker processes
+  'webhooks-faults', // kill -9 of a built process mid-delivery; a private Redis restarted empty
 ];
 
 /** E2e files whose assertions are about time: alone, so no other file's load moves their clocks. */
 const CLOCK_E2E = [
   'broadcast-pacing', // at most N sends in any one-second window, and how long N take
+  'broadcast-outcomes', // an A/B test's clicks land within its (shortened) minutes before the winner is chosen
   'broadcasts-resume', // instances stopped and killed mid-broadcast, still at most 10 sends a second
   'fleet-changes', // built instances as processes, changes held to one second
   'shutdown', // SIGTERM with requests in flight, the grace timed

@@ -22,6 +22,10 @@ import { ButtonPreviousDays1795402060000 } from './1795402060000-ButtonPreviousD
 import { Payments1795402100000 } from './1795402100000-Payments';
 import { RevenueReports1795402110000 } from './1795402110000-RevenueReports';
 import { TrackedLinks1795402200000 } from './1795402200000-TrackedLinks';
+import { BotHealth1795402300000 } from './1795402300000-BotHealth';
+import { BroadcastOutcomes1795402400000 } from './1795402400000-BroadcastOutcomes';
+import { RecipientOutcomes1795402450000 } from './1795402450000-RecipientOutcomes';
+import { WebhookOutbox1795402500000 } from './1795402500000-WebhookOutbox';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
 export const migrations = [
@@ -49,4 +53,8 @@ export const migrations = [
   Payments1795402100000,
   RevenueReports1795402110000,
   TrackedLinks1795402200000,
+  BotHealth1795402300000,
+  BroadcastOutcomes1795402400000,
+  RecipientOutcomes1795402450000,
+  WebhookOutbox1795402500000,
 ];

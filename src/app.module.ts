@@ -2,6 +2,7 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
+import { BotHealthModule } from './bot-health/bot-health.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuditModule } from './audit/audit.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
@@ -88,6 +89,7 @@ export class AppModule {
         ErasureModule,
         LiveModule,
         AvatarsModule,
+        BotHealthModule,
         ...(options.extraModules ?? []),
       ],
     };

@@ -36,7 +36,7 @@ const TAGS: ReadonlyArray<[name: string, description: string]> = [
   ['links', 'Tracked short links `/l/{code}` of a bot: their clicks, unique visitors and clicks per day.'],
   [
     'webhooks',
-    'Signed event webhooks: `message.created`, `message.outbound`, `contact.created`, `test.ping`, `button.pressed`, `intent.matched`, `broadcast.completed`, `funnel.step_passed`, `payment.succeeded`, `payment.refunded`, `link.clicked`.',
+    'Signed event webhooks: `message.created`, `message.outbound`, `contact.created`, `test.ping`, `button.pressed`, `intent.matched`, `broadcast.completed`, `funnel.step_passed`, `payment.succeeded`, `payment.refunded`, `link.clicked`, `bot.alert.opened`, `bot.alert.resolved`.',
   ],
   ['avatars', "Contacts' profile photos, with the session or a signed 24-hour link."],
   ['team', 'Team of the `business` plan: members, invitations by mail, roles, and the API keys of everyone in it.'],

@@ -11,20 +11,22 @@ const jest = (project, ...flags) => ['npx', 'jest', '--selectProjects', project,
  * Tiers, in the order they run; a stage's tiers run side by side. The machine has two cores: the short
  * CPU-bound tiers run beside the medium tier, which mostly waits for PostgreSQL; the e2e files mostly wait on
  * timers, sockets and the database, so two run at once, beside the files that spawn processes or stop a store
- * of their own (one at a time). The files held to a clock run alone, and the browser's after them.
+ * of their own (two at a time too: each stops only its private PostgreSQL or Redis, and they also mostly wait).
+ * The files held to a clock run after all of them, one at a time, beside the browser's (three at a time: the pages
+ * mostly wait on the app), whose load is far lighter than the e2e stage's.
  */
 const TIERS = [
   { name: 'build', stage: 0, command: ['npm', 'run', 'build'] },
+  { name: 'e2e', stage: 1, command: jest('e2e', '--maxWorkers=3') },
+  { name: 'e2e-processes', stage: 1, command: jest('e2e-processes', '--maxWorkers=2') },
   { name: 'medium', stage: 1, command: jest('medium', '--maxWorkers=2') },
   { name: 'unit', stage: 1, command: jest('unit', '--maxWorkers=2') },
   { name: 'web', stage: 1, command: ['npm', 'test', '-w', 'web'] },
-  { name: 'e2e', stage: 2, command: jest('e2e', '--maxWorkers=2') },
-  { name: 'e2e-processes', stage: 2, command: jest('e2e-processes', '--runInBand') },
-  { name: 'e2e-clock', stage: 3, command: jest('e2e-clock', '--runInBand') },
+  { name: 'e2e-clock', stage: 2, command: jest('e2e-clock', '--runInBand') },
   {
     name: 'browser',
-    stage: 4,
-    command: ['sh', '-c', 'node test/browser/ensure-chromium.cjs && npx jest --selectProjects browser --maxWorkers=2'],
+    stage: 2,
+    command: ['sh', '-c', 'node test/browser/ensure-chromium.cjs && npx jest --selectProjects browser --maxWorkers=3'],
   },
 ];
 

@@ -2,7 +2,8 @@
  * The events benchmark's webhook subscriber, in a process of its own so that neither the load
  * generator nor the orchestrator can delay the moment a delivery is seen. It stamps each request on
  * the machine-wide monotonic clock (process.hrtime) as soon as its body has arrived, answers 200, and
- * on request (IPC `{ collect: true }`) hands back every delivery's message text and arrival time.
+ * on request (IPC `{ collect: true, prefix? }`) hands back each delivery's message text and arrival time (those whose
+ * text starts with `prefix`). Every subscription of a run posts to it, so one message arrives once per subscription.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 /** A delivery as the orchestrator gets it: the message's text and when it arrived (ns, hrtime). */
 export type Arrival = [text: string, atNs: string];
 
-const arrivals: Array<{ body: string; at: bigint }> = [];
+const arrivals: Array<{ body: string; at: bigint; text?: string }> = [];
 
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -22,13 +23,14 @@ const server = createServer((req, res) => {
 });
 server.keepAliveTimeout = 60_000;
 
-process.on('message', (message: { collect?: boolean }) => {
+process.on('message', (message: { collect?: boolean; prefix?: string }) => {
   if (!message.collect) return;
-  // Parsing waits until the run is over, so it never competes with stamping arrivals.
-  const collected: Arrival[] = arrivals.map(({ body, at }) => [
-    (JSON.parse(body) as { data: { text: string } }).data.text,
-    String(at),
-  ]);
+  // Parsing waits until the phase is over, so it never competes with stamping arrivals; each body is parsed once.
+  const collected: Arrival[] = [];
+  for (const arrival of arrivals) {
+    arrival.text ??= (JSON.parse(arrival.body) as { data: { text: string } }).data.text;
+    if (!message.prefix || arrival.text.startsWith(message.prefix)) collected.push([arrival.text, String(arrival.at)]);
+  }
   process.send?.({ arrivals: collected });
 });
 

@@ -9,11 +9,12 @@ const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 const { getHeapSpaceStatistics, writeHeapSnapshot } = require('node:v8');
 
-const DIST = join(__dirname, '..', '..', 'dist', 'src');
+// BENCH_BUILD_DIR runs another tree's build (an older commit, for paired runs: bench/events.ts).
+const DIST = join(process.env.BENCH_BUILD_DIR ?? join(__dirname, '..', '..'), 'dist', 'src');
 
 async function main() {
   if (!existsSync(join(DIST, 'create-app.js'))) throw new Error(`${DIST} has no build: run \`npx nest build\` first`);
-  require('reflect-metadata');
+  require(require.resolve('reflect-metadata', { paths: [DIST] }));
   const { loadConfig } = require(join(DIST, 'config', 'config'));
   const { createApp } = require(join(DIST, 'create-app'));
   const app = await createApp(loadConfig(process.env));

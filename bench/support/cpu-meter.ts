@@ -59,8 +59,10 @@ export class CpuMeter {
     const db = new Client({ connectionString: this.databaseUrl });
     await db.connect();
     try {
+      // Background workers (autovacuum) are named by their type, so a figure can leave their bursts out.
       const { rows } = await db.query<{ pid: number; name: string }>(
-        `SELECT pid, application_name AS name FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+        `SELECT pid, CASE WHEN backend_type = 'client backend' THEN application_name ELSE backend_type END AS name
+         FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
       );
       const postgres = new Map(
         rows.map((row) => [row.pid, { name: row.name || 'other', seconds: cpuSeconds(row.pid) }]),

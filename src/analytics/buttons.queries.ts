@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { ReportReads, type ReadQueries } from '../database/report-reads';
 import type { ButtonRowDto } from './buttons.dto';
 
 /** A time window as the messages list reads `from` / `to`; each bound may be absent. */
@@ -57,7 +57,8 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  */
 @Injectable()
 export class ButtonsQueries {
-  constructor(private readonly db: DataSource) {}
+  /** A report: read from the replica while it is fresh enough (ReportReads). */
+  constructor(@Inject(ReportReads) private readonly db: ReadQueries) {}
 
   async rows(botId: string, window: PressWindow): Promise<ButtonRowDto[]> {
     const plan = planWindow(window);

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { ReportReads, type ReadQueries } from '../database/report-reads';
 import { RetentionCohortDto, RetentionPeriod } from './retention.dto';
 import { UNMAPPED_SOURCE } from '../common/unmapped-source';
 
@@ -20,7 +20,8 @@ const DAY_MS = 86_400_000;
  */
 @Injectable()
 export class RetentionQueries {
-  constructor(private readonly db: DataSource) {}
+  /** A report: read from the replica while it is fresh enough (ReportReads). */
+  constructor(@Inject(ReportReads) private readonly db: ReadQueries) {}
 
   async cohorts(
     botId: string,

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { ReportReads, type ReadQueries } from '../database/report-reads';
 import { UNMAPPED_SOURCE } from '../common/unmapped-source';
 import { SourceRowDto } from './source.dto';
 
@@ -17,7 +17,8 @@ interface SourceRow {
  */
 @Injectable()
 export class SourcesQueries {
-  constructor(private readonly db: DataSource) {}
+  /** A report: read from the replica while it is fresh enough (ReportReads). */
+  constructor(@Inject(ReportReads) private readonly db: ReadQueries) {}
 
   async rows(botId: string): Promise<SourceRowDto[]> {
     const rows = await this.db.query<SourceRow[]>(

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { ReportReads, type ReadQueries } from '../database/report-reads';
 import { StatsDto, TimelineDayDto } from './stats.dto';
 
 /**
@@ -10,7 +10,8 @@ import { StatsDto, TimelineDayDto } from './stats.dto';
  */
 @Injectable()
 export class StatsQueries {
-  constructor(private readonly db: DataSource) {}
+  /** A report: read from the replica while it is fresh enough (ReportReads). */
+  constructor(@Inject(ReportReads) private readonly db: ReadQueries) {}
 
   /**
    * One statement, so every figure is read at the same `now` and snapshot (the app's clock, as the

@@ -49,6 +49,19 @@ export class TeamsRepository {
     );
   }
 
+  /** The addresses to tell of a bot's alerts (issue 27): the account's owner and its team's administrators. */
+  async ownerAndAdministrators(accountId: string): Promise<string[]> {
+    const rows = await selectRows<{ email: string }>(
+      this.db,
+      `SELECT email FROM users WHERE id = $1 AND deleted_at IS NULL
+       UNION
+       SELECT u.email FROM team_members tm JOIN users u ON u.id = tm.user_id
+        WHERE tm.account_id = $1 AND tm.role = 'administrator'`,
+      [accountId],
+    );
+    return rows.map((r) => r.email);
+  }
+
   /** The account's owner and its members, with their addresses. */
   peopleOf(accountId: string): Promise<Array<{ user_id: string; email: string }>> {
     return selectRows(

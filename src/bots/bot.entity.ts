@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { Platform } from '../platforms/platform';
+import type { AlertRules } from './alert-rules';
 
 @Entity('bots')
 export class Bot {
@@ -54,6 +55,14 @@ export class Bot {
 
   @Column('timestamptz', { name: 'last_forward_at', nullable: true })
   lastForwardAt: Date | null;
+
+  /** An inbound message not answered within this many seconds counts as unanswered (issue 27). */
+  @Column('integer', { name: 'reply_window_s', default: 300 })
+  replyWindowS: number;
+
+  /** The alert rules the owner changed from the defaults (alert-rules.ts). */
+  @Column('jsonb', { name: 'alert_rules', default: () => "'{}'" })
+  alertRules: Partial<AlertRules>;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

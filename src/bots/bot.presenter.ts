@@ -1,4 +1,5 @@
-import { BotDto, BotMode, OpenApiBotDto } from './bot.dto';
+import { alertRules } from './alert-rules';
+import { BotDto, BotMode, OpenAlertDto, OpenApiBotDto } from './bot.dto';
 import { Bot } from './bot.entity';
 
 const MIRROR_PATHS = { telegram: '/tg', max: '/max' } as const;
@@ -8,7 +9,7 @@ export function botMode(bot: Bot): BotMode {
   return bot.targetUrl ? 'proxy' : 'mirror';
 }
 
-export function presentBot(bot: Bot, publicBaseUrl: string): BotDto {
+export function presentBot(bot: Bot, publicBaseUrl: string, openAlerts: OpenAlertDto[] = []): BotDto {
   return {
     id: bot.id,
     name: bot.name,
@@ -24,6 +25,9 @@ export function presentBot(bot: Bot, publicBaseUrl: string): BotDto {
     mirror_url: `${publicBaseUrl}${MIRROR_PATHS[bot.platform]}`,
     last_forward_error: bot.lastForwardError,
     last_forward_at: bot.lastForwardAt,
+    reply_window_s: bot.replyWindowS,
+    alerts: alertRules(bot.alertRules),
+    open_alerts: openAlerts,
     created_at: bot.createdAt,
   };
 }

@@ -8,6 +8,8 @@ import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { BotDto, BotListDto, CreateBotDto, UpdateBotDto } from './bot.dto';
 import { presentBot } from './bot.presenter';
+import { BotAlertsRepository } from './bot-alerts.repository';
+import { Bot } from './bot.entity';
 import { BotsService } from './bots.service';
 
 @ApiTags('bots')
@@ -16,15 +18,22 @@ import { BotsService } from './bots.service';
 export class BotsController {
   constructor(
     private readonly bots: BotsService,
+    private readonly alerts: BotAlertsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Bot objects with their open alerts, read in one query for the whole list. */
+  private async present(bots: Bot[]): Promise<BotDto[]> {
+    const open = await this.alerts.openOf(bots.map((bot) => bot.id));
+    return bots.map((bot) => presentBot(bot, this.config.publicBaseUrl, open.get(bot.id) ?? []));
+  }
 
   @Get()
   @ApiOperation({ summary: 'Your bots' })
   @ApiOkResponse({ type: BotListDto })
   async list(@CurrentPrincipal() principal: Principal): Promise<BotListDto> {
     const bots = await this.bots.list(principal.accountId);
-    return { data: bots.map((bot) => presentBot(bot, this.config.publicBaseUrl)) };
+    return { data: await this.present(bots) };
   }
 
   @Post()
@@ -32,7 +41,7 @@ export class BotsController {
   @ApiCreatedResponse({ type: BotDto })
   @ApiErrors(400, 403, 409, 429, 502)
   async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateBotDto): Promise<BotDto> {
-    return presentBot(await this.bots.create(principal, body), this.config.publicBaseUrl);
+    return (await this.present([await this.bots.create(principal, body)]))[0];
   }
 
   @Get(':id')
@@ -40,11 +49,13 @@ export class BotsController {
   @ApiOkResponse({ type: BotDto })
   @ApiErrors(404)
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BotDto> {
-    return presentBot(await this.bots.get(principal, id), this.config.publicBaseUrl);
+    return (await this.present([await this.bots.get(principal, id)]))[0];
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Change a bot: name, token, target_url, utm_key, or activate/deactivate it' })
+  @ApiOperation({
+    summary: 'Change a bot: name, token, target_url, utm_key, reply_window_s, alert rules, or activate/deactivate it',
+  })
   @ApiOkResponse({ type: BotDto })
   @ApiErrors(400, 404, 409, 502)
   async update(
@@ -52,7 +63,7 @@ export class BotsController {
     @Param('id') id: string,
     @Body() body: UpdateBotDto,
   ): Promise<BotDto> {
-    return presentBot(await this.bots.update(principal, id, body), this.config.publicBaseUrl);
+    return (await this.present([await this.bots.update(principal, id, body)]))[0];
   }
 
   @Delete(':id')

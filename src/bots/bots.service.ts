@@ -106,6 +106,8 @@ export class BotsService {
     if (dto.target_url !== undefined) bot.targetUrl = dto.target_url;
     if (dto.utm_key !== undefined) bot.utmKey = dto.utm_key;
     if (dto.active !== undefined) bot.active = dto.active;
+    if (dto.reply_window_s !== undefined) bot.replyWindowS = dto.reply_window_s;
+    if (dto.alerts !== undefined) bot.alertRules = { ...bot.alertRules, ...definedFields(dto.alerts) };
     const { saved, released } = await this.saveUnique(() =>
       this.dataSource.transaction(async (tx) => {
         const released = dto.token ? await this.releaseFromDeletedAccounts(tx, bot) : [];
@@ -214,4 +216,9 @@ async function cancelBroadcasts(tx: EntityManager, botId: string): Promise<void>
     `UPDATE broadcasts SET status = 'cancelled', finished_at = now() WHERE bot_id = $1 AND status IN ('scheduled', 'queued', 'running')`,
     [botId],
   );
+}
+
+/** The fields a partial update set (class-transformer leaves the others undefined). */
+function definedFields<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -5,9 +5,10 @@ import { Messages } from '../common/messages';
 import { assertCaptionFits, charCount, parseMediaKind, toMediaFile } from '../platforms/media-input';
 import type { BroadcastFile } from './broadcast-file-store';
 import type { BroadcastKind } from './broadcast-store';
+import { BroadcastPlan, MAX_TEXT_CHARS, parsePlan, PlanFields } from './broadcast-plan';
 import { BroadcastPlatform, parsePlatform, parseSegment, Segment } from './segment';
 
-export const MAX_TEXT_CHARS = 4000;
+export { MAX_TEXT_CHARS };
 
 export interface ClosedBroadcastInput {
   text: string;
@@ -16,6 +17,25 @@ export interface ClosedBroadcastInput {
   segment: Segment;
   sendAt: Date | null;
   file: BroadcastFile | null;
+  plan: BroadcastPlan;
+}
+
+/** The open API's body: a text, or variants, and the tracked links' and the test's fields. */
+export interface OpenBroadcastInput {
+  text: string;
+  plan: BroadcastPlan;
+}
+
+/** The open API's text (required unless variants replace it, at most 4000 characters) and its plan. */
+export function openBroadcastInput(body: PlanFields & { text?: unknown }, botPlatform: Platform): OpenBroadcastInput {
+  const hasText = body.text !== undefined && body.text !== null && body.text !== '';
+  if (body.variants === undefined || body.variants === null || body.variants === '') {
+    const text = requiredText(body.text);
+    return { text, plan: parsePlan(body, { hasText, hasFile: false, platform: botPlatform }) };
+  }
+  const plan = parsePlan(body, { hasText, hasFile: false, platform: botPlatform });
+  // The first variant's text stands for the broadcast where one text is shown (lists, older clients).
+  return { text: plan.variants![0].text, plan };
 }
 
 /** The open API's text: required, at most 4000 characters (spec). */
@@ -39,13 +59,16 @@ export function closedBroadcastInput(
   const platform = parsePlatform(form.platform);
   const segment = parseSegment(form.segment);
   const sendAt = parseSendAt(form.send_at, now);
+  const hasText = typeof form.text === 'string' && form.text !== '';
+  const plan = parsePlan(form, { hasText, hasFile: upload !== undefined, platform: botPlatform });
+  const file = upload ? toMediaFile(upload) : null;
+  if (plan.variants) return { text: plan.variants[0].text, kind, platform, segment, sendAt, file, plan };
   const text = typeof form.text === 'string' ? form.text : '';
   if (form.text !== undefined && typeof form.text !== 'string') throw new BadRequestException(Messages.textRequired);
   if (!upload && !text.trim()) throw new BadRequestException(Messages.textRequired);
   if (charCount(text) > MAX_TEXT_CHARS) throw new BadRequestException(Messages.textTooLong);
   if (upload) assertCaptionFits(text, botPlatform);
-  const file = upload ? toMediaFile(upload) : null;
-  return { text, kind, platform, segment, sendAt, file };
+  return { text, kind, platform, segment, sendAt, file, plan };
 }
 
 function parseSendAt(raw: unknown, now: Date): Date | null {

@@ -13,12 +13,14 @@ import { BroadcastStore, FINAL_STATUSES } from './broadcast-store';
 import { RecipientStore } from './recipient-store';
 import { DeliveryTarget, RecipientDelivery } from './recipient-delivery';
 import { SendPacer } from './send-pacer';
+import { BroadcastWinners } from './broadcast-winner';
 
 /**
  * `interrupted`: the process is stopping (or lost the lease) and recipients are left; the job goes back
  * to the queue. `busy`: another live run holds the broadcast's lease; the job waits for it to end.
+ * `waitUntil`: an A/B broadcast's test share is sent; its job comes back when the winner is due.
  */
-export type RunResult = 'finished' | 'interrupted' | 'busy';
+export type RunResult = 'finished' | 'interrupted' | 'busy' | { waitUntil: Date };
 
 const BATCH = 500;
 /** How often progress is copied onto the broadcast (the list shows it) and a cancel is noticed. */
@@ -43,6 +45,7 @@ export class BroadcastRunner {
     private readonly delivery: RecipientDelivery,
     private readonly channels: BroadcastChannels,
     private readonly leases: BroadcastLeases,
+    private readonly winners: BroadcastWinners,
     private readonly bots: BotsService,
     private readonly botRepository: BotsRepository,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -91,7 +94,15 @@ export class BroadcastRunner {
       channel,
       signal: stop,
     };
-    const outcome = await this.sendAll(target, stop);
+    let outcome = await this.sendAll(target, stop);
+    // An A/B test's share is sent and the rest wait for the winner: chosen now if its time has come (then sent
+    // to them in this run), else the job sleeps until then.
+    if (outcome === 'done' && broadcast.variants && (await this.recipients.hasHeld(broadcastId))) {
+      await this.store.refreshCounts(broadcastId);
+      const verdict = await this.winners.decide(broadcast);
+      if (verdict.kind === 'wait') return { waitUntil: verdict.until };
+      outcome = await this.sendAll(target, stop);
+    }
     if (outcome === 'cancelled') return 'finished';
     if (outcome === 'stopped') {
       await this.store.refreshCounts(broadcastId);

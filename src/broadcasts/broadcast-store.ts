@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { BroadcastFile, BroadcastFileStore } from './broadcast-file-store';
+import type { BroadcastPlan, Variant, WinnerMetric } from './broadcast-plan';
 import { RecipientStore } from './recipient-store';
 import type { BroadcastPlatform, Segment } from './segment';
 
@@ -27,6 +28,18 @@ export interface BroadcastRow {
   started_at: Date | null;
   finished_at: Date | null;
   created_at: Date;
+  track_links: boolean;
+  /** The tracked links the broadcast made, one per distinct URL of its texts (issue 28). */
+  link_ids: string[];
+  variants: Variant[] | null;
+  test_share: number;
+  winner_after_minutes: number | null;
+  winner_metric: WinnerMetric | null;
+  /** When the test share's last recipient was processed: the winner is chosen winner_after_minutes later. */
+  test_finished_at: Date | null;
+  /** The winning variant's index. */
+  winner: number | null;
+  winner_chosen_at: Date | null;
 }
 
 export interface NewBroadcast {
@@ -39,6 +52,7 @@ export interface NewBroadcast {
   /** Null: starts now, its recipients are chosen at once. */
   sendAt: Date | null;
   file: BroadcastFile | null;
+  plan: BroadcastPlan;
 }
 
 /** TypeORM answers an UPDATE … RETURNING with the rows and the affected count. */
@@ -56,7 +70,8 @@ export interface FinishedBroadcast {
 }
 
 const COLUMNS = `id, bot_id, origin, text, kind, platform, segment, status, total_count, sent_count, failed_count,
-  platform_file_ref, error, send_at, started_at, finished_at, created_at`;
+  platform_file_ref, error, send_at, started_at, finished_at, created_at, track_links, link_ids, variants,
+  test_share, winner_after_minutes, winner_metric, test_finished_at, winner, winner_chosen_at`;
 
 /**
  * `broadcasts`: a broadcast's life, from created (or scheduled) through its lease and progress to finished or
@@ -75,8 +90,9 @@ export class BroadcastStore {
   create(input: NewBroadcast): Promise<BroadcastRow> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.query<BroadcastRow[]>(
-        `INSERT INTO broadcasts (bot_id, origin, text, kind, platform, segment, status, send_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+        `INSERT INTO broadcasts (bot_id, origin, text, kind, platform, segment, status, send_at, track_links,
+                                 variants, test_share, winner_after_minutes, winner_metric)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}`,
         [
           input.botId,
           input.origin,
@@ -86,6 +102,11 @@ export class BroadcastStore {
           input.segment,
           input.sendAt ? 'scheduled' : 'queued',
           input.sendAt,
+          input.plan.trackLinks,
+          input.plan.variants ? JSON.stringify(input.plan.variants) : null,
+          input.plan.testShare,
+          input.plan.winnerAfterMinutes,
+          input.plan.winnerMetric,
         ],
       );
       if (input.file) await this.files.insert(tx, row.id, input.file);
@@ -184,6 +205,41 @@ export class BroadcastStore {
     await this.db.query(
       `UPDATE broadcasts SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`,
       [id, owner],
+    );
+  }
+
+  /** Marks the end of an A/B test's sends (once; a resumed run keeps the first mark); answers the mark. */
+  async finishTest(id: string): Promise<Date> {
+    const [rows] = await this.db.query<UpdateResult<{ test_finished_at: Date }>>(
+      `UPDATE broadcasts SET test_finished_at = coalesce(test_finished_at, now()) WHERE id = $1 RETURNING test_finished_at`,
+      [id],
+    );
+    return rows[0].test_finished_at;
+  }
+
+  /**
+   * Records the winner and lets the held recipients have it, in one transaction and only if no winner was chosen
+   * yet and the broadcast still runs: a second run (a restart, a duplicated job) finds it chosen and sends nothing
+   * twice. False when it was not this call that chose.
+   */
+  chooseWinner(id: string, winner: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [rows] = await tx.query<UpdateResult<unknown>>(
+        `UPDATE broadcasts SET winner = $2, winner_chosen_at = now()
+          WHERE id = $1 AND winner IS NULL AND status = 'running' RETURNING 1`,
+        [id, winner],
+      );
+      if (rows.length !== 1) return false;
+      await this.recipients.releaseHeld(tx, id, winner);
+      return true;
+    });
+  }
+
+  /** Adds the run's links to the broadcast's: a link deleted mid-run and made anew keeps its clicks counted. */
+  async addLinkIds(id: string, linkIds: string[]): Promise<void> {
+    await this.db.query(
+      `UPDATE broadcasts SET link_ids = ARRAY(SELECT DISTINCT unnest(link_ids || $2::uuid[])) WHERE id = $1`,
+      [id, linkIds],
     );
   }
 

@@ -35,6 +35,6 @@ export class BroadcastV1Controller {
   ): Promise<BroadcastResultDto> {
     // The answer may take minutes: no idle timeout may close this connection while the job runs.
     req.setTimeout(0);
-    return this.broadcasts.broadcastToAll(principal, id, body?.text);
+    return this.broadcasts.broadcastToAll(principal, id, body ?? {});
   }
 }

@@ -37,7 +37,12 @@ export class BroadcastWorker extends QueueWorker<BroadcastJob> implements OnAppl
     if (result === 'finished') return;
     // Interrupted: back to the queue at once; another instance, or this one after its restart, continues
     // it. Busy (a run elsewhere holds it, e.g. after Redis lost this job's lock): look again once a lease could have lapsed.
-    await job.moveToDelayed(Date.now() + (result === 'busy' ? this.leases.retryAfterMs : 0), token);
+    // Waiting for an A/B winner: the same job, delayed until the winner is due (it survives a restart in Redis).
+    const at =
+      typeof result === 'object'
+        ? result.waitUntil.getTime()
+        : Date.now() + (result === 'busy' ? this.leases.retryAfterMs : 0);
+    await job.moveToDelayed(at, token);
     throw new DelayedError();
   }
 

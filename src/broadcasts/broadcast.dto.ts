@@ -3,9 +3,47 @@ import { Allow } from 'class-validator';
 import { FileMessageFormDto } from '../common/http/file-message.dto';
 import { PageDto } from '../common/http/page-query.dto';
 
+/** One text of an A/B broadcast. */
+export class BroadcastVariantInputDto {
+  /** Up to 4000 characters (1024 as a caption on Telegram); may be empty only when the variant carries the file. */
+  @ApiProperty({ type: String, maxLength: 4000 })
+  text: string;
+  /** Closed broadcasts: whether this variant carries the uploaded file (default: yes when one is uploaded). */
+  @ApiPropertyOptional({ type: Boolean })
+  file?: boolean;
+}
+
+/** Tracked links and A/B variants (issue 28), on the open API's and the cabinet's broadcasts alike. */
+export class BroadcastPlanFieldsDto {
+  /** Every http(s) URL of the text becomes each recipient's own tracked link (`{PUBLIC_BASE_URL}/l/{code}/{token}`); default false. */
+  @ApiPropertyOptional({ type: Boolean })
+  @Allow()
+  track_links?: unknown;
+
+  /** 2–4 variants instead of `text` (in a multipart form: a JSON string). */
+  @ApiPropertyOptional({ type: [BroadcastVariantInputDto], minItems: 2, maxItems: 4 })
+  @Allow()
+  variants?: unknown;
+
+  /** The share of the audience that tests the variants, split evenly (0.05–1, default 1); below 1 the winner goes to the rest. */
+  @ApiPropertyOptional({ type: Number, minimum: 0.05, maximum: 1 })
+  @Allow()
+  test_share?: unknown;
+
+  /** Required when test_share < 1: minutes after the test share's last send that the winner is chosen. */
+  @ApiPropertyOptional({ type: 'integer', minimum: 10, maximum: 10080 })
+  @Allow()
+  winner_after_minutes?: unknown;
+
+  /** Required when test_share < 1; ties go to the first variant. `clicked` needs track_links. */
+  @ApiPropertyOptional({ enum: ['clicked', 'replied', 'revenue'] })
+  @Allow()
+  winner_metric?: unknown;
+}
+
 /** Checked by the service, not the pipe, so that a missing text gets the spec's exact message. */
-export class BroadcastV1RequestDto {
-  /** Up to 4000 characters; sent to every contact of the bot that has not blocked it. */
+export class BroadcastV1RequestDto extends BroadcastPlanFieldsDto {
+  /** Up to 4000 characters; sent to every contact of the bot that has not blocked it. Required unless variants are given. */
   @ApiProperty({ required: true, type: String, maxLength: 4000, example: 'Скидки до 30% только сегодня' })
   @Allow()
   text?: unknown;
@@ -60,6 +98,31 @@ export class CreateBroadcastFormDto extends FileMessageFormDto {
   @ApiPropertyOptional({ type: String, format: 'date-time' })
   @Allow()
   send_at?: unknown;
+
+  /** `true`: every URL goes as each recipient's own tracked link (as in the open API's broadcast); default `false`. */
+  @ApiPropertyOptional({ type: String, enum: ['true', 'false'] })
+  @Allow()
+  track_links?: unknown;
+
+  /** A JSON string `[{ "text": "…", "file": true }, …]`, 2–4 variants instead of `text`. */
+  @ApiPropertyOptional({ type: String, example: '[{"text":"Вариант A"},{"text":"Вариант B"}]' })
+  @Allow()
+  variants?: unknown;
+
+  /** A number from 0.05 to 1 (default 1), e.g. `0.2`. */
+  @ApiPropertyOptional({ type: String, example: '0.2' })
+  @Allow()
+  test_share?: unknown;
+
+  /** An integer from 10 to 10080; required when test_share is below 1. */
+  @ApiPropertyOptional({ type: String, example: '60' })
+  @Allow()
+  winner_after_minutes?: unknown;
+
+  /** Required when test_share is below 1. */
+  @ApiPropertyOptional({ enum: ['clicked', 'replied', 'revenue'] })
+  @Allow()
+  winner_metric?: unknown;
 }
 
 export class BroadcastPreviewRequestDto {
@@ -89,6 +152,44 @@ export class BroadcastRevenueDto {
   /** Recipients with a payment in their window that was not refunded. */
   @ApiProperty({ type: 'integer', example: 12 })
   payers: number;
+}
+
+/**
+ * What a broadcast did (issue 28), each recipient counted once: `delivered` + `failed` are the recipients processed;
+ * the others count delivered recipients only.
+ */
+export class BroadcastOutcomesDto {
+  @ApiProperty({ type: 'integer' })
+  delivered: number;
+  @ApiProperty({ type: 'integer' })
+  failed: number;
+  /** Failed because the platform answered 403 (the contact had blocked the bot). */
+  @ApiProperty({ type: 'integer' })
+  blocked_on_send: number;
+  /** Opened one of the broadcast's tracked links through their own link (track_links). */
+  @ApiProperty({ type: 'integer' })
+  clicked: number;
+  /** Sent the bot a message within 24 hours after their send. */
+  @ApiProperty({ type: 'integer' })
+  replied: number;
+  /** Blocked the bot within 24 hours after their send (and have not unblocked it since). */
+  @ApiProperty({ type: 'integer' })
+  blocked_after: number;
+  /** As the broadcast's `revenue`: payments within 72 hours after their send. */
+  @ApiProperty({ type: [BroadcastRevenueDto] })
+  revenue: BroadcastRevenueDto[];
+}
+
+/** One variant of an A/B broadcast with what it did. */
+export class BroadcastVariantDto {
+  text: string;
+  /** Whether it carries the broadcast's file. */
+  file: boolean;
+  /** Its recipients that were delivered it. */
+  @ApiProperty({ type: 'integer' })
+  sent: number;
+  @ApiProperty({ type: BroadcastOutcomesDto })
+  outcomes: BroadcastOutcomesDto;
 }
 
 /** A broadcast as the cabinet reports it. */
@@ -127,6 +228,25 @@ export class BroadcastDto {
    */
   @ApiProperty({ type: [BroadcastRevenueDto] })
   revenue: BroadcastRevenueDto[];
+  /** Whether its URLs went out as each recipient's tracked links. */
+  track_links: boolean;
+  /** What it did, each recipient counted once (zeros until it starts). */
+  @ApiProperty({ type: BroadcastOutcomesDto })
+  outcomes: BroadcastOutcomesDto;
+  /** The A/B variants in order (their index is `winner`); null for a broadcast of one text. */
+  @ApiProperty({ type: [BroadcastVariantDto], nullable: true })
+  variants: BroadcastVariantDto[] | null;
+  @ApiProperty({ type: Number, nullable: true })
+  test_share: number | null;
+  @ApiProperty({ type: 'integer', nullable: true })
+  winner_after_minutes: number | null;
+  @ApiProperty({ enum: ['clicked', 'replied', 'revenue'], nullable: true, type: String })
+  winner_metric: 'clicked' | 'replied' | 'revenue' | null;
+  /** The winning variant's index (from 0), once chosen. */
+  @ApiProperty({ type: 'integer', nullable: true })
+  winner: number | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  winner_chosen_at: Date | null;
 }
 
 export class BroadcastListDto {

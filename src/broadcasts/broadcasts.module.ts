@@ -8,7 +8,7 @@ import { BroadcastRecovery } from './broadcast-recovery';
 import { BroadcastQueue, BROADCAST_QUEUE } from './broadcast-queue';
 import { BroadcastRunner } from './broadcast-runner';
 import { BroadcastFileStore } from './broadcast-file-store';
-import { BroadcastRevenueQueries } from './broadcast-revenue.queries';
+import { BroadcastOutcomesQueries } from './broadcast-outcomes.queries';
 import { BroadcastStore } from './broadcast-store';
 import { BroadcastV1Controller } from './broadcast-v1.controller';
 import { BroadcastCompletion } from './broadcast-completion';
@@ -21,17 +21,20 @@ import { RecipientStore } from './recipient-store';
 import { SendPacer } from './send-pacer';
 import { IngestModule } from '../ingest/ingest.module';
 import { AuthModule } from '../auth/auth.module';
+import { LinksModule } from '../links/links.module';
+import { BroadcastLinks } from './broadcast-links';
+import { BroadcastWinners } from './broadcast-winner';
 
 /** Broadcasts: the open API's synchronous one, the cabinet's segmented ones, and the queue that delivers both. */
 @Module({
-  imports: [AuthModule, IngestModule, jobQueue(BROADCAST_QUEUE), BotsModule, PlatformsModule],
+  imports: [AuthModule, IngestModule, LinksModule, jobQueue(BROADCAST_QUEUE), BotsModule, PlatformsModule],
   controllers: [BroadcastV1Controller, BroadcastsV1Controller, BroadcastsController],
   providers: [
     BroadcastsService,
     BroadcastStore,
     RecipientStore,
     BroadcastFileStore,
-    BroadcastRevenueQueries,
+    BroadcastOutcomesQueries,
     BroadcastCompletion,
     BroadcastQueue,
     BroadcastWorker,
@@ -39,6 +42,8 @@ import { AuthModule } from '../auth/auth.module';
     BroadcastLeases,
     BroadcastRecovery,
     BroadcastChannels,
+    BroadcastLinks,
+    BroadcastWinners,
     RecipientDelivery,
     SendPacer,
   ],

@@ -19,12 +19,13 @@ import {
   BroadcastPageDto,
   BroadcastPreviewDto,
   BroadcastResultDto,
-  BroadcastRevenueDto,
+  BroadcastV1RequestDto,
 } from './broadcast.dto';
 import type { UploadedFile } from '../common/http/file-upload';
-import { closedBroadcastInput, requiredText } from './broadcast-input';
+import { closedBroadcastInput, openBroadcastInput } from './broadcast-input';
+import { BroadcastOutcomes, BroadcastOutcomesQueries, noOutcomes } from './broadcast-outcomes.queries';
+import { BroadcastLinks } from './broadcast-links';
 import { BroadcastQueue } from './broadcast-queue';
-import { BroadcastRevenueQueries } from './broadcast-revenue.queries';
 import { BroadcastRow, BroadcastStore, FINAL_STATUSES } from './broadcast-store';
 import { RecipientStore } from './recipient-store';
 import { parsePlatform, parseSegment } from './segment';
@@ -41,7 +42,8 @@ export class BroadcastsService {
     private readonly store: BroadcastStore,
     private readonly recipients: RecipientStore,
     private readonly queue: BroadcastQueue,
-    private readonly revenue: BroadcastRevenueQueries,
+    private readonly outcomes: BroadcastOutcomesQueries,
+    private readonly links: BroadcastLinks,
     /** Its stop ends the waits of open requests (503); their broadcasts resume after the restart. */
     private readonly lifecycle: Lifecycle,
   ) {}
@@ -51,9 +53,10 @@ export class BroadcastsService {
    * the answer waits for the job. The job does not depend on the request: a client that goes away
    * changes nothing, and two identical calls are two broadcasts (spec).
    */
-  async broadcastToAll(principal: Principal, botId: string, rawText: unknown): Promise<BroadcastResultDto> {
+  async broadcastToAll(principal: Principal, botId: string, body: BroadcastV1RequestDto): Promise<BroadcastResultDto> {
     const bot = await this.access.require(principal, botId, 'manage');
-    const text = requiredText(rawText);
+    const { text, plan } = openBroadcastInput(body ?? {}, bot.platform);
+    this.links.assertFits(text, plan, false, bot.platform);
     this.requireSendable(bot);
     const created = await this.store.create({
       botId: bot.id,
@@ -64,6 +67,7 @@ export class BroadcastsService {
       segment: { all_contacts: true },
       sendAt: null,
       file: null,
+      plan,
     });
     await this.queue.enqueue(created.id);
     let finished = await this.waitUntilFinished(created.id);
@@ -90,11 +94,12 @@ export class BroadcastsService {
   ): Promise<BroadcastDto> {
     const bot = await this.access.require(principal, botId, 'manage');
     const input = closedBroadcastInput(form ?? {}, upload, bot.platform);
+    this.links.assertFits(input.text, input.plan, input.file !== null, bot.platform);
     this.requireSendable(bot);
     const created = await this.store.create({ botId: bot.id, origin: 'cabinet', ...input });
     await this.queue.enqueue(created.id, input.sendAt);
-    // Nothing is sent yet, so nothing was paid for it.
-    return presentBroadcast(created, []);
+    // Nothing is sent yet, so nothing came of it.
+    return presentBroadcast(created, undefined);
   }
 
   async preview(
@@ -136,13 +141,13 @@ export class BroadcastsService {
     return (await this.presented(bot.id, [(await this.store.get(found.id)) ?? found]))[0];
   }
 
-  /** The broadcasts with their revenue, read for all of them at once. */
+  /** The broadcasts with their outcomes, read for all of them at once. */
   private async presented(botId: string, rows: BroadcastRow[]): Promise<BroadcastDto[]> {
-    const revenue = await this.revenue.of(
+    const outcomes = await this.outcomes.of(
       botId,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => presentBroadcast(row, revenue.get(row.id) ?? []));
+    return rows.map((row) => presentBroadcast(row, outcomes.get(row.id)));
   }
 
   private requireSendable(bot: Bot): void {
@@ -156,6 +161,8 @@ export class BroadcastsService {
       const row = await this.store.get(id);
       if (!row) throw new NotFoundException(Messages.broadcastNotFound);
       if (FINAL_STATUSES.includes(row.status)) return row;
+      // An A/B test's share is sent and the rest wait for the winner: the answer does not wait for days.
+      if (row.variants && row.winner === null && row.test_finished_at) return row;
       try {
         await sleep(FINISH_POLL_MS, undefined, { signal: this.lifecycle.stopping });
       } catch {
@@ -165,7 +172,8 @@ export class BroadcastsService {
   }
 }
 
-export function presentBroadcast(row: BroadcastRow, revenue: BroadcastRevenueDto[]): BroadcastDto {
+export function presentBroadcast(row: BroadcastRow, outcomes: BroadcastOutcomes | undefined): BroadcastDto {
+  const all = outcomes?.all ?? noOutcomes();
   // all_contacts is how the service stores the open API's audience, not a filter a client chose.
   const { all_contacts: _allContacts, ...segment } = row.segment;
   return {
@@ -183,6 +191,19 @@ export function presentBroadcast(row: BroadcastRow, revenue: BroadcastRevenueDto
     started_at: row.started_at,
     finished_at: row.finished_at,
     created_at: row.created_at,
-    revenue,
+    // The outcomes' revenue is the same 72-hour window the field has shown since issue 26.
+    revenue: all.revenue,
+    track_links: row.track_links,
+    outcomes: all,
+    variants:
+      row.variants?.map((variant, index) => {
+        const own = outcomes?.variants.get(index) ?? noOutcomes();
+        return { text: variant.text, file: variant.file, sent: own.delivered, outcomes: own };
+      }) ?? null,
+    test_share: row.variants ? row.test_share : null,
+    winner_after_minutes: row.winner_after_minutes,
+    winner_metric: row.winner_metric,
+    winner: row.winner,
+    winner_chosen_at: row.winner_chosen_at,
   };
 }

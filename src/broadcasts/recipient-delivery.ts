@@ -71,6 +71,7 @@ export class RecipientDelivery {
           { user_id: recipient.external_user_id },
           verdict.result,
           (messageId) => this.recipients.sentStatement(target.broadcastId, recipient.position, attempt, messageId),
+          { broadcast: true },
         );
         if (!stored)
           await this.recipients.settle(target.broadcastId, recipient.position, { status: 'sent', attempts: attempt });
@@ -107,7 +108,7 @@ export class RecipientDelivery {
       return { kind: 'stopped' };
     }
     try {
-      sent = await target.channel.send(recipient.external_user_id, dispatched.onWire);
+      sent = await target.channel.send(recipient, dispatched.onWire);
     } catch (error) {
       // A network failure may come after the platform delivered, so it is not retried.
       if (error instanceof PlatformUnreachableException) {

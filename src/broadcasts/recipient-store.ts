@@ -1,15 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ContactDataOwner, ContactKey } from '../common/contact-data-owner';
+import { repliedAtOnSend } from '../ingest/broadcast-replies-statement';
 import type { Statement } from '../ingest/fact-store';
 import { audienceFilter, BroadcastPlatform, RECIPIENTS_FROM, Segment } from './segment';
 
-export type RecipientStatus = 'pending' | 'sending' | 'sent' | 'failed';
+export type RecipientStatus = 'held' | 'pending' | 'sending' | 'sent' | 'failed';
 
 export interface Recipient {
   position: number;
   contact_id: string;
   external_user_id: string;
+  /** The variant it gets (A/B broadcasts); null for a broadcast of one text. */
+  variant: number | null;
 }
 
 /** Why a recipient left `sending` by a stopped process counts as failed. */
@@ -23,22 +26,39 @@ const INTERRUPTED = 'interrupted while sending: delivery unknown';
 export class RecipientStore implements ContactDataOwner {
   constructor(private readonly db: DataSource) {}
 
-  /** Chooses the broadcast's recipients (its audience now) within the caller's transaction; answers how many. */
+  /**
+   * Chooses the broadcast's recipients (its audience now) within the caller's transaction; answers how many.
+   * With variants, the audience is drawn in random order: the first `test_share` of the draw (rounded up) is dealt
+   * the variants in turn, so each gets an even share; the rest wait `held` for the winner.
+   */
   async materialise(
     tx: EntityManager,
-    row: { id: string; bot_id: string; platform: BroadcastPlatform; segment: Segment },
+    row: {
+      id: string;
+      bot_id: string;
+      platform: BroadcastPlatform;
+      segment: Segment;
+      variants: unknown[] | null;
+      test_share: number;
+    },
   ): Promise<number> {
     const { where, params } = audienceFilter(row.platform, row.segment);
     const n = params.length + 2;
     const inserted: Array<{ count: string }> = await tx.query(
-      `WITH added AS (
-         INSERT INTO broadcast_recipients (broadcast_id, position, contact_id, external_user_id)
-         SELECT $${n}, row_number() OVER (ORDER BY c.first_seen_at, c.id), c.id, c.external_user_id
+      `WITH audience AS (
+         SELECT c.id, c.external_user_id, c.first_seen_at,
+                row_number() OVER (ORDER BY random()) - 1 AS draw, count(*) OVER () AS size
            FROM ${RECIPIENTS_FROM}
-          WHERE ${where}
+          WHERE ${where}),
+       added AS (
+         INSERT INTO broadcast_recipients (broadcast_id, position, contact_id, external_user_id, variant, status)
+         SELECT $${n}, row_number() OVER (ORDER BY a.first_seen_at, a.id), a.id, a.external_user_id,
+                CASE WHEN $${n + 1}::int > 0 AND a.draw < ceil(a.size * $${n + 2}::float8) THEN a.draw % $${n + 1}::int END,
+                CASE WHEN $${n + 1}::int > 0 AND a.draw >= ceil(a.size * $${n + 2}::float8) THEN 'held' ELSE 'pending' END
+           FROM audience a
          RETURNING 1)
        SELECT count(*) AS count FROM added`,
-      [row.bot_id, ...params, row.id],
+      [row.bot_id, ...params, row.id, row.variants?.length ?? 0, row.test_share],
     );
     return Number(inserted[0].count);
   }
@@ -66,7 +86,7 @@ export class RecipientStore implements ContactDataOwner {
 
   nextPending(id: string, afterPosition: number, limit: number): Promise<Recipient[]> {
     return this.db.query(
-      `SELECT position, contact_id, external_user_id FROM broadcast_recipients
+      `SELECT position, contact_id, external_user_id, variant FROM broadcast_recipients
         WHERE broadcast_id = $1 AND status = 'pending' AND position > $2
         ORDER BY position LIMIT $3`,
       [id, afterPosition, limit],
@@ -98,7 +118,8 @@ export class RecipientStore implements ContactDataOwner {
     outcome: { status: 'sent' | 'failed'; attempts: number; error?: string; messageId?: string | null },
   ): Promise<void> {
     await this.db.query(
-      `UPDATE broadcast_recipients SET status = $3, attempts = $4, error = $5, message_id = $6, updated_at = now()
+      `UPDATE broadcast_recipients SET status = $3, attempts = $4, error = $5, message_id = $6, updated_at = now(),
+              replied_at = CASE WHEN $3 = 'sent' THEN ${repliedAtOnSend('(SELECT bot_id FROM broadcasts WHERE id = $1)', 'external_user_id')} END
         WHERE broadcast_id = $1 AND position = $2 AND status = 'sending'`,
       [id, position, outcome.status, outcome.attempts, outcome.error ?? null, outcome.messageId ?? null],
     );
@@ -111,10 +132,29 @@ export class RecipientStore implements ContactDataOwner {
   sentStatement(id: string, position: number, attempts: number, storedMessageId: Statement): Statement {
     const n = storedMessageId.values.length;
     return {
-      text: `UPDATE broadcast_recipients SET status = 'sent', attempts = $${n + 3}, error = NULL, message_id = (${storedMessageId.text}), updated_at = now()
+      text: `UPDATE broadcast_recipients SET status = 'sent', attempts = $${n + 3}, error = NULL, message_id = (${storedMessageId.text}), updated_at = now(),
+                    replied_at = ${repliedAtOnSend(`(SELECT bot_id FROM broadcasts WHERE id = $${n + 1})`, 'external_user_id')}
               WHERE broadcast_id = $${n + 1} AND position = $${n + 2} AND status = 'sending'`,
       values: [...storedMessageId.values, id, position, attempts],
     };
+  }
+
+  /** Whether recipients wait `held` for an A/B broadcast's winner. */
+  async hasHeld(id: string): Promise<boolean> {
+    const [row] = await this.db.query<Array<{ held: boolean }>>(
+      `SELECT EXISTS (SELECT 1 FROM broadcast_recipients WHERE broadcast_id = $1 AND status = 'held') AS held`,
+      [id],
+    );
+    return row.held;
+  }
+
+  /** held → pending with the winning variant, within the transaction that records the winner. */
+  async releaseHeld(tx: EntityManager, id: string, winner: number): Promise<void> {
+    await tx.query(
+      `UPDATE broadcast_recipients SET status = 'pending', variant = $2, updated_at = now()
+        WHERE broadcast_id = $1 AND status = 'held'`,
+      [id, winner],
+    );
   }
 
   /** sending → pending, for a recipient the platform refused (429) when the process began to stop. */
@@ -134,7 +174,7 @@ export class RecipientStore implements ContactDataOwner {
       `UPDATE broadcast_recipients
           SET status = 'failed', updated_at = now(),
               error = CASE WHEN status = 'sending' THEN '${INTERRUPTED}' ELSE $2 END
-        WHERE broadcast_id = $1 AND status IN ('pending', 'sending')
+        WHERE broadcast_id = $1 AND status IN ('held', 'pending', 'sending')
           AND EXISTS (SELECT 1 FROM broadcasts WHERE id = $1 AND status <> 'cancelled')`,
       [id, error ?? 'not sent'],
     );

@@ -41,6 +41,8 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('funnel_stage_keys'),
   OF_BOT('funnel_stages'),
   OF_BOT('contact_activity'),
+  // Reply times point at their inbound messages.
+  OF_BOT('message_replies'),
   OF_BOT('messages'),
   OF_BOT('button_presses'),
   OF_BOT('button_contact_days'),
@@ -59,6 +61,10 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('retention_totals'),
   OF_BOT('source_mappings'),
   OF_BOT('intents'),
+  OF_BOT('platform_errors'),
+  OF_BOT('target_failures'),
+  OF_BOT('bot_polls'),
+  OF_BOT('bot_alerts'),
   // Subscriptions to this bot only; their delivery logs (at most 50 each) cascade.
   OF_BOT('webhook_subscriptions'),
 ];

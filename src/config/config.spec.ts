@@ -13,6 +13,7 @@ describe('loadConfig', () => {
     expect(config.allowPrivateWebhookTargets).toBe(false);
     expect(config.tokenEncryptionKey).toHaveLength(32);
     expect(config.mirrorPlatformTimeoutMs).toBe(30_000);
+    expect(config.healthCheckIntervalMs).toBe(30_000);
     expect(config.metricsPort).toBe(9464);
     expect(config.metricsHost).toBe('127.0.0.1');
     expect(config.shutdownGraceMs).toBe(30_000);
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: '123' }, /^ADMIN_PASSWORD must be at least 6/],
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must start with smtp:/],
     [{ MIRROR_PLATFORM_TIMEOUT_MS: '30s' }, /^MIRROR_PLATFORM_TIMEOUT_MS must be an integer from 100 to 600000/],
+    [{ HEALTH_CHECK_INTERVAL_MS: '50' }, /^HEALTH_CHECK_INTERVAL_MS must be an integer from 100 to 3600000/],
     [{ METRICS_PORT: '70000' }, /^METRICS_PORT must be an integer from 0 to 65535/],
     [{ RAW_RETENTION_DAYS: '-1' }, /^RAW_RETENTION_DAYS must be an integer from 0 to 3650, got "-1"$/],
     [{ PROCESS_ROLE: 'web' }, /^PROCESS_ROLE must be one of all, api, worker, got "web"$/],

@@ -10,6 +10,15 @@ export interface AppConfig {
   nodeEnv: string;
   port: number;
   databaseUrl: string;
+  /**
+   * A streaming replica of DATABASE_URL for the read-only reports (src/database/report-reads.ts); null: every read on
+   * the primary, no second pool.
+   */
+  databaseReplicaUrl: string | null;
+  /** Past this replay lag (or while the replica cannot be reached) the reports read from the primary. */
+  replicaMaxLagMs: number;
+  /** How often the replica's lag is measured. */
+  replicaLagCheckMs: number;
   redisUrl: string;
   /** Prefix of every Redis key (queues, rate limits), so several instances or test runs can share one Redis. */
   redisKeyPrefix: string;
@@ -30,6 +39,8 @@ export interface AppConfig {
    * added to a long poll's own timeout. Telegram calls get twice this, streamed uploads ten times.
    */
   mirrorPlatformTimeoutMs: number;
+  /** How often the bots' alert rules are evaluated across the fleet (issue 27); polls seen are written as often. */
+  healthCheckIntervalMs: number;
   /** Broadcast sends per bot in any one-second window (Telegram and MAX both ask for at most 30/s). */
   broadcastRatePerSecond: number;
   /**
@@ -43,6 +54,17 @@ export interface AppConfig {
    * gone (Redis restarted empty), and queues them again.
    */
   broadcastRecoveryIntervalMs: number;
+  /** The length of the A/B test's minute (`winner_after_minutes`): tests shorten it, nothing else should. */
+  broadcastWinnerMinuteMs: number;
+  /**
+   * How long a claimed event delivery is a worker's before another may claim it again (a worker killed mid-delivery
+   * loses its claims after this); longer than a delivery's 10 s limit, or a slow one would be sent twice.
+   */
+  webhookLeaseMs: number;
+  /** How often each worker instance looks for event deliveries that no wake-up reached (Redis lost the job). */
+  webhookSweepIntervalMs: number;
+  /** Deliveries one worker instance sends to one subscription at once, so a slow subscriber holds only this many. */
+  webhookSubscriptionConcurrency: number;
   /** How often live-dialog sockets are checked against their sessions; a socket whose session ended (logout, expiry) is closed. */
   liveSessionCheckMs: number;
   /** Messages a month an account on a capped plan (free) gets recorded; forwarding never stops. */
@@ -127,6 +149,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     nodeEnv,
     port,
     databaseUrl: read.url('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/botlens', ['postgres:', 'postgresql:']),
+    databaseReplicaUrl: read.optionalUrl('DATABASE_REPLICA_URL', ['postgres:', 'postgresql:']),
+    replicaMaxLagMs: read.integer('REPLICA_MAX_LAG_MS', 5000, 0, 3_600_000),
+    replicaLagCheckMs: read.integer('REPLICA_LAG_CHECK_MS', 1000, 50, 60_000),
     redisUrl: read.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     redisKeyPrefix: read.string('REDIS_KEY_PREFIX', 'botlens'),
     telegramApiUrl: stripSlash(read.url('TELEGRAM_API_URL', 'https://api.telegram.org', ['http:', 'https:'])),
@@ -142,10 +167,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     authRateLimitPerIp: read.integer('AUTH_RATE_LIMIT_PER_IP', 30, 1, 1_000_000),
     authRateLimitPerEmail: read.integer('AUTH_RATE_LIMIT_PER_EMAIL', 10, 1, 1_000_000),
     mirrorPlatformTimeoutMs: read.integer('MIRROR_PLATFORM_TIMEOUT_MS', 30_000, 100, 600_000),
+    healthCheckIntervalMs: read.integer('HEALTH_CHECK_INTERVAL_MS', 30_000, 100, 3_600_000),
     broadcastRatePerSecond: read.integer('BROADCAST_RATE_PER_SECOND', 30, 1, 1000),
     broadcastLockDurationMs: read.integer('BROADCAST_LOCK_DURATION_MS', 30_000, 500, 600_000),
     broadcastStalledIntervalMs: read.integer('BROADCAST_STALLED_INTERVAL_MS', 30_000, 500, 600_000),
     broadcastRecoveryIntervalMs: read.integer('BROADCAST_RECOVERY_INTERVAL_MS', 30_000, 100, 3_600_000),
+    broadcastWinnerMinuteMs: read.integer('BROADCAST_WINNER_MINUTE_MS', 60_000, 1, 60_000),
+    webhookLeaseMs: read.integer('WEBHOOK_LEASE_MS', 60_000, 500, 3_600_000),
+    webhookSweepIntervalMs: read.integer('WEBHOOK_SWEEP_INTERVAL_MS', 1000, 50, 3_600_000),
+    webhookSubscriptionConcurrency: read.integer('WEBHOOK_SUBSCRIPTION_CONCURRENCY', 64, 1, 1000),
     liveSessionCheckMs: read.integer('LIVE_SESSION_CHECK_MS', 60_000, 100, 3_600_000),
     freePlanMessageCap: read.integer('FREE_PLAN_MESSAGE_CAP', 1000, 0, 1_000_000_000),
     deletedDataRetentionDays: read.integer('DELETED_DATA_RETENTION_DAYS', 30, 0, 3650),

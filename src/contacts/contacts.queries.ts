@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { CsvQuery } from '../exports/csv-download';
 import { isoText } from '../exports/iso-text';
-import { DataSource } from 'typeorm';
+import { ReportReads, type ReadQueries } from '../database/report-reads';
 import {
   ContactAttributionDto,
   ContactDetailDto,
@@ -118,7 +118,8 @@ export function containsPattern(value: string): string {
 /** The contact reports, read from the counters the ingest keeps on each contact row. */
 @Injectable()
 export class ContactsQueries {
-  constructor(private readonly db: DataSource) {}
+  /** A report: read from the replica while it is fresh enough (ReportReads). */
+  constructor(@Inject(ReportReads) private readonly db: ReadQueries) {}
 
   /** A page of the open API's list (a search's condition from `condition`, or the whole search text in the index). */
   page(botId: string, page: ContactPage, condition?: SearchCondition): Promise<ContactListItemDto[]> {

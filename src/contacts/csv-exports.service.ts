@@ -1,36 +1,36 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import type { Pool } from 'pg';
-import { DataSource } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import { BotAccess } from '../bots/bot-access';
 import type { Bot } from '../bots/bot.entity';
-import { poolOf, sendCsv } from '../exports/csv-download';
+import { ReportReads, type ReadPools } from '../database/report-reads';
+import { sendCsv } from '../exports/csv-download';
 import { ContactsQueries } from './contacts.queries';
 import { MessageFilter, MessagesQueries } from './messages.queries';
 
 /** The contacts and messages of a bot as CSV downloads, for the open API and the cabinet alike. */
 @Injectable()
 export class CsvExports {
-  private readonly pool: Pool;
-
   constructor(
-    db: DataSource,
+    // Downloads are reports: from the replica while it is fresh enough.
+    @Inject(ReportReads) private readonly reads: ReadPools,
     private readonly access: BotAccess,
     private readonly contactsQueries: ContactsQueries,
     private readonly messagesQueries: MessagesQueries,
-  ) {
-    this.pool = poolOf(db);
-  }
+  ) {}
 
   async contacts(principal: Principal, botId: string, res: Response): Promise<void> {
     const bot = await this.access.require(principal, botId, 'read');
-    await sendCsv(res, this.pool, fileName(bot, 'contacts'), this.contactsQueries.exportQuery(bot.id));
+    await this.reads.withPool((pool) =>
+      sendCsv(res, pool, fileName(bot, 'contacts'), this.contactsQueries.exportQuery(bot.id)),
+    );
   }
 
   async messages(principal: Principal, botId: string, filter: MessageFilter, res: Response): Promise<void> {
     const bot = await this.access.require(principal, botId, 'read');
-    await sendCsv(res, this.pool, fileName(bot, 'messages'), this.messagesQueries.exportQuery(bot.id, filter));
+    await this.reads.withPool((pool) =>
+      sendCsv(res, pool, fileName(bot, 'messages'), this.messagesQueries.exportQuery(bot.id, filter)),
+    );
   }
 }
 

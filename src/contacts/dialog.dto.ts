@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Min } from 'class-validator';
 import { Messages } from '../common/messages';
 import { DEFAULT_PAGE_SIZE } from './contact.dto';
 import { cappedPageSize } from './message.dto';
@@ -12,6 +12,12 @@ export class DialogsQueryDto {
   @IsInt({ message: Messages.badLimit })
   @Min(1, { message: Messages.badLimit })
   limit: number = DEFAULT_PAGE_SIZE;
+
+  /** `true`: only dialogs waiting for an answer past the bot's reply window, the longest wait first (issue 27). */
+  @ApiPropertyOptional({ enum: ['true', 'false'] })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: Messages.badUnansweredFilter })
+  unanswered?: 'true' | 'false';
 }
 
 /** A contact's conversation with the bot. */
@@ -36,6 +42,12 @@ export class DialogDto {
   /** Messages in both directions. */
   @ApiProperty({ type: 'integer', example: 14 })
   messages_total: number;
+  /** The oldest inbound message still without an answer; null when the bot answered. @example null */
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
+  awaiting_since: Date | null;
+  /** Seconds since awaiting_since; null when the bot answered. @example null */
+  @ApiProperty({ type: 'integer', nullable: true, example: null })
+  waited_s: number | null;
 }
 
 export class DialogListDto {

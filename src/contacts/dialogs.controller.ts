@@ -34,7 +34,10 @@ export class DialogsController {
     @Param('id') id: string,
     @Query() query: DialogsQueryDto,
   ): Promise<DialogListDto> {
-    return { data: await this.dialogs.list(principal, id, query.limit), limit: query.limit };
+    return {
+      data: await this.dialogs.list(principal, id, query.limit, query.unanswered === 'true'),
+      limit: query.limit,
+    };
   }
 
   @Get(':userId/messages')

@@ -19,8 +19,10 @@ export class DialogsService {
     private readonly clicks: LinkClicks,
   ) {}
 
-  async list(principal: Principal, botId: string, limit: number): Promise<DialogDto[]> {
-    return this.dialogs.list((await this.access.require(principal, botId, 'read')).id, limit);
+  /** `unanswered`: only the dialogs waiting for an answer past the bot's reply window (issue 27). */
+  async list(principal: Principal, botId: string, limit: number, unanswered = false): Promise<DialogDto[]> {
+    const bot = await this.access.require(principal, botId, 'read');
+    return unanswered ? this.dialogs.waitingDialogs(bot.id, bot.replyWindowS, limit) : this.dialogs.list(bot.id, limit);
   }
 
   async messagesOf(principal: Principal, botId: string, filter: MessageFilter): Promise<MessageDto[]> {

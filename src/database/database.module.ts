@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { ConnectionWatch } from '../metrics/connection-watch';
+import { ReportReads } from './report-reads';
 
 /** Puts the ORM's pool under watch: its connections outlive an outage of PostgreSQL and reconnect. */
 @Injectable()
@@ -20,16 +21,20 @@ class OrmPoolWatch implements OnModuleInit {
 }
 
 /**
- * The ORM's DataSource on DATABASE_URL (migrations are applied before, by prepareDatabase). The app gives the
- * options, entities included (src/data-source-options.ts).
+ * The ORM's DataSource on DATABASE_URL (migrations are applied before, by prepareDatabase), and ReportReads, which
+ * sends the read-only reports to DATABASE_REPLICA_URL when one is set. The app gives the options, entities included
+ * (src/data-source-options.ts).
  */
 @Module({})
 export class DatabaseModule {
   static forRoot(options: DataSourceOptions): DynamicModule {
     return {
       module: DatabaseModule,
+      // Global as the DataSource is: every report module reads through ReportReads.
+      global: true,
       imports: [TypeOrmModule.forRoot(options)],
-      providers: [OrmPoolWatch],
+      providers: [OrmPoolWatch, ReportReads],
+      exports: [ReportReads],
     };
   }
 }

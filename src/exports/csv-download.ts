@@ -1,7 +1,6 @@
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { escapeLiteral, type Pool } from 'pg';
-import type { DataSource } from 'typeorm';
 import { to as copyTo } from 'pg-copy-streams';
 import { CrlfRecords } from './crlf-records';
 import { csvRecord, UTF8_BOM } from './csv';
@@ -27,11 +26,6 @@ export interface CsvQuery {
  * equal to it, and a text made of these control characters is as unlikely as it is harmless (still the same value).
  */
 const NULL_MARKER = '\u0001\u0002';
-
-/** The app's pool under TypeORM: a download's cursor takes a connection of its own from it for the whole download. */
-export function poolOf(db: DataSource): Pool {
-  return (db.driver as unknown as { master: Pool }).master;
-}
 
 /**
  * Streams a query's rows as a CSV download, written by PostgreSQL itself (`COPY … TO STDOUT (FORMAT csv)`, 2.8× the

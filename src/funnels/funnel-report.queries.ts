@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { ReportReads, type ReadQueries } from '../database/report-reads';
 import { UNMAPPED_SOURCE } from '../common/unmapped-source';
 import type { FunnelResultDto } from './funnel.dto';
 
@@ -16,7 +16,8 @@ interface StageCountRow {
  */
 @Injectable()
 export class FunnelReportQueries {
-  constructor(private readonly db: DataSource) {}
+  /** A report: read from the replica while it is fresh enough (ReportReads). */
+  constructor(@Inject(ReportReads) private readonly db: ReadQueries) {}
 
   async result(botId: string, source: string | null): Promise<FunnelResultDto> {
     const rows = await this.db.query<StageCountRow[]>(

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { Platform } from '../platforms/platform';
 import type { Statement } from './fact-store';
-import { Fact, PaymentFact, RefundFact } from './facts';
+import { Fact, PaymentFact, PlatformErrorFact, RefundFact, TargetFailureFact } from './facts';
 import { IngestWriter } from './ingest-writer';
 import { maxForbiddenSendFacts, maxSentFacts, maxUpdateFacts } from './max-facts';
 import {
@@ -91,11 +91,14 @@ export class CaptureService {
     params: Record<string, unknown> | null,
     result: unknown,
     alongside?: (storedMessageId: Statement) => Statement,
+    options: { broadcast?: boolean } = {},
   ): Promise<{ id: string; created_at: Date } | null> {
     const facts: Fact[] =
       bot.platform === 'telegram' ? telegramSentFacts(method, params, result) : maxSentFacts(params, result);
     const sent = facts.find((fact) => fact.kind === 'message');
     if (!sent || sent.kind !== 'message') return null;
+    // A broadcast answers nobody: it neither gives reply times nor ends a dialog's wait.
+    if (options.broadcast) sent.broadcast = true;
     const storedMessageId = {
       text: `SELECT id FROM messages WHERE bot_id = $1 AND dedupe_key = $2`,
       values: [bot.id, sent.dedupeKey],
@@ -106,6 +109,16 @@ export class CaptureService {
       [bot.id, sent.dedupeKey],
     );
     return rows[0] ?? null;
+  }
+
+  /** A mirrored call the platform refused (issue 27). Nobody waits on this commit. */
+  platformError(bot: CaptureBot, fact: PlatformErrorFact): Promise<void> {
+    return this.writer.writeSoon(bot, [fact]);
+  }
+
+  /** An update the proxy target failed (issue 27): recorded after the platform got its answer. */
+  targetFailure(bot: CaptureBot, fact: TargetFailureFact): Promise<void> {
+    return this.writer.write(bot, [fact], { patient: true });
   }
 
   /**

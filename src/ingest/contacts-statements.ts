@@ -142,16 +142,34 @@ export async function lockContacts(
   return new Map(rows.map((r) => [key(r.bot_id, r.external_user_id), r]));
 }
 
-export function updateContacts(tx: PipelinedTransaction, deltas: ContactDelta[]): void {
+/** A dialog's answers in the batch, which move its `awaiting_since` (reply-statements.ts). */
+export interface DialogWait {
+  firstIn: Date | null;
+  lastOut: Date | null;
+  firstInAfter: Date | null;
+}
+
+/**
+ * The counters and last message of each contact, and its wait for an answer (issue 27) in the same row version:
+ * without an answer in the batch the dialog waits since its oldest unanswered inbound message; after one, since the
+ * first inbound message after it (or an older wait recorded later than the answer, should the answer arrive late).
+ */
+export function updateContacts(
+  tx: PipelinedTransaction,
+  deltas: ContactDelta[],
+  waits: Map<string, DialogWait> = new Map(),
+): void {
   if (!deltas.length) return;
   const column = <K extends keyof ContactDelta>(name: K) => deltas.map((d) => d[name]);
+  const wait = <K extends keyof DialogWait>(name: K) => deltas.map((d) => waits.get(d.contactId)?.[name] ?? null);
   sendPrepared(
     tx,
     `WITH d AS (
          SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[], $7::text[],
-           $8::text[], $9::int[], $10::timestamptz[], $11::timestamptz[], $12::text[], $13::text[])
+           $8::text[], $9::int[], $10::timestamptz[], $11::timestamptz[], $12::text[], $13::text[], $14::timestamptz[],
+           $15::timestamptz[], $16::timestamptz[])
          AS d(contact_id, n_in, n_out, first_at, last_in_at, last_at, last_text, last_direction, n_touches, first_touch_at,
-           last_touch_at, source, campaign)),
+           last_touch_at, source, campaign, first_in, last_out, first_in_after)),
        updated AS (
          UPDATE contacts c SET
            messages_in = c.messages_in + d.n_in,
@@ -166,7 +184,11 @@ export function updateContacts(tx: PipelinedTransaction, deltas: ContactDelta[])
            first_touch_at = LEAST(c.first_touch_at, d.first_touch_at),
            last_touch_at = GREATEST(c.last_touch_at, d.last_touch_at),
            source_value = CASE WHEN c.source_value IS NULL AND d.source IS NOT NULL THEN d.source ELSE c.source_value END,
-           campaign_name = CASE WHEN c.source_value IS NULL AND d.source IS NOT NULL THEN d.campaign ELSE c.campaign_name END
+           campaign_name = CASE WHEN c.source_value IS NULL AND d.source IS NOT NULL THEN d.campaign ELSE c.campaign_name END,
+           awaiting_since = CASE
+             WHEN d.last_out IS NULL THEN LEAST(c.awaiting_since, d.first_in)
+             ELSE LEAST(d.first_in_after, CASE WHEN c.awaiting_since > d.last_out THEN c.awaiting_since END)
+           END
          FROM d WHERE c.id = d.contact_id
          RETURNING 1)
        SELECT count(*) FROM updated`,
@@ -184,6 +206,9 @@ export function updateContacts(tx: PipelinedTransaction, deltas: ContactDelta[])
       column('lastTouchAt'),
       column('source'),
       column('campaign'),
+      wait('firstIn'),
+      wait('lastOut'),
+      wait('firstInAfter'),
     ],
   );
 }

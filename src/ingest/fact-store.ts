@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { ConnectionWatch } from '../metrics/connection-watch';
 import { Metrics } from '../metrics/metrics';
 import type { CaptureBot } from './capture.service';
+import { recordBroadcastReplies } from './broadcast-replies-statement';
 import { ButtonPresses, InsertedPressRow } from './button-presses';
 import {
   applyBlocks,
@@ -21,12 +22,14 @@ import { contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
 import { key, lastSeen, seenContacts, uniqueMessages, uniquePresses } from './fact-batch';
 import { countCommitted } from './fact-metrics';
 import { BlockFact, Fact } from './facts';
+import { queueHealthFacts } from './health-statements';
 import { hourlyStatsStatement } from './hourly-stats';
 import { insertMessages } from './messages-statement';
 import { PaymentContacts } from './payment-contacts';
 import { moneyOf, paymentObject, writeMoney, WrittenMoney, writtenObjects } from './payments-statement';
 import { KEYED_PLANS, PipelinedTransaction } from './pipelined-transaction';
 import { RecordingCap } from './recording-cap/recording-cap';
+import { dialogReplies, queueReplies } from './reply-statements';
 import { ContactSeen, retentionActivityStatement } from './retention-activity';
 import { RetentionDaysWritten } from './retention-days-written';
 import { upsertSourceRollups } from './source-rollups-statement';
@@ -75,7 +78,9 @@ const CONNECT_TIMEOUT_MS = 5000;
  * BEGIN and the contacts; the messages (with their contacts' ids); everything else and COMMIT.
  * This class is the transaction and the order of its statements; each table's statements are in a file of
  * their own (contacts-statements.ts, messages-statement.ts, touches-statement.ts, daily-stats-statement.ts,
- * source-rollups-statement.ts, hourly-stats.ts, retention-activity.ts, button-presses.ts).
+ * source-rollups-statement.ts, hourly-stats.ts, retention-activity.ts, button-presses.ts; issue 27's reply times and
+ * errors in reply-statements.ts and health-statements.ts), and the broadcast recipients' replies
+ * (broadcast-replies-statement.ts).
  */
 @Injectable()
 export class FactStore implements OnApplicationShutdown {
@@ -186,7 +191,14 @@ export class FactStore implements OnApplicationShutdown {
     const deltas = contactDeltas(newMessages, touches);
     const pressByKey = new Map(presses.map((p) => [key(p.botId, p.fact.dedupeKey), p.fact]));
     const stored = newPresses.map((row) => ({ row, fact: pressByKey.get(key(row.bot_id, row.dedupe_key))! }));
-    updateContacts(tx, deltas);
+    // Reply times before the counters, which move each dialog's awaiting_since: they read it as the batch found it.
+    const dialogs = dialogReplies(
+      newMessages,
+      (row) => factByKey.get(key(row.bot_id, row.dedupe_key))!.fact.broadcast === true,
+    );
+    queueReplies(tx, dialogs);
+    queueHealthFacts(tx, batch);
+    updateContacts(tx, deltas, new Map(dialogs.map((d) => [d.contactId, d])));
     markActive(tx, stored);
     const pressRollup = ButtonPresses.rollupStatement(
       stored.map(({ row, fact }) => ({ botId: row.bot_id, contactId: row.contact_id, data: fact.data, at: fact.at })),
@@ -225,6 +237,8 @@ export class FactStore implements OnApplicationShutdown {
     if (retention) tx.send(retention);
     for (const statement of batch.flatMap((item) => item.alongside ?? []))
       tx.send({ text: statement.text, values: statement.values });
+    // After the sends' marks: a reply in the same batch as its send was not stored after it, and is not counted.
+    recordBroadcastReplies(tx, newMessages);
     const moneyEvents =
       written && (written.inserted.length || written.refunded.length) ? this.moneyEvents(tx, written, bots) : null;
 

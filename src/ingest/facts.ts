@@ -28,6 +28,8 @@ export interface MessageFact {
   phone: string | null;
   /** Set on touches (`/start`, MAX `bot_started`): the deep-link parameter, or null for a bare `/start`. */
   touch: { parameter: string | null } | null;
+  /** Outbound only: true for a broadcast's send, which answers nobody (no reply time). */
+  broadcast?: boolean;
 }
 
 export interface BlockFact {
@@ -81,7 +83,37 @@ export interface RefundFact {
   at: Date;
 }
 
-export type Fact = MessageFact | BlockFact | ButtonPressFact | PaymentFact | RefundFact;
+/**
+ * A mirrored call the platform refused (Telegram `ok: false`, a MAX HTTP error): the method as the platform names it,
+ * its error code and description (numbers normalised, platform-errors of bot-health reports them grouped).
+ */
+export interface PlatformErrorFact {
+  kind: 'platform_error';
+  method: string;
+  errorCode: number;
+  description: string;
+  /** Seconds the platform asked to wait (429), else null. */
+  retryAfter: number | null;
+  /** A send call (its failures count against the `errors` alert's share of sends). */
+  send: boolean;
+  at: Date;
+}
+
+/** An update the proxy target failed (status >= 500, timeout, refused connection); `streak` counts them in a row. */
+export interface TargetFailureFact {
+  kind: 'target_failure';
+  error: string;
+  streak: number;
+  at: Date;
+}
+
+export type Fact =
+  MessageFact | BlockFact | ButtonPressFact | PaymentFact | RefundFact | PlatformErrorFact | TargetFailureFact;
+
+/** Facts about the bot's health, not about a contact. */
+export function isHealthFact(fact: Fact): fact is PlatformErrorFact | TargetFailureFact {
+  return fact.kind === 'platform_error' || fact.kind === 'target_failure';
+}
 
 /** What the payments table holds (migrations/1795402100000-Payments.ts): parsers and the open API refuse anything else. */
 export const PaymentRules = {

@@ -177,6 +177,28 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** The streaming replica's replay lag as last measured (src/database/report-reads.ts); unset without a replica. */
+  readonly replicaLag = new Gauge({
+    name: 'botlens_replica_lag_seconds',
+    help: "The read replica's replay lag as last measured, in seconds",
+    registers: [this.registry],
+  });
+
+  /** 1 while the replica answers its lag check, 0 while it cannot be reached. */
+  readonly replicaUp = new Gauge({
+    name: 'botlens_replica_up',
+    help: 'Whether the read replica answered its last lag check',
+    registers: [this.registry],
+  });
+
+  /** Report reads by the server that answered them (a read retried on the primary counts on both). */
+  readonly reportReads = new Counter({
+    name: 'botlens_report_reads_total',
+    help: 'Reads of the read-only reports, by the server they were sent to',
+    labelNames: ['target'] as const,
+    registers: [this.registry],
+  });
+
   private readonly queues = new Map<string, Queue>();
 
   /** BullMQ jobs by queue and state, read from Redis at each scrape (nothing is counted on the job paths). */
@@ -186,6 +208,17 @@ export class Metrics {
     labelNames: ['queue', 'state'] as const,
     registers: [this.registry],
     collect: () => this.collectQueues(),
+  });
+
+  private openAlerts: (() => Promise<Array<{ kind: string; count: number }>>) | null = null;
+
+  /** Open bot alerts by kind (issue 27), read from the database at each scrape, so every instance reports the fleet's. */
+  readonly botAlertsOpen = new Gauge({
+    name: 'botlens_bot_alerts_open',
+    help: 'Open bot alerts by kind, read at scrape time',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+    collect: () => this.collectOpenAlerts(),
   });
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -206,6 +239,7 @@ export class Metrics {
     for (const outcome of ['sent', 'rate_limited', 'blocked', 'failed']) this.broadcastSends.inc({ outcome }, 0);
     for (const outcome of LINK_OUTCOMES) this.linkRequests.inc({ outcome }, 0);
     for (const reason of LINK_LOSSES) this.linkClicksUnrecorded.inc({ reason }, 0);
+    for (const target of ['replica', 'primary']) this.reportReads.inc({ target }, 0);
   }
 
   /**
@@ -229,6 +263,22 @@ export class Metrics {
   /** A queue whose job counts the scrape reports (QueueWatch registers every queue of the app). */
   watchQueue(queue: Queue): void {
     this.queues.set(queue.name, queue);
+  }
+
+  /** How the scrape counts open alerts (the health module registers it; without it the gauge stays empty). */
+  countOpenAlertsWith(count: () => Promise<Array<{ kind: string; count: number }>>): void {
+    this.openAlerts = count;
+  }
+
+  private async collectOpenAlerts(): Promise<void> {
+    if (!this.openAlerts) return;
+    try {
+      const counts = await withTimeout(this.openAlerts(), QUEUE_COUNT_TIMEOUT_MS);
+      for (const kind of ['silence', 'errors', 'target', 'polling']) this.botAlertsOpen.set({ kind }, 0);
+      for (const { kind, count } of counts) this.botAlertsOpen.set({ kind }, count);
+    } catch {
+      // The database away: the last figures stay.
+    }
   }
 
   private async collectQueues(): Promise<void> {

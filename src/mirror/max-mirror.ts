@@ -1,3 +1,4 @@
+import { PollWatch } from '../polling/poll-watch';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
@@ -31,6 +32,7 @@ export class MaxMirror {
   constructor(
     private readonly forwarder: MirrorForwarder,
     private readonly facts: MirrorCapture,
+    private readonly polls: PollWatch,
   ) {}
 
   /** The request handler for `/max`, with `req.url` already cut to what follows it (see mountRawRoutes). */
@@ -60,6 +62,7 @@ export class MaxMirror {
   }
 
   private route(req: IncomingMessage, res: ServerResponse, call: MaxCall): void {
+    if (call.name === MAX_INBOUND_CALL) this.polls.polled(call.bot.id);
     if (!this.forwarder.inPollingMode(call.bot)) return this.forward(req, res, call);
     const bodyParams = parseBodyParams(req.headers['content-type'], call.body.bytes);
     const mirrorCall = { platform: 'max' as const, method: call.name, query: parseQuery(call.search), bodyParams };
@@ -75,13 +78,15 @@ export class MaxMirror {
     const { name, search, body } = call;
     const wait = this.forwarder.platformWaitMs;
     const timeoutMs = name === MAX_INBOUND_CALL ? pollSeconds(parseQuery(search).timeout) * 1000 + wait : wait;
-    const tap = this.facts.maxTap(call.bot, name, () => parseQuery(search));
+    const recorded = this.facts.maxTap(call.bot, name, () => parseQuery(search));
+    // Calls without facts are still read for the platform's errors (issue 27), from their status alone until one.
+    const tap = recorded ?? this.facts.maxErrorTap(call.bot, name);
     this.forwarder.forward(
       'max',
       {
         method: req.method as Dispatcher.HttpMethod,
         path: search === '' ? call.pathname : `${call.pathname}?${search}`,
-        headers: this.forwarder.forwardedHeaders(req, body, tap !== null, call.token),
+        headers: this.forwarder.forwardedHeaders(req, body, recorded !== null, call.token),
         body: body.forward,
         timeoutMs,
       },

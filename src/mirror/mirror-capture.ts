@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { RegisteredBot } from '../bots/bot-registry';
 import { CaptureService } from '../ingest/capture.service';
 import { TELEGRAM_SEND_METHODS } from '../ingest/telegram-facts';
+import { maxErrorFact, telegramErrorFact } from '../ingest/platform-error-facts';
 import type { ResponseTap } from './upstream';
 import { describeError } from '../logging/describe-error';
 
@@ -34,8 +35,12 @@ export class MirrorCapture {
 
   /** The tap for a Telegram call (method lower-cased) whose answer is recorded, or null. */
   telegramTap(bot: RegisteredBot, method: string, params: ParamsReader): ResponseTap | null {
+    const failed = (send: boolean) => (status: number, answer: unknown) => {
+      const fact = telegramErrorFact(method, status, answer, send, new Date());
+      return fact ? this.capture.platformError(bot, fact) : undefined;
+    };
     if (method === TELEGRAM_INBOUND_METHOD) {
-      return new JsonTap(this, method, 'poll', (answer) => {
+      return new JsonTap(this, method, 'poll', failed(false), (answer) => {
         const result = isTelegramOk(answer) ? answer.result : undefined;
         return Array.isArray(result) && result.length > 0
           ? this.capture.inboundUpdates(bot, result, PATIENT)
@@ -45,7 +50,7 @@ export class MirrorCapture {
     if (TELEGRAM_OUTBOUND_METHODS.has(method)) {
       // The Message a send answers with tells everything; only copyMessage's bare id needs the call's own fields.
       const needsParams = !TELEGRAM_SEND_METHODS.has(method);
-      return new JsonTap(this, method, 'send', (answer, status) => {
+      return new JsonTap(this, method, 'send', failed(true), (answer, status) => {
         if (status === FORBIDDEN) return this.capture.sendForbidden(bot, params());
         return isTelegramOk(answer)
           ? this.capture.outboundResult(bot, method, needsParams ? params() : null, answer.result)
@@ -53,17 +58,37 @@ export class MirrorCapture {
       });
     }
     if (method === TELEGRAM_REFUND_METHOD) {
-      return new JsonTap(this, method, 'call', (answer) =>
+      return new JsonTap(this, method, 'call', failed(false), (answer) =>
         isTelegramOk(answer) && answer.result === true ? this.capture.starPaymentRefunded(bot, params()) : undefined,
       );
     }
     return null;
   }
 
+  /** For the calls no fact is recorded of: a tap that sees only the platform's errors (issue 27). */
+  telegramErrorTap(bot: RegisteredBot, method: string): ResponseTap {
+    return new JsonTap(this, method, 'errors', (status, answer) => {
+      const fact = telegramErrorFact(method, status, answer, false, new Date());
+      return fact ? this.capture.platformError(bot, fact) : undefined;
+    });
+  }
+
+  /** As telegramErrorTap, for MAX calls. */
+  maxErrorTap(bot: RegisteredBot, call: string): ResponseTap {
+    return new JsonTap(this, call, 'errors', (status, answer, retryAfter) => {
+      const fact = maxErrorFact(call, status, answer, false, new Date(), retryAfter);
+      return fact ? this.capture.platformError(bot, fact) : undefined;
+    });
+  }
+
   /** The tap for a MAX call (`GET /updates` style) whose answer is recorded, or null. */
   maxTap(bot: RegisteredBot, call: string, query: () => Record<string, string>): ResponseTap | null {
+    const failed = (send: boolean) => (status: number, answer: unknown, retryAfter?: string) => {
+      const fact = maxErrorFact(call, status, answer, send, new Date(), retryAfter);
+      return fact ? this.capture.platformError(bot, fact) : undefined;
+    };
     if (call === MAX_INBOUND_CALL) {
-      return new JsonTap(this, call, 'poll', (answer) => {
+      return new JsonTap(this, call, 'poll', failed(false), (answer) => {
         const updates = isObject(answer) ? answer.updates : undefined;
         return Array.isArray(updates) && updates.length > 0
           ? this.capture.inboundUpdates(bot, updates, PATIENT)
@@ -71,7 +96,7 @@ export class MirrorCapture {
       });
     }
     if (call === MAX_OUTBOUND_CALL) {
-      return new JsonTap(this, call, 'send', (answer, status) =>
+      return new JsonTap(this, call, 'send', failed(true), (answer, status) =>
         status === FORBIDDEN
           ? this.capture.sendForbidden(bot, query())
           : this.capture.outboundResult(bot, call, query(), answer),
@@ -87,44 +112,52 @@ export class MirrorCapture {
 
 /**
  * Parses a successful JSON answer and records it; a body that is not JSON carries no facts. A send's
- * 403 is recorded too, with no answer: it means the user blocked the bot (contract §6).
+ * 403 is recorded too, with no answer: it means the user blocked the bot (contract §6). Every error answer
+ * (status >= 400) goes to `failed` as a platform error, with its body when it is JSON (issue 27).
  */
 class JsonTap implements ResponseTap {
   /** Sends (and refunds) are recorded even when the bot left before their answer; polls are dropped with it. */
   readonly outlivesClient: boolean;
+  private readonly record: ((answer: unknown, status: number) => Promise<void> | undefined) | null;
 
   constructor(
     private readonly owner: MirrorCapture,
     private readonly call: string,
-    /** `call`: a call whose effect happens whether or not the bot waits for its answer (a refund). */
-    kind: 'poll' | 'send' | 'call',
+    /** `call`: a call whose effect happens whether or not the bot waits for its answer (a refund); `errors`: only its errors are read. */
+    kind: 'poll' | 'send' | 'call' | 'errors',
+    private readonly failed: (status: number, answer: unknown, retryAfter?: string) => Promise<void> | undefined,
     /** Gets the parsed answer of a 200, or undefined with a 403 (which only a send's record makes anything of). */
-    private readonly record: (answer: unknown, status: number) => Promise<void> | undefined,
+    record?: (answer: unknown, status: number) => Promise<void> | undefined,
   ) {
-    this.outlivesClient = kind !== 'poll';
+    this.outlivesClient = kind === 'send' || kind === 'call';
+    this.record = record ?? null;
   }
 
   wants(status: number): boolean {
-    return status === 200 || (status === FORBIDDEN && this.outlivesClient);
+    return (status === 200 && this.record !== null) || status >= 400;
   }
 
-  done(status: number, body: Buffer, contentEncoding: string | undefined): void {
+  done(status: number, body: Buffer, contentEncoding: string | undefined, retryAfter?: string): void {
     let answer: unknown;
-    if (status === 200) {
-      try {
-        answer = JSON.parse(decode(body, contentEncoding).toString('utf8'));
-      } catch {
-        return;
-      }
+    try {
+      answer = JSON.parse(decode(body, contentEncoding).toString('utf8'));
+    } catch {
+      // An error is counted without its body; a success without JSON carries no facts.
+      if (status < 400) return;
     }
+    const { owner, call } = this;
     try {
       // The handler waits for the commit (50 ms or more): it holds the call's name only, not this tap,
       // whose parameter reader holds the whole request. Kept alive that long, requests were copied
       // and promoted by the garbage collector, which cost more than recording them.
-      const { owner, call } = this;
-      this.record(answer, status)?.catch((error: unknown) => owner.reportFailure(call, error));
+      if (status >= 400)
+        this.failed(status, answer, retryAfter)?.catch((error: unknown) => owner.reportFailure(call, error));
+      if (this.record && (status === 200 || (status === FORBIDDEN && this.outlivesClient)))
+        this.record(status === 200 ? answer : undefined, status)?.catch((error: unknown) =>
+          owner.reportFailure(call, error),
+        );
     } catch (error) {
-      this.owner.reportFailure(this.call, error);
+      owner.reportFailure(call, error);
     }
   }
 }

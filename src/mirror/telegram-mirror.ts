@@ -1,3 +1,4 @@
+import { PollWatch } from '../polling/poll-watch';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
@@ -36,6 +37,7 @@ export class TelegramMirror {
   constructor(
     private readonly forwarder: MirrorForwarder,
     private readonly facts: MirrorCapture,
+    private readonly polls: PollWatch,
   ) {}
 
   /** The request handler for `/tg`, with `req.url` already cut to what follows it (see mountRawRoutes). */
@@ -63,6 +65,7 @@ export class TelegramMirror {
 
   private route(req: IncomingMessage, res: ServerResponse, call: TelegramCall): void {
     const { bot, method } = call;
+    if (method === TELEGRAM_INBOUND_METHOD) this.polls.polled(bot.id);
     const polling = this.forwarder.inPollingMode(bot);
     if (method === null || (method !== TELEGRAM_INBOUND_METHOD && !polling)) return this.forward(req, res, call, 0);
 
@@ -80,13 +83,15 @@ export class TelegramMirror {
 
   private forward(req: IncomingMessage, res: ServerResponse, call: TelegramCall, pollSeconds: number): void {
     const { bot, method, url, search, body } = call;
-    const tap = method === null ? null : this.facts.telegramTap(bot, method, () => callParams(req, search, body));
+    const recorded = method === null ? null : this.facts.telegramTap(bot, method, () => callParams(req, search, body));
+    // Calls without facts are still read for the platform's errors (issue 27), from their status alone until one.
+    const tap = recorded ?? (method === null ? null : this.facts.telegramErrorTap(bot, method));
     this.forwarder.forward(
       'telegram',
       {
         method: req.method as Dispatcher.HttpMethod,
         path: url,
-        headers: this.forwarder.forwardedHeaders(req, body, tap !== null),
+        headers: this.forwarder.forwardedHeaders(req, body, recorded !== null),
         body: body.forward,
         timeoutMs: this.timeoutMs(pollSeconds, body),
       },

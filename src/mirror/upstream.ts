@@ -31,8 +31,11 @@ export interface ResponseTap {
   readonly outlivesClient: boolean;
   /** Whether a response with this status carries facts. */
   wants(status: number): boolean;
-  /** Runs once the client's response has ended, with the status it wanted and the whole body as the platform sent it. */
-  done(status: number, body: Buffer, contentEncoding: string | undefined): void;
+  /**
+   * Runs once the client's response has ended, with the status it wanted and the whole body as the platform sent it;
+   * a 429's `Retry-After` header too (MAX puts the wait there).
+   */
+  done(status: number, body: Buffer, contentEncoding: string | undefined, retryAfter?: string): void;
 }
 
 // Hop-by-hop headers describe one connection, not the message (RFC 9110 §7.6.1).
@@ -107,6 +110,7 @@ class Relay implements Dispatcher.DispatchHandler {
   private copySize = 0;
   private copyStatus = 0;
   private contentEncoding: string | undefined;
+  private retryAfter: string | undefined;
 
   constructor(
     private readonly platform: Platform,
@@ -131,6 +135,7 @@ class Relay implements Dispatcher.DispatchHandler {
       this.copy = [];
       this.copyStatus = statusCode;
       this.contentEncoding = headerValue(rawHeaders, 'content-encoding');
+      if (statusCode === 429) this.retryAfter = headerValue(rawHeaders, 'retry-after');
     }
     return true;
   }
@@ -153,9 +158,9 @@ class Relay implements Dispatcher.DispatchHandler {
     const { copy, tap } = this;
     if (copy && tap) {
       const body = copy.length === 1 ? copy[0] : Buffer.concat(copy, this.copySize);
-      const { copyStatus, contentEncoding } = this;
+      const { copyStatus, contentEncoding, retryAfter } = this;
       // The answer is on its way; recording waits for the next turn of the event loop.
-      recordLater(() => tap.done(copyStatus, body, contentEncoding));
+      recordLater(() => tap.done(copyStatus, body, contentEncoding, retryAfter));
     }
   }
 

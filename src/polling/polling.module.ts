@@ -5,6 +5,7 @@ import { HeldUpdatesSweeper } from './held-updates.sweeper';
 import { LongPoll } from './long-poll';
 import { MaxPolling } from './max-polling';
 import { PollingAnswerer } from './polling-answerer';
+import { PollWatch } from './poll-watch';
 import { TelegramPolling } from './telegram-polling';
 
 /**
@@ -21,7 +22,8 @@ import { TelegramPolling } from './telegram-polling';
     TelegramPolling,
     MaxPolling,
     PollingAnswerer,
+    PollWatch,
   ],
-  exports: [HeldUpdatesStore, HeldUpdateSignal, PollingAnswerer],
+  exports: [HeldUpdatesStore, HeldUpdateSignal, PollingAnswerer, PollWatch],
 })
 export class PollingModule {}

@@ -8,6 +8,7 @@ export const Queues = {
   mail: 'mail',
   cleanup: 'cleanup',
   funnelBackfill: 'funnel-backfill',
+  botHealth: 'bot-health',
 } as const;
 
 export type QueueName = (typeof Queues)[keyof typeof Queues];
@@ -48,12 +49,12 @@ export function queueSettings(config: AppConfig): Record<QueueName, QueueSetting
       job: { attempts: 5, backoff: { type: 'exponential', delay: 5000 }, removeOnComplete: true, removeOnFail: 1000 },
     },
     'webhook-deliveries': {
-      // One worker's pickup trails the queue under load (bench/events: p99 ~450 ms at 500 events/s);
-      // four side by side still deliver 64 at once, since each delivery mostly waits.
-      workers: 4,
-      concurrency: 16,
+      // A job only wakes the instance's outbox claimer (WebhookDeliveryWorkers): the deliveries are rows in
+      // PostgreSQL, claimed in batches, so one job at a time is enough.
+      workers: 1,
+      concurrency: 1,
       ...standard,
-      // No retries (spec): one attempt, recorded whatever happens.
+      // A lost or failed wake-up costs nothing: the sweep claims the rows.
       job: { attempts: 1, removeOnComplete: true, removeOnFail: true },
     },
     mail: {
@@ -67,6 +68,14 @@ export function queueSettings(config: AppConfig): Record<QueueName, QueueSetting
       concurrency: 1,
       ...standard,
       // A failed run is simply repeated by the next hourly one.
+      job: { attempts: 1, removeOnComplete: true, removeOnFail: 100 },
+    },
+    'bot-health': {
+      // One check of the fleet's alert rules at a time, whichever instance takes it (issue 27).
+      workers: 1,
+      concurrency: 1,
+      ...standard,
+      // A failed check is simply repeated by the next one.
       job: { attempts: 1, removeOnComplete: true, removeOnFail: 100 },
     },
     'funnel-backfill': {

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { ReportReads, type ReadQueries } from '../database/report-reads';
 import type { RetentionPeriod } from '../analytics/retention.dto';
 import { periodStarts } from '../analytics/retention.queries';
 import { UNMAPPED_SOURCE } from '../common/unmapped-source';
@@ -28,7 +28,8 @@ interface CohortCountRow {
  */
 @Injectable()
 export class RevenueCohortsQueries {
-  constructor(private readonly db: DataSource) {}
+  /** A report: read from the replica while it is fresh enough (ReportReads). */
+  constructor(@Inject(ReportReads) private readonly db: ReadQueries) {}
 
   /** The currency of most of the bot's latest 1,000 payments (the newest first, then by code); null without any. */
   async mostUsedCurrency(botId: string): Promise<string | null> {

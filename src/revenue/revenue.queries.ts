@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { ReportReads, type ReadQueries } from '../database/report-reads';
 import { UNMAPPED_SOURCE } from '../common/unmapped-source';
 import type { CsvQuery } from '../exports/csv-download';
 import { isoText } from '../exports/iso-text';
@@ -74,7 +74,8 @@ const PAYMENT_EXPORT_HEADER = [
  */
 @Injectable()
 export class RevenueQueries {
-  constructor(private readonly db: DataSource) {}
+  /** A report: read from the replica while it is fresh enough (ReportReads). */
+  constructor(@Inject(ReportReads) private readonly db: ReadQueries) {}
 
   async report(botId: string, window: RevenueWindow, source: string | null): Promise<Omit<RevenueDto, 'from' | 'to'>> {
     const start = new Date(`${window.from}T00:00:00Z`);

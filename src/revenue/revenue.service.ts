@@ -1,12 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import type { Pool } from 'pg';
-import { DataSource } from 'typeorm';
 import { PERIODS_LIMIT } from '../analytics/retention.dto';
 import type { Principal } from '../auth/principal';
 import { BotAccess } from '../bots/bot-access';
 import { fileName } from '../contacts/csv-exports.service';
-import { poolOf, sendCsv } from '../exports/csv-download';
+import { ReportReads, type ReadPools } from '../database/report-reads';
+import { sendCsv } from '../exports/csv-download';
 import { RevenueCohortsQueries } from './revenue-cohorts.queries';
 import { RevenueCohortsDto, RevenueCohortsQueryDto, RevenueDto, RevenueQueryDto, revenueWindow } from './revenue.dto';
 import { RevenueQueries } from './revenue.queries';
@@ -14,16 +13,13 @@ import { RevenueQueries } from './revenue.queries';
 /** The revenue reads of the caller's account's bot (issue 26), answered alike to the open API and the cabinet. */
 @Injectable()
 export class RevenueService {
-  private readonly pool: Pool;
-
   constructor(
-    db: DataSource,
+    // Downloads are reports: from the replica while it is fresh enough.
+    @Inject(ReportReads) private readonly reads: ReadPools,
     private readonly access: BotAccess,
     private readonly revenue: RevenueQueries,
     private readonly cohortQueries: RevenueCohortsQueries,
-  ) {
-    this.pool = poolOf(db);
-  }
+  ) {}
 
   async report(principal: Principal, botId: string, query: RevenueQueryDto): Promise<RevenueDto> {
     const bot = await this.access.require(principal, botId, 'read');
@@ -45,6 +41,8 @@ export class RevenueService {
 
   async exportPayments(principal: Principal, botId: string, res: Response): Promise<void> {
     const bot = await this.access.require(principal, botId, 'read');
-    await sendCsv(res, this.pool, fileName(bot, 'payments'), this.revenue.exportQuery(bot.id));
+    await this.reads.withPool((pool) =>
+      sendCsv(res, pool, fileName(bot, 'payments'), this.revenue.exportQuery(bot.id)),
+    );
   }
 }

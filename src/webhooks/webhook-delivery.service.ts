@@ -7,6 +7,7 @@ import { ChangeEvents, WebhooksChanged } from '../common/changes';
 import { DeliveryLog } from './delivery-log';
 import { DeliveryDto } from './webhook.dto';
 import { Metrics } from '../metrics/metrics';
+import { OutboxEntry } from './webhook-outbox';
 import { SendOutcome, WebhookSender } from './webhook-sender';
 import { botlensSignature, standardWebhookSignature } from './webhook-signature';
 import { WebhookSubscription } from './webhook-subscription.entity';
@@ -20,13 +21,17 @@ const SUBSCRIPTION_FRESH_MS = 5_000;
 interface Signer {
   subscription: WebhookSubscription;
   secret: string;
+}
+
+interface CachedSigner {
   at: number;
+  signer: Promise<Signer | null>;
 }
 
 /** Builds, signs and sends one event to one subscription, and records the attempt. */
 @Injectable()
 export class WebhookDeliveryService {
-  private readonly signers = new Map<string, Signer>();
+  private readonly signers = new Map<string, CachedSigner>();
 
   constructor(
     private readonly sender: WebhookSender,
@@ -42,33 +47,38 @@ export class WebhookDeliveryService {
     this.signers.delete(change.subscriptionId);
   }
 
-  /** A queued delivery: skipped when the subscription is gone or inactive; recorded in the next batch. */
-  async deliverQueued(subscriptionId: string, event: string, data: object, eventId: string): Promise<void> {
-    const signer = await this.signerOf(subscriptionId);
+  /** A claimed delivery: skipped when the subscription is gone or inactive; recorded in the next batch. */
+  async deliverQueued(delivery: OutboxEntry): Promise<void> {
+    const signer = await this.signerOf(delivery.subscriptionId);
     if (!signer?.subscription.active) return;
-    const outcome = await this.send(signer.subscription, signer.secret, event, data, eventId);
-    this.log.add(subscriptionId, event, outcome);
+    const { subscription, secret } = signer;
+    const outcome = await this.send(subscription, secret, delivery.event, delivery.dataJson, delivery.eventId);
+    this.log.add(subscription.id, delivery.event, outcome);
   }
 
   /** The test ping: sent whatever the subscription's state, recorded before answering. */
   async deliverNow(subscription: WebhookSubscription, event: string, data: object): Promise<DeliveryDto> {
-    const outcome = await this.send(subscription, this.webhooks.secretOf(subscription), event, data, randomUUID());
+    const secret = this.webhooks.secretOf(subscription);
+    const outcome = await this.send(subscription, secret, event, JSON.stringify(data), randomUUID());
     return presentDelivery(await this.log.write(subscription.id, event, outcome));
   }
 
+  /**
+   * `dataJson` is the event's data serialised once for all its subscriptions; the envelope around it is the
+   * same bytes JSON.stringify gives for `{ event, delivered_at, subscription_id, data }`. The webhook-id is the
+   * event's and the subscription's, so a delivery sent again (its worker died before it was marked sent) carries
+   * the same one and receivers can drop the repeat.
+   */
   private async send(
     subscription: WebhookSubscription,
     secret: string,
     event: string,
-    data: object,
+    dataJson: string,
     eventId: string,
   ): Promise<SendOutcome> {
-    const body = JSON.stringify({
-      event,
-      delivered_at: new Date().toISOString(),
-      subscription_id: subscription.id,
-      data,
-    });
+    const body =
+      `{"event":${JSON.stringify(event)},"delivered_at":"${new Date().toISOString()}",` +
+      `"subscription_id":${JSON.stringify(subscription.id)},"data":${dataJson}}`;
     const timestamp = Math.floor(Date.now() / 1000);
     const messageId = `msg_${eventId}_${subscription.id}`;
     const outcome = await this.sender.send(subscription.url, body, {
@@ -85,16 +95,18 @@ export class WebhookDeliveryService {
     return outcome;
   }
 
-  private async signerOf(subscriptionId: string): Promise<Signer | null> {
+  /** Deliveries claimed together share one read of their subscription (a promise cached while it runs). */
+  private signerOf(subscriptionId: string): Promise<Signer | null> {
     const cached = this.signers.get(subscriptionId);
-    if (cached && Date.now() - cached.at < SUBSCRIPTION_FRESH_MS) return cached;
+    if (cached && Date.now() - cached.at < SUBSCRIPTION_FRESH_MS) return cached.signer;
+    const entry: CachedSigner = { at: Date.now(), signer: this.readSigner(subscriptionId) };
+    this.signers.set(subscriptionId, entry);
+    entry.signer.catch(() => this.signers.get(subscriptionId) === entry && this.signers.delete(subscriptionId));
+    return entry.signer;
+  }
+
+  private async readSigner(subscriptionId: string): Promise<Signer | null> {
     const subscription = await this.subscriptions.findOneBy({ id: subscriptionId });
-    if (!subscription) {
-      this.signers.delete(subscriptionId);
-      return null;
-    }
-    const signer = { subscription, secret: this.webhooks.secretOf(subscription), at: Date.now() };
-    this.signers.set(subscriptionId, signer);
-    return signer;
+    return subscription ? { subscription, secret: this.webhooks.secretOf(subscription) } : null;
   }
 }

@@ -18,27 +18,18 @@ import {
 } from '../ingest/events';
 import { INTENT_MATCHED, IntentMatchedEvent } from '../intents/intent-matcher';
 import { LINK_CLICKED, LinkClickedEvent } from '../links/click-writer';
+import { BOT_ALERT_OPENED, BOT_ALERT_RESOLVED, BotAlertEvent } from '../bot-health/alert-events';
 import { Queues } from '../queue/job-settings';
 import { AccountDeleted, ChangeEvents, TeamMembershipChanged, WebhooksChanged } from '../common/changes';
+import { WebhookDeliveryWorkers } from './webhook-delivery.workers';
+import { WebhookOutbox } from './webhook-outbox';
 import { WebhookSubscription } from './webhook-subscription.entity';
 import { describeError } from '../logging/describe-error';
 
 export const WEBHOOK_QUEUE = Queues.webhookDeliveries;
 
-export interface WebhookJob {
-  subscriptionId: string;
-  event: string;
-  eventId: string;
-  data: object;
-}
-
-type QueuedJob = Parameters<Queue<WebhookJob>['addBulk']>[0][number];
-
-/** Jobs waiting for the next addBulk, and the promise that settles when it has run. */
-interface JobBatch {
-  jobs: QueuedJob[];
-  added: Promise<void>;
-}
+/** A wake-up carries nothing: the deliveries are in webhook_outbox. */
+export type WebhookJob = Record<string, never>;
 
 /** An account's subscriptions as read at `at`; `loaded` is set once the read has finished. */
 interface CachedSubscriptions {
@@ -51,22 +42,24 @@ interface CachedSubscriptions {
 const SUBSCRIPTIONS_FRESH_MS = 5_000;
 
 /**
- * Listens to the fact events and queues one delivery job per matching subscription: the active
- * subscriptions of the bot's account (its owner's and its team members') that take this event, for
- * this bot or for all of the account's bots. Jobs of events emitted together (a committed batch emits
- * all its events in one go) are added to the queue in one call: adding costs a Redis round trip and
- * an ioredis pipeline per call, which at hundreds of events a second was the app's largest single
- * cost on the delivery path.
+ * Listens to the fact events and writes one outbox row per matching subscription: the active subscriptions of
+ * the bot's account (its owner's and its team members') that take this event, for this bot or for all of the
+ * account's bots. Rows of events emitted together (a committed batch emits all its events in one go) go in one
+ * insert: already claimed by this instance when it runs the delivery workers itself (WebhookDeliveryWorkers.submit),
+ * otherwise followed by one wake-up job for the worker instances.
  */
 @Injectable()
 export class WebhookDispatcher {
   private readonly logger = new Logger('Webhooks');
   private readonly cache = new Map<string, CachedSubscriptions>();
-  private batch: JobBatch | null = null;
+  /** The outbox batch the last wake-up was arranged for. */
+  private lastWritten: Promise<unknown> | null = null;
 
   constructor(
     @InjectRepository(WebhookSubscription) private readonly subscriptions: Repository<WebhookSubscription>,
     @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookJob>,
+    private readonly outbox: WebhookOutbox,
+    private readonly workers: WebhookDeliveryWorkers,
     events: EventEmitter2,
   ) {
     // Fact events straight from the bus (see onFact): every stored fact comes here.
@@ -177,6 +170,23 @@ export class WebhookDispatcher {
     return this.dispatchQueued(userId, bot_id, LINK_CLICKED, { bot_id, link_id, url, user_id, clicked_at });
   }
 
+  /** `bot.alert.opened` / `bot.alert.resolved` (issue 27): once per alert, from the check that changed it. */
+  @OnEvent(BOT_ALERT_OPENED)
+  onAlertOpened(event: BotAlertEvent): Promise<void> | undefined {
+    return this.onAlert(BOT_ALERT_OPENED, event);
+  }
+
+  @OnEvent(BOT_ALERT_RESOLVED)
+  onAlertResolved(event: BotAlertEvent): Promise<void> | undefined {
+    return this.onAlert(BOT_ALERT_RESOLVED, event);
+  }
+
+  private onAlert(name: string, event: BotAlertEvent): Promise<void> | undefined {
+    if (this.surelyUnwanted(event.userId, event.bot_id, name)) return undefined;
+    const { userId, ...data } = event;
+    return this.dispatchQueued(userId, data.bot_id, name, data);
+  }
+
   /**
    * Every stored fact comes here, and nearly all of them match no subscription: when the account's list
    * is already loaded that is known at once, without the copy and the promises of the queueing path
@@ -191,7 +201,7 @@ export class WebhookDispatcher {
     try {
       await this.enqueue(accountId, botId, event, data);
     } catch (error) {
-      // The fact is stored either way; a queue outage costs this notification only.
+      // The fact is stored either way; a database outage here costs this notification only.
       this.logger.error(`Queueing ${event} failed: ${describeError(error)}`);
     }
   }
@@ -200,29 +210,34 @@ export class WebhookDispatcher {
     const matching = (await this.subscriptionsOf(accountId)).filter((s) => takes(s, event, botId));
     if (!matching.length) return;
     const eventId = randomUUID();
-    await this.addSoon(
-      matching.map((s) => ({
-        name: event,
-        // One attempt, no retries (spec): the webhook-deliveries queue's settings (queueSettings).
-        data: { subscriptionId: s.id, event, eventId, data },
-      })),
+    // Serialised once, whatever the number of subscriptions; each delivery wraps it in its own envelope.
+    const dataJson = JSON.stringify(data);
+    const entries = matching.map((s) => ({ subscriptionId: s.id, event, eventId, dataJson }));
+    if (this.workers.local) return this.workers.submit(entries);
+    const written = this.outbox.add(
+      entries.map((entry) => ({ ...entry, leased: false })),
+      0,
     );
+    if (written !== this.lastWritten) {
+      this.lastWritten = written;
+      void written.then(
+        () => this.wake(),
+        () => undefined,
+      );
+    }
+    await written;
   }
 
-  /** Adds `jobs` together with whatever else is queued before the event loop turns (setImmediate). */
-  private addSoon(jobs: QueuedJob[]): Promise<void> {
-    this.batch ??= this.startBatch();
-    this.batch.jobs.push(...jobs);
-    return this.batch.added;
-  }
-
-  private startBatch(): JobBatch {
-    const jobs: QueuedJob[] = [];
-    const added = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      this.batch = null;
-      await this.queue.addBulk(jobs);
-    });
-    return { jobs, added };
+  /**
+   * An instance that runs no workers wakes them with one `webhook-deliveries` job per batch it wrote. A wake-up
+   * lost with Redis costs only time: the workers' sweep finds the rows.
+   */
+  private async wake(): Promise<void> {
+    try {
+      await this.queue.add('wake', {});
+    } catch (error) {
+      this.logger.warn(`Waking the delivery workers failed (the sweep delivers): ${describeError(error)}`);
+    }
   }
 
   /** The subscriptions of everyone who works on the account: its owner and its team members. */

@@ -12,6 +12,8 @@ export const WEBHOOK_EVENTS = [
   'payment.succeeded',
   'payment.refunded',
   'link.clicked',
+  'bot.alert.opened',
+  'bot.alert.resolved',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -8,6 +8,7 @@ import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookDeliveryWorkers } from './webhook-delivery.workers';
 import { WEBHOOK_QUEUE, WebhookDispatcher } from './webhook-dispatcher';
+import { WebhookOutbox } from './webhook-outbox';
 import { WebhookSender } from './webhook-sender';
 import { WebhookSubscription } from './webhook-subscription.entity';
 import { WebhooksController } from './webhooks.controller';
@@ -26,6 +27,7 @@ import { WebhooksService } from './webhooks.service';
     WebhookSender,
     DeliveryLog,
     WebhookDeliveryService,
+    WebhookOutbox,
     WebhookDispatcher,
     WebhookDeliveryWorkers,
   ],

@@ -435,7 +435,8 @@ describe('The bot screens in a browser: intents, funnel, broadcasts, a reply wit
     await view.getByRole('link', { name: 'Рассылки' }).click();
     await view.getByRole('row').filter({ hasText: 'Весенние букеты' }).waitFor();
     expect(await view.getByRole('heading', { name: 'Новая рассылка' }).count()).toBe(0);
-    expect(await view.getByRole('button').allInnerTexts()).toEqual(['Выйти']);
+    // «Итоги» only shows a broadcast's outcome card: reading, not writing.
+    expect(await view.getByRole('button').allInnerTexts()).toEqual(['Выйти', 'Итоги', 'Итоги']);
   });
 
   it('deletes the intent after confirming: the dialog is no longer highlighted', async () => {

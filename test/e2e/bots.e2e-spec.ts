@@ -45,6 +45,18 @@ describe('Bots: binding against the platforms (contract §3)', () => {
       mirror_url: 'https://botlens.test/tg',
       last_forward_error: null,
       last_forward_at: null,
+      reply_window_s: 300,
+      alerts: {
+        silence: true,
+        silence_messages: 3,
+        silence_minutes: 10,
+        errors: true,
+        error_share: 0.2,
+        target: true,
+        polling: true,
+        polling_minutes: 5,
+      },
+      open_alerts: [],
       created_at: expect.any(String),
     });
     expect(ctx.telegram.callsOf('getme').some((call) => call.token === token)).toBe(true);
@@ -90,6 +102,36 @@ describe('Bots: binding against the platforms (contract §3)', () => {
 
     const { bot } = await bindTelegramBot(ctx, owner.token, { target_url: 'http://127.0.0.1:9/hook' });
     expect(bot).toMatchObject({ mode: 'proxy', target_url: 'http://127.0.0.1:9/hook' });
+  });
+
+  it('PATCH sets the reply window and alert rules (issue 27), keeping the rules it was not given', async () => {
+    const { bot } = await bindTelegramBot(ctx, owner.token);
+    const changed = await request(ctx.url)
+      .patch(`/api/bots/${bot.id}`)
+      .set(bearer(owner))
+      .send({ reply_window_s: 60, alerts: { silence_minutes: 3, polling: false } })
+      .expect(200);
+    expect(changed.body).toMatchObject({
+      reply_window_s: 60,
+      alerts: { silence: true, silence_messages: 3, silence_minutes: 3, polling: false, polling_minutes: 5 },
+    });
+    const again = await request(ctx.url)
+      .patch(`/api/bots/${bot.id}`)
+      .set(bearer(owner))
+      .send({ alerts: { error_share: 0.5 } })
+      .expect(200);
+    expect(again.body.alerts).toMatchObject({ silence_minutes: 3, polling: false, error_share: 0.5 });
+
+    for (const [body, message] of [
+      [{ reply_window_s: 9 }, 'reply_window_s must be an integer from 10 to 86400'],
+      [{ reply_window_s: 86401 }, 'reply_window_s must be an integer from 10 to 86400'],
+      [{ alerts: { silence_minutes: 1441 } }, 'alerts.silence_minutes must be an integer from 1 to 1440'],
+      [{ alerts: { error_share: 0 } }, 'alerts.error_share must be a number from 0.01 to 1'],
+      [{ alerts: { silence: 'yes' } }, 'alerts.silence must be a boolean'],
+    ] as const) {
+      const res = await request(ctx.url).patch(`/api/bots/${bot.id}`).set(bearer(owner)).send(body).expect(400);
+      expect(res.body).toEqual({ message });
+    }
   });
 
   it('answers 400 "Неверный токен бота" when the platform refuses the token', async () => {

@@ -306,6 +306,7 @@ describe('Closed broadcasts (session API: /api/bots/:id/broadcasts): input, file
       'finished_at',
       'id',
       'kind',
+      'outcomes',
       'platform',
       'revenue',
       'segment',
@@ -313,8 +314,15 @@ describe('Closed broadcasts (session API: /api/bots/:id/broadcasts): input, file
       'sent_count',
       'started_at',
       'status',
+      'test_share',
       'text',
       'total_count',
+      'track_links',
+      'variants',
+      'winner',
+      'winner_after_minutes',
+      'winner_chosen_at',
+      'winner_metric',
     ]);
     const stranger = await registerUser(ctx);
     await request(ctx.url).get(`/api/bots/${tg.bot.id}/broadcasts`).set(bearer(stranger)).expect(404);

@@ -116,6 +116,14 @@ describe('Segments of closed broadcasts: preview counts and who gets a broadcast
       finished_at: null,
       created_at: expect.any(String),
       revenue: [],
+      track_links: false,
+      outcomes: { delivered: 0, failed: 0, blocked_on_send: 0, clicked: 0, replied: 0, blocked_after: 0, revenue: [] },
+      variants: null,
+      test_share: null,
+      winner_after_minutes: null,
+      winner_metric: null,
+      winner: null,
+      winner_chosen_at: null,
     });
     const done = await finished(res.body.id);
     expect(done).toMatchObject({

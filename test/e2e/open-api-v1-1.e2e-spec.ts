@@ -216,6 +216,23 @@ describe('Open API v1.1: intents, contact search, past broadcasts', () => {
         created_at: expect.any(String),
         // Nobody paid (test/e2e/revenue.e2e-spec.ts has a broadcast's revenue).
         revenue: [],
+        // test/e2e/broadcast-outcomes.e2e-spec.ts has the others.
+        track_links: false,
+        outcomes: {
+          delivered: 4,
+          failed: 0,
+          blocked_on_send: 0,
+          clicked: 0,
+          replied: 0,
+          blocked_after: 0,
+          revenue: [],
+        },
+        variants: null,
+        test_share: null,
+        winner_after_minutes: null,
+        winner_metric: null,
+        winner: null,
+        winner_chosen_at: null,
       };
       expect(res.body).toEqual({ data: [item], total: 1, limit: 100, offset: 0 });
       expect((await v1(readKey).get('/broadcasts?limit=1&offset=1').expect(200)).body).toEqual({

@@ -291,7 +291,15 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
   });
 
   describe('GET /dialogs', () => {
-    const dialog = (person: TgPerson, lastText: string, direction: 'in' | 'out', lastAt: Date, total: number) => ({
+    const dialog = (
+      person: TgPerson,
+      lastText: string,
+      direction: 'in' | 'out',
+      lastAt: Date,
+      total: number,
+      /** The oldest inbound message still without an answer (issue 27). */
+      awaiting: Date | null = null,
+    ) => ({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       external_user_id: String(person.id),
       username: person.username ?? null,
@@ -301,15 +309,17 @@ describe('Reports of the open API (spec: contacts … intents, contract §6)', (
       last_direction: direction,
       last_at: iso(lastAt),
       messages_total: total,
+      awaiting_since: awaiting && iso(awaiting),
+      waited_s: awaiting ? expect.any(Number) : null,
     });
 
     it('lists dialogs by last message, 100 by default; limit takes 1 to 1000 and cuts larger ones to 1000', async () => {
       expect((await read(api('/dialogs')).expect(200)).body).toEqual({
-        data: [dialog(BOB, 'hi', 'in', T.bobHi, 1), dialog(ALICE, 'Welcome!', 'out', T.aliceWelcome, 2)],
+        data: [dialog(BOB, 'hi', 'in', T.bobHi, 1, T.bobHi), dialog(ALICE, 'Welcome!', 'out', T.aliceWelcome, 2)],
         limit: 100,
       });
       const one = await read(api('/dialogs?limit=1')).expect(200);
-      expect(one.body).toEqual({ data: [dialog(BOB, 'hi', 'in', T.bobHi, 1)], limit: 1 });
+      expect(one.body).toEqual({ data: [dialog(BOB, 'hi', 'in', T.bobHi, 1, T.bobHi)], limit: 1 });
       expect((await read(api('/dialogs?limit=1001')).expect(200)).body.limit).toBe(1000);
     });
 

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { Messages } from '../../src/common/messages';
@@ -68,7 +70,8 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
   const badUrl = 'url must be an http:// or https:// URL of at most 500 characters';
   const badEvents =
     'events must contain at least one of message.created, message.outbound, contact.created, test.ping, button.pressed, ' +
-    'intent.matched, broadcast.completed, funnel.step_passed, payment.succeeded, payment.refunded, link.clicked';
+    'intent.matched, broadcast.completed, funnel.step_passed, payment.succeeded, payment.refunded, link.clicked, ' +
+    'bot.alert.opened, bot.alert.resolved';
   it.each([
     ['an ftp url', { url: 'ftp://x.test/h', events: ['message.created'] }, badUrl],
     ['a url over 500 characters', { url: `https://x.test/${'a'.repeat(490)}`, events: ['message.created'] }, badUrl],
@@ -412,6 +415,44 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
       expect(hook.requests.map((r) => JSON.parse(r.body).data.text)).toEqual(['heard', 'heard again']);
     } finally {
       await hook.close();
+    }
+  });
+
+  it("a subscriber that answers after 10 s holds only its own deliveries: another subscription's arrive at once", async () => {
+    const user = await registerUser(ctx);
+    const { bot } = await bindTelegramBot(ctx, user.token);
+    const capture = ctx.app.get(CaptureService);
+    const asCapture: CaptureBot = { id: bot.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' };
+    const slowArrived: number[] = [];
+    const slow = createServer((req, res) => {
+      slowArrived.push(Date.now());
+      req.resume();
+      setTimeout(() => res.writeHead(200).end(), 10_000);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const fast = await WebhookReceiver.start();
+    try {
+      const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/slow`;
+      await subscribe({ url: slowUrl, events: ['message.created'], bot_id: bot.id }, user.token);
+      await subscribe({ url: fast.url, events: ['message.created'], bot_id: bot.id }, user.token);
+      // More than the slow subscription may hold at once (WEBHOOK_SUBSCRIPTION_CONCURRENCY, 64).
+      const updates = (from: number) => Array.from({ length: 100 }, (_, i) => tgMessage(from + i, 41, `m${from + i}`));
+      await capture.inboundUpdates(asCapture, updates(1));
+      await fast.waitForCount(100, 5000);
+      // The slow one now holds all it may: the next events still reach the fast one at once, and the ingest too.
+      await eventually(async () => expect(slowArrived).toHaveLength(64));
+      const started = Date.now();
+      await capture.inboundUpdates(asCapture, updates(101));
+      expect(Date.now() - started).toBeLessThan(1000);
+      await fast.waitForCount(200, 3000);
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(slowArrived).toHaveLength(64);
+      const texts = fast.requests.map((r) => JSON.parse(r.body).data.text as string);
+      expect(new Set(texts).size).toBe(200);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+      await fast.close();
     }
   });
 

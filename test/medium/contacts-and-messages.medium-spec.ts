@@ -210,6 +210,8 @@ describe('The contact, message and dialog reads of the scripted conversation', (
       direction: 'in' | 'out',
       lastAt: Date,
       total: number,
+      /** The oldest inbound message still without an answer (issue 27). */
+      awaiting: Date | null = null,
     ) => ({
       id: expect.stringMatching(UUID),
       external_user_id: String(person.id),
@@ -220,16 +222,19 @@ describe('The contact, message and dialog reads of the scripted conversation', (
       last_direction: direction,
       last_at: lastAt,
       messages_total: total,
+      awaiting_since: awaiting,
+      // Exact values at a fixed clock: test/medium/bot-health.medium-spec.ts.
+      waited_s: awaiting ? expect.any(Number) : null,
     });
 
     it('lists dialogs by last message either way, with its first 200 characters, as the contacts it names', async () => {
       const dialogs = await new DialogsQueries(db.dataSource).list(bot.id, 100);
       expect(dialogs).toEqual([
-        dialog(DAN, '/start', 'in', T.danStart, 1),
+        dialog(DAN, '/start', 'in', T.danStart, 1, T.danStart),
         dialog(ALICE, '100 ₽', 'out', T.aliceAnswer, 6),
         dialog(CAROL, '', 'out', T.carolPhoto, 3),
-        dialog(BOB, LONG_TEXT.slice(0, 200), 'in', T.bobLong, 3),
-        dialog(EVE, '/start ads', 'in', T.eveStart, 1),
+        dialog(BOB, LONG_TEXT.slice(0, 200), 'in', T.bobLong, 3, T.bobStart),
+        dialog(EVE, '/start ads', 'in', T.eveStart, 1, T.eveStart),
       ]);
       // The contact list and the dialog list name the same contact ids.
       const listed = await contacts().page(bot.id, { limit: 100, offset: 0 });
@@ -238,7 +243,7 @@ describe('The contact, message and dialog reads of the scripted conversation', (
 
     it('a limit takes the latest dialogs', async () => {
       expect(await new DialogsQueries(db.dataSource).list(bot.id, 1)).toEqual([
-        dialog(DAN, '/start', 'in', T.danStart, 1),
+        dialog(DAN, '/start', 'in', T.danStart, 1, T.danStart),
       ]);
     });
   });

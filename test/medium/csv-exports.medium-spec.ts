@@ -7,6 +7,7 @@ import { BotAccess } from '../../src/bots/bot-access';
 import { Bot } from '../../src/bots/bot.entity';
 import { ContactsQueries } from '../../src/contacts/contacts.queries';
 import { CsvExports } from '../../src/contacts/csv-exports.service';
+import { primaryReads } from '../../src/database/report-reads';
 import { messageFilter } from '../../src/contacts/messages-v1.controller';
 import { MessagesQueries } from '../../src/contacts/messages.queries';
 import type { CaptureBot } from '../../src/ingest/capture.service';
@@ -64,7 +65,7 @@ describe('CSV exports on PostgreSQL', () => {
   let paymentIds: string[];
   const exports = () =>
     new CsvExports(
-      db.dataSource,
+      primaryReads(db.dataSource),
       new BotAccess(db.dataSource.getRepository(Bot)),
       new ContactsQueries(db.dataSource),
       new MessagesQueries(db.dataSource),
@@ -127,7 +128,7 @@ describe('CSV exports on PostgreSQL', () => {
 
   it("payments: the payment object's fields, newest first, refunds and empty fields as in JSON", async () => {
     const revenue = new RevenueService(
-      db.dataSource,
+      primaryReads(db.dataSource),
       new BotAccess(db.dataSource.getRepository(Bot)),
       new RevenueQueries(db.dataSource),
       new RevenueCohortsQueries(db.dataSource),

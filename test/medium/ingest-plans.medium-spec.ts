@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { broadcastRepliesSql } from '../../src/ingest/broadcast-replies-statement';
 import { KEYED_PLANS } from '../../src/ingest/pipelined-transaction';
 import { retentionActivityStatement } from '../../src/ingest/retention-activity';
 import { useFreshDatabase } from './support/database';
@@ -43,5 +44,20 @@ describe("The ingest's prepared statements on a young database", () => {
 
     // The same statement without the settings: the plan the ingest would keep as the tables grow.
     expect(await genericPlan(undefined)).toMatch(/Seq Scan on (contacts|contact_activity)|Hash Join|Merge Join/);
+  });
+
+  it("probes a replying contact's broadcast recipients by the contact, never the whole index of sent rows", async () => {
+    const client = new Client({ connectionString: db.url, options: KEYED_PLANS });
+    await client.connect();
+    try {
+      await client.query(`SET plan_cache_mode = force_generic_plan`);
+      await client.query(`PREPARE replies(uuid[], timestamptz[], int) AS ${broadcastRepliesSql()}`);
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE replies('{}', '{}', 24)`);
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Index Cond: \(\(contact_id = d\.contact_id\)/);
+      expect(plan).not.toMatch(/Seq Scan on broadcast_recipients|Hash Join|Merge Join/);
+    } finally {
+      await client.end();
+    }
   });
 });

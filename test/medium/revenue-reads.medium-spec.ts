@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { BroadcastRevenueQueries } from '../../src/broadcasts/broadcast-revenue.queries';
+import { BroadcastOutcomesQueries } from '../../src/broadcasts/broadcast-outcomes.queries';
 import { RecipientStore } from '../../src/broadcasts/recipient-store';
 import { ContactPage, ContactsQueries } from '../../src/contacts/contacts.queries';
 import { FunnelBackfillJob, FunnelBackfillService } from '../../src/funnels/funnel-backfill.service';
@@ -144,8 +144,8 @@ describe('Payments in the contact reads, broadcasts and funnels on PostgreSQL', 
     });
 
     it("counts its recipients' payments from their own send to 72 hours after it, both included; refunds come off", async () => {
-      const revenue = await new BroadcastRevenueQueries(db.dataSource).of(bot.id, [broadcastId]);
-      expect(revenue.get(broadcastId)).toEqual([
+      const outcomes = await new BroadcastOutcomesQueries(db.dataSource).of(bot.id, [broadcastId]);
+      expect(outcomes.get(broadcastId)?.all.revenue).toEqual([
         // Bob's send was 30 s after Ann's: his window ends 30 s after hers.
         { currency: 'RUB', net: 1000, payers: 1 },
         // Ann's 200 at the send and 300 at 72 hours; Bob's refunded 500 counts neither as net nor as a payer.
@@ -159,7 +159,7 @@ describe('Payments in the contact reads, broadcasts and funnels on PostgreSQL', 
         `INSERT INTO broadcasts (bot_id, origin, text, status) VALUES ($1, 'cabinet', 'Later', 'scheduled') RETURNING id`,
         [bot.id],
       );
-      const queries = new BroadcastRevenueQueries(db.dataSource);
+      const queries = new BroadcastOutcomesQueries(db.dataSource);
       expect([...(await queries.of(bot.id, [scheduled]))]).toEqual([]);
       expect([...(await queries.of(other.id, [broadcastId]))]).toEqual([]);
     });

@@ -40,6 +40,8 @@ class ReceiverError extends Error {
 @Injectable()
 export class ProxyReceiver {
   private readonly logger = new Logger('ProxyReceiver');
+  /** Per bot, the updates in a row its target failed on this instance. */
+  private readonly targetStreaks = new Map<string, number>();
 
   constructor(
     private readonly registry: BotRegistry,
@@ -138,6 +140,7 @@ export class ProxyReceiver {
     }
     const result = await this.forwarder.forward(bot.targetUrl, raw, req.headers);
     await this.forwardStatus.record(bot.id, result.delivered ? null : result.error);
+    this.countTargetOutcome(bot, result.delivered ? null : result.error);
     // MAX counts a delivery only on 200 and reads no answer, so it gets a bare 200 whatever the target said.
     if (!result.delivered || bot.platform === 'max') {
       answerEmpty(res);
@@ -156,6 +159,28 @@ export class ProxyReceiver {
     }
     return 'forwarded';
   }
+
+  /**
+   * A target failure (status >= 500, a timeout, a refused or broken connection) is recorded with how many updates in
+   * a row this instance saw fail (the `target` alert); any delivered update starts the count again.
+   */
+  private countTargetOutcome(bot: RegisteredBot, error: string | null): void {
+    if (error === null) {
+      this.targetStreaks.delete(bot.id);
+      return;
+    }
+    if (!isTargetFailure(error)) return;
+    const streak = (this.targetStreaks.get(bot.id) ?? 0) + 1;
+    this.targetStreaks.set(bot.id, streak);
+    this.capture.targetFailure(bot, { kind: 'target_failure', error, streak, at: new Date() }).catch((failure) => {
+      this.logger.warn(`Recording a target failure failed: ${describeError(failure)}`);
+    });
+  }
+}
+
+/** `HTTP 5xx` or a network code (`ETIMEDOUT`, `ECONNREFUSED`…), not a 3xx/4xx answer or a refused address. */
+export function isTargetFailure(error: string): boolean {
+  return /^HTTP 5\d\d$/.test(error) || /^E[A-Z_]+$/.test(error);
 }
 
 function parseUpdate(raw: Buffer): Record<string, unknown> {

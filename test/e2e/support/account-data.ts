@@ -24,7 +24,8 @@ const count = async (ctx: TestApp, sql: string, params: unknown[]) =>
  * Binds a Telegram bot and gives it a row in every table that holds a bot's data, through the real
  * API and ingest: contacts, messages, touches, rollups, a button press, a payment, a mapping, an intent and its
  * matches, a funnel with reach, a broadcast with a file and its recipients, held updates, a raw-retention mark, a
- * tracked link and a click on it.
+ * tracked link and a click on it, and the health measures' rows (a reply time, a platform error, a target failure, a
+ * poll, an alert).
  */
 export async function botWithData(ctx: TestApp, owner: Owner) {
   const auth = bearer(owner);
@@ -124,6 +125,24 @@ export async function botWithData(ctx: TestApp, owner: Owner) {
   const [contact] = (await ctx.db.query(`SELECT id FROM contacts WHERE bot_id = $1 LIMIT 1`, [botId])).rows;
   const personal = new URL(ctx.app.get(TrackedLinks).personalLink(link.body, contact.id));
   await request(ctx.url).get(personal.pathname).expect(302);
+  // The health measures' rows (issue 27), as the ingest, the mirror, the proxy and the alert check write them.
+  const [inbound] = (
+    await ctx.db.query(`SELECT id, created_at FROM messages WHERE bot_id = $1 AND direction = 'in' LIMIT 1`, [botId])
+  ).rows;
+  await ctx.db.query(
+    `INSERT INTO message_replies (message_id, bot_id, inbound_at, latency_ms) VALUES ($1, $2, $3, 1200)`,
+    [inbound.id, botId, inbound.created_at],
+  );
+  await ctx.db.query(
+    `INSERT INTO platform_errors (bot_id, at, method, error_code, description, retry_after, is_send)
+     VALUES ($1, now(), 'sendMessage', 429, 'Too Many Requests: retry after N', 5, true)`,
+    [botId],
+  );
+  await ctx.db.query(`INSERT INTO target_failures (bot_id, at, error, streak) VALUES ($1, now(), 'ECONNREFUSED', 1)`, [
+    botId,
+  ]);
+  await ctx.db.query(`INSERT INTO bot_polls (bot_id, last_poll_at) VALUES ($1, now())`, [botId]);
+  await ctx.db.query(`INSERT INTO bot_alerts (bot_id, kind) VALUES ($1, 'silence')`, [botId]);
   return { ...bound, capture };
 }
 

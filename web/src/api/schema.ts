@@ -310,8 +310,25 @@ export interface paths {
         delete: operations["Bots_remove"];
         options?: never;
         head?: never;
-        /** Change a bot: name, token, target_url, utm_key, or activate/deactivate it */
+        /** Change a bot: name, token, target_url, utm_key, reply_window_s, alert rules, or activate/deactivate it */
         patch: operations["Bots_update"];
+        trace?: never;
+    };
+    "/api/bots/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's alerts, newest first */
+        get: operations["BotHealth_alerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/bots/{id}/broadcasts": {
@@ -547,6 +564,23 @@ export interface paths {
         get: operations["Funnels_getConfig"];
         /** Replace the funnel stages; new stage conditions are counted over the history in the background */
         put: operations["Funnels_putConfig"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's health: reply times, unanswered messages, platform and target errors, per day */
+        get: operations["BotHealth_report"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1178,6 +1212,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bots/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's alerts, newest first */
+        get: operations["BotHealthV1_alerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/bots/{id}/broadcast": {
         parameters: {
             query?: never;
@@ -1321,6 +1372,23 @@ export interface paths {
         };
         /** The bot's dialogs, the one with the most recent message first */
         get: operations["DialogsV1_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bots/{id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's health: reply times, unanswered messages, platform and target errors, per day */
+        get: operations["BotHealthV1_report"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1893,6 +1961,87 @@ export interface components {
             /** @description Rows matching the filter, all pages. */
             total: number;
         };
+        AlertDto: {
+            /**
+             * @description What was seen when it opened, by kind (docs/health.md).
+             * @example {
+             *       "unanswered": 4,
+             *       "since": "2026-11-28T02:58:00.000Z"
+             *     }
+             */
+            details: {
+                [key: string]: unknown;
+            };
+            /** Format: uuid */
+            id: string;
+            /**
+             * @example silence
+             * @enum {string}
+             */
+            kind: "silence" | "errors" | "target" | "polling";
+            /**
+             * Format: date-time
+             * @example 2026-11-28T03:10:00.000Z
+             */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            resolved_at: string | null;
+        };
+        AlertListDto: {
+            /** @description Newest first. */
+            data: components["schemas"]["AlertDto"][];
+        };
+        AlertRulesDto: {
+            /** @description Default 0.2. */
+            error_share?: number;
+            /**
+             * @description Mirrored sends failing with 429 or >= 500 over 5 minutes.
+             * @example true
+             */
+            errors?: boolean;
+            /**
+             * @description A bot polling through the mirror that stopped polling.
+             * @example true
+             */
+            polling?: boolean;
+            /** @description Default 5. */
+            polling_minutes?: number;
+            /**
+             * @description Inbound messages left unanswered by a bot that answered in the 24 hours before.
+             * @example true
+             */
+            silence?: boolean;
+            /** @description Default 3. */
+            silence_messages?: number;
+            /** @description Default 10. */
+            silence_minutes?: number;
+            /**
+             * @description The proxy target failing 5 updates in a row.
+             * @example true
+             */
+            target?: boolean;
+        };
+        AlertRulesViewDto: {
+            /** @example 0.2 */
+            error_share: number;
+            /** @example true */
+            errors: boolean;
+            /** @example true */
+            polling: boolean;
+            /** @example 5 */
+            polling_minutes: number;
+            /** @example true */
+            silence: boolean;
+            /** @example 3 */
+            silence_messages: number;
+            /** @example 10 */
+            silence_minutes: number;
+            /** @example true */
+            target: boolean;
+        };
         ApiKeyDto: {
             /**
              * Format: date-time
@@ -1969,6 +2118,7 @@ export interface components {
         BotDto: {
             /** @example true */
             active: boolean;
+            alerts: components["schemas"]["AlertRulesViewDto"];
             /** @description Null for Telegram bots: Telegram gives no avatar address without exposing the token. */
             avatar_url: string | null;
             /**
@@ -1997,6 +2147,8 @@ export interface components {
             mode: "mirror" | "proxy" | "analytics_only";
             /** @example Shop helper */
             name: string;
+            /** @description The bot's open alerts (the cabinet marks the bot with them). */
+            open_alerts: components["schemas"]["OpenAlertDto"][];
             /**
              * @example telegram
              * @enum {string}
@@ -2007,6 +2159,8 @@ export interface components {
              * @example https://botlens.example/proxy/09e4d1f4-975a-4550-b3a8-d61294b431de/SeGAkQltGumpMCjseNXjg8vjcFkVDtd2
              */
             proxy_url: string;
+            /** @example 300 */
+            reply_window_s: number;
             target_url: string | null;
             /** @example shop_helper_bot */
             username: string | null;
@@ -2028,6 +2182,8 @@ export interface components {
             id: string;
             /** @enum {string|null} */
             kind: "photo" | "audio" | "file" | null;
+            /** @description What it did, each recipient counted once (zeros until it starts). */
+            outcomes: components["schemas"]["BroadcastOutcomesDto"];
             /** @enum {string} */
             platform: "all" | "telegram" | "max";
             /**
@@ -2046,13 +2202,39 @@ export interface components {
              * @enum {string}
              */
             status: "scheduled" | "queued" | "running" | "done" | "failed" | "cancelled";
+            test_share: number | null;
             text: string;
             /** @description 0 for a scheduled broadcast until it starts (recipients are chosen then). */
             total_count: number;
+            /** @description Whether its URLs went out as each recipient's tracked links. */
+            track_links: boolean;
+            /** @description The A/B variants in order (their index is `winner`); null for a broadcast of one text. */
+            variants: components["schemas"]["BroadcastVariantDto"][] | null;
+            /** @description The winning variant's index (from 0), once chosen. */
+            winner: number | null;
+            winner_after_minutes: number | null;
+            /** Format: date-time */
+            winner_chosen_at: string | null;
+            /** @enum {string|null} */
+            winner_metric: "clicked" | "replied" | "revenue" | null;
         };
         BroadcastListDto: {
             /** @description Newest first. */
             data: components["schemas"]["BroadcastDto"][];
+        };
+        BroadcastOutcomesDto: {
+            /** @description Blocked the bot within 24 hours after their send (and have not unblocked it since). */
+            blocked_after: number;
+            /** @description Failed because the platform answered 403 (the contact had blocked the bot). */
+            blocked_on_send: number;
+            /** @description Opened one of the broadcast's tracked links through their own link (track_links). */
+            clicked: number;
+            delivered: number;
+            failed: number;
+            /** @description Sent the bot a message within 24 hours after their send. */
+            replied: number;
+            /** @description As the broadcast's `revenue`: payments within 72 hours after their send. */
+            revenue: components["schemas"]["BroadcastRevenueDto"][];
         };
         BroadcastPageDto: {
             /** @description Newest first. */
@@ -2128,10 +2310,37 @@ export interface components {
             source_value?: string;
         };
         BroadcastV1RequestDto: {
+            /** @description The share of the audience that tests the variants, split evenly (0.05–1, default 1); below 1 the winner goes to the rest. */
+            test_share?: number;
             /**
-             * @description Up to 4000 characters; sent to every contact of the bot that has not blocked it.
+             * @description Up to 4000 characters; sent to every contact of the bot that has not blocked it. Required unless variants are given.
              * @example Скидки до 30% только сегодня
              */
+            text: string;
+            /** @description Every http(s) URL of the text becomes each recipient's own tracked link (`{PUBLIC_BASE_URL}/l/{code}/{token}`); default false. */
+            track_links?: boolean;
+            /** @description 2–4 variants instead of `text` (in a multipart form: a JSON string). */
+            variants?: components["schemas"]["BroadcastVariantInputDto"][];
+            /** @description Required when test_share < 1: minutes after the test share's last send that the winner is chosen. */
+            winner_after_minutes?: number;
+            /**
+             * @description Required when test_share < 1; ties go to the first variant. `clicked` needs track_links.
+             * @enum {string}
+             */
+            winner_metric?: "clicked" | "replied" | "revenue";
+        };
+        BroadcastVariantDto: {
+            /** @description Whether it carries the broadcast's file. */
+            file: boolean;
+            outcomes: components["schemas"]["BroadcastOutcomesDto"];
+            /** @description Its recipients that were delivered it. */
+            sent: number;
+            text: string;
+        };
+        BroadcastVariantInputDto: {
+            /** @description Closed broadcasts: whether this variant carries the uploaded file (default: yes when one is uploaded). */
+            file?: boolean;
+            /** @description Up to 4000 characters (1024 as a caption on Telegram); may be empty only when the variant carries the file. */
             text: string;
         };
         ButtonRowDto: {
@@ -2538,8 +2747,33 @@ export interface components {
              * @description ISO 8601 time in the future: the broadcast is scheduled and chooses its recipients then.
              */
             send_at?: string;
+            /**
+             * @description A number from 0.05 to 1 (default 1), e.g. `0.2`.
+             * @example 0.2
+             */
+            test_share?: string;
             /** @description The message, or the caption of the file (up to 4000 characters; 1024 with a file on Telegram). Required without a file. */
             text?: string;
+            /**
+             * @description `true`: every URL goes as each recipient's own tracked link (as in the open API's broadcast); default `false`.
+             * @enum {string}
+             */
+            track_links?: "true" | "false";
+            /**
+             * @description A JSON string `[{ "text": "…", "file": true }, …]`, 2–4 variants instead of `text`.
+             * @example [{"text":"Вариант A"},{"text":"Вариант B"}]
+             */
+            variants?: string;
+            /**
+             * @description An integer from 10 to 10080; required when test_share is below 1.
+             * @example 60
+             */
+            winner_after_minutes?: string;
+            /**
+             * @description Required when test_share is below 1.
+             * @enum {string}
+             */
+            winner_metric?: "clicked" | "replied" | "revenue";
         };
         CreatedApiKeyDto: {
             /**
@@ -2585,7 +2819,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked")[];
+            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked" | "bot.alert.opened" | "bot.alert.resolved")[];
             /** Format: uuid */
             id: string;
             /**
@@ -2632,7 +2866,7 @@ export interface components {
              * @example 09e4d1f4-975a-4550-b3a8-d61294b431de
              */
             bot_id?: string;
-            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked")[];
+            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked" | "bot.alert.opened" | "bot.alert.resolved")[];
             /** @example https://crm.example/botlens */
             url: string;
         };
@@ -2692,6 +2926,12 @@ export interface components {
             limit: number;
         };
         DialogDto: {
+            /**
+             * Format: date-time
+             * @description The oldest inbound message still without an answer; null when the bot answered.
+             * @example null
+             */
+            awaiting_since: string | null;
             /** @example 417203958 */
             external_user_id: string;
             /** @example Анна */
@@ -2725,6 +2965,11 @@ export interface components {
             messages_total: number;
             /** @example anna_k */
             username: string | null;
+            /**
+             * @description Seconds since awaiting_since; null when the bot answered.
+             * @example null
+             */
+            waited_s: number | null;
         };
         DialogListDto: {
             /** @description Contacts with at least one message, most recent last message first. */
@@ -2821,8 +3066,44 @@ export interface components {
             /** @description Contacts with at least one inbound message that satisfies the stage, each counted once. */
             reached: number;
         };
+        HealthDayDto: {
+            /** @example 2026-11-28 */
+            date: string;
+            /**
+             * @description Platform errors that day.
+             * @example 2
+             */
+            errors: number;
+            /** @example 120 */
+            inbound: number;
+            /** @example 4100 */
+            p50_ms: number | null;
+            /** @example 29000 */
+            p90_ms: number | null;
+            /** @example 115 */
+            replied: number;
+            /** @example 3 */
+            unanswered: number;
+        };
         HealthDto: {
-            ok: boolean;
+            /** @description Grouped by method, code and description; the most frequent first. */
+            errors: components["schemas"]["PlatformErrorDto"][];
+            /** @example 2026-11-22 */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The bot's newest inbound message, whenever it was.
+             */
+            last_inbound_at: string | null;
+            /** Format: date-time */
+            last_outbound_at: string | null;
+            reply_time: components["schemas"]["ReplyTimeDto"];
+            target_errors: components["schemas"]["TargetErrorsDto"];
+            /** @description One row per day of the window, oldest first. */
+            timeline: components["schemas"]["HealthDayDto"][];
+            /** @example 2026-11-28 */
+            to: string;
+            unanswered: components["schemas"]["UnansweredDto"];
         };
         ImpersonatorDto: {
             email: string;
@@ -3074,6 +3355,20 @@ export interface components {
             /** @description The page size used (after cutting to 1000). */
             limit: number;
         };
+        OpenAlertDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @example silence
+             * @enum {string}
+             */
+            kind: "silence" | "errors" | "target" | "polling";
+            /**
+             * Format: date-time
+             * @example 2026-11-02T03:10:00.000Z
+             */
+            opened_at: string;
+        };
         OpenApiBotDto: {
             /** @example true */
             active: boolean;
@@ -3173,6 +3468,27 @@ export interface components {
              */
             next_before: string | null;
         };
+        PlatformErrorDto: {
+            /** @example 12 */
+            count: number;
+            /**
+             * @description The platform's description with ids and numbers replaced by `N`.
+             * @example Too Many Requests: retry after N
+             */
+            description: string;
+            /** @example 429 */
+            error_code: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-28T03:12:09.000Z
+             */
+            last_at: string;
+            /**
+             * @description As the platform documents it: `sendMessage`, or MAX's `POST /messages`.
+             * @example sendMessage
+             */
+            method: string;
+        };
         ProviderErrorResponseDto: {
             /**
              * @description What went wrong, in the words of the specification.
@@ -3241,6 +3557,22 @@ export interface components {
         };
         ReplyTicketDto: {
             text: string;
+        };
+        ReplyTimeDto: {
+            /**
+             * @description Null when nothing was answered.
+             * @example 4200
+             */
+            p50_ms: number | null;
+            /** @example 31000 */
+            p90_ms: number | null;
+            /** @example 180000 */
+            p99_ms: number | null;
+            /**
+             * @description Inbound messages of the window that were answered (at any time).
+             * @example 412
+             */
+            replied: number;
         };
         RetentionCohortDto: {
             /**
@@ -3586,6 +3918,20 @@ export interface components {
              */
             new_users_7d: number;
         };
+        TargetErrorsDto: {
+            /**
+             * @description Updates the proxy target failed (status >= 500, a timeout, a refused connection).
+             * @example 0
+             */
+            count: number;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            last_at: string | null;
+            /** @example null */
+            last_error: string | null;
+        };
         TariffChangedDto: {
             invoice: components["schemas"]["InvoiceDto"];
             /** @enum {string} */
@@ -3762,10 +4108,25 @@ export interface components {
             data: components["schemas"]["TimelineDayDto"][];
             days: number;
         };
+        UnansweredDto: {
+            /**
+             * @description Inbound messages without an answer within the bot's reply window (those still within it are not counted yet).
+             * @example 17
+             */
+            count: number;
+            /**
+             * @description count ÷ inbound messages of the window, two decimals (0 without inbound messages).
+             * @example 0.04
+             */
+            share: number;
+        };
         UpdateBotDto: {
             /** @description false deactivates the bot: new updates stop entering; true resumes collection. */
             active?: boolean;
+            alerts?: components["schemas"]["AlertRulesDto"];
             name?: string;
+            /** @description Seconds within which an inbound message must be answered not to count as unanswered; default 300. */
+            reply_window_s?: number;
             target_url?: string | null;
             /** @description A new token (checked with the platform), or null to return to analytics-only mode. */
             token?: string | null;
@@ -3794,7 +4155,7 @@ export interface components {
         };
         UpdateWebhookDto: {
             active?: boolean;
-            events?: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked")[];
+            events?: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked" | "bot.alert.opened" | "bot.alert.resolved")[];
             url?: string;
         };
         UsageDto: {
@@ -3849,7 +4210,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked")[];
+            events: ("message.created" | "message.outbound" | "contact.created" | "test.ping" | "button.pressed" | "intent.matched" | "broadcast.completed" | "funnel.step_passed" | "payment.succeeded" | "payment.refunded" | "link.clicked" | "bot.alert.opened" | "bot.alert.resolved")[];
             /** Format: uuid */
             id: string;
             /** @example https://crm.example/botlens */
@@ -5255,6 +5616,76 @@ export interface operations {
             };
         };
     };
+    BotHealth_alerts: {
+        parameters: {
+            query?: {
+                /** @description Only open or only resolved alerts; all by default. */
+                state?: "open" | "resolved";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertListDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Broadcasts_list: {
         parameters: {
             query?: never;
@@ -5868,6 +6299,8 @@ export interface operations {
             query?: {
                 /** @description 1 to 1000; larger values are cut to 1000. */
                 limit?: number;
+                /** @description `true`: only dialogs waiting for an answer past the bot's reply window, the longest wait first (issue 27). */
+                unanswered?: "true" | "false";
             };
             header?: never;
             path: {
@@ -6408,6 +6841,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FunnelConfigAnswerDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    BotHealth_report: {
+        parameters: {
+            query?: {
+                /** @description The first UTC day, `YYYY-MM-DD`; by default 6 days before `to` (7 days in all). */
+                from?: string;
+                /** @description The last UTC day, included whole; by default today (UTC). At most 366 days after `from`. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthDto"];
                 };
             };
             /** @description Invalid input (the message names the field) */
@@ -9485,6 +9990,76 @@ export interface operations {
             };
         };
     };
+    BotHealthV1_alerts: {
+        parameters: {
+            query?: {
+                /** @description Only open or only resolved alerts; all by default. */
+                state?: "open" | "resolved";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertListDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The key lacks scope "read" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     BroadcastV1_broadcast: {
         parameters: {
             query?: never;
@@ -9976,6 +10551,8 @@ export interface operations {
             query?: {
                 /** @description 1 to 1000; larger values are cut to 1000. */
                 limit?: number;
+                /** @description `true`: only dialogs waiting for an answer past the bot's reply window, the longest wait first (issue 27). */
+                unanswered?: "true" | "false";
             };
             header?: never;
             path: {
@@ -9992,6 +10569,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DialogListDto"];
+                };
+            };
+            /** @description Invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The key lacks scope "read" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Internal failure while checking the key (Ошибка авторизации) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    BotHealthV1_report: {
+        parameters: {
+            query?: {
+                /** @description The first UTC day, `YYYY-MM-DD`; by default 6 days before `to` (7 days in all). */
+                from?: string;
+                /** @description The last UTC day, included whole; by default today (UTC). At most 366 days after `from`. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthDto"];
                 };
             };
             /** @description Invalid input (the message names the field) */

@@ -25,6 +25,7 @@ export const BOT_ROUTES = [
   '/bots/:id/links',
   '/bots/:id/broadcasts',
   '/bots/:id/revenue',
+  '/bots/:id/health',
 ] as const;
 
 // The account's own routes, outside any bot (the admin ones check the global role themselves).

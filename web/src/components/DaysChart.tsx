@@ -14,8 +14,10 @@ const COUNT_STEPS = Array.from({ length: 10 }, (_, power) => [1, 2, 5].map((step
 export interface DaySeries {
   label: string;
   color: string;
-  /** One value per day, in the order of `days`. */
-  values: number[];
+  /** One value per day, in the order of `days`; null leaves a gap (a day without a value, not a zero). */
+  values: Array<number | null>;
+  /** Dots on the values: a series with gaps may have days whose neighbours have none, and a lone value draws no line. */
+  points?: boolean;
 }
 
 /** Days are UTC dates: placed at UTC midnight and labelled in UTC, so no day shifts by the viewer's zone. */
@@ -48,7 +50,12 @@ export function DaysChart({ days, series, label }: { days: string[]; series: Day
       ],
       series: [
         {},
-        ...series.map((line) => ({ label: line.label, stroke: line.color, width: 2, points: { show: false } })),
+        ...series.map((line) => ({
+          label: line.label,
+          stroke: line.color,
+          width: 2,
+          points: { show: line.points ?? false },
+        })),
       ],
       legend: { live: false },
     };

@@ -55,4 +55,9 @@ export const keys = {
   revenueCohorts: (id: string, period: string, source: string | null, currency: string | null) =>
     ['bots', id, 'revenue', 'cohorts', period, source, currency] as const,
   payments: (id: string, userId: string | null) => ['bots', id, 'payments', userId] as const,
+
+  // The bot's health and alerts (issue 27)
+  health: (id: string, from: string, to: string) => ['bots', id, 'health', from, to] as const,
+  alerts: (id: string, state: 'open' | 'all') => ['bots', id, 'alerts', state] as const,
+  waitingDialogs: (id: string) => ['bots', id, 'waiting-dialogs'] as const,
 };

@@ -8,14 +8,22 @@ type BotList = components['schemas']['BotListDto'];
 export type CreateBot = components['schemas']['CreateBotDto'];
 export type UpdateBot = components['schemas']['UpdateBotDto'];
 
+// Read again every 30 s while on screen: the list's mark and the bot's banner show an alert opening or resolving.
+const ALERTS_REFRESH_MS = 30_000;
+
 export function useBots() {
-  return useQuery({ queryKey: keys.bots, queryFn: () => unwrap(api.GET('/api/bots')) });
+  return useQuery({
+    queryKey: keys.bots,
+    queryFn: () => unwrap(api.GET('/api/bots')),
+    refetchInterval: ALERTS_REFRESH_MS,
+  });
 }
 
 export function useBot(id: string) {
   return useQuery({
     queryKey: keys.bot(id),
     queryFn: () => unwrap(api.GET('/api/bots/{id}', { params: { path: { id } } })),
+    refetchInterval: ALERTS_REFRESH_MS,
   });
 }
 

@@ -7,6 +7,8 @@ export type Broadcast = components['schemas']['BroadcastDto'];
 export type Segment = components['schemas']['BroadcastSegmentDto'];
 export type BroadcastPlatform = Broadcast['platform'];
 export type MediaKind = NonNullable<Broadcast['kind']>;
+export type BroadcastOutcomes = components['schemas']['BroadcastOutcomesDto'];
+export type WinnerMetric = NonNullable<Broadcast['winner_metric']>;
 
 /** What the composer sends: the file travels as multipart with its kind, the segment as a JSON field. */
 export interface NewBroadcast {
@@ -17,19 +19,50 @@ export interface NewBroadcast {
   kind: MediaKind | null;
   /** ISO 8601 with a zone, or null to send now. */
   sendAt: string | null;
+  /** Every URL goes as each recipient's own tracked link. */
+  trackLinks: boolean;
+  /** An A/B test instead of `text`; numbers as typed (strings), so the service judges what was written. */
+  ab: {
+    variants: { text: string; file: boolean }[];
+    /** A fraction, 0.05–1. */
+    testShare: string;
+    /** Only with a test share below 1. */
+    winnerAfterMinutes: string | null;
+    winnerMetric: WinnerMetric | null;
+  } | null;
 }
 
 const UNFINISHED: ReadonlyArray<Broadcast['status']> = ['scheduled', 'queued', 'running'];
 /** While a broadcast is under way its progress is read again this often. */
 const PROGRESS_POLL_MS = 1000;
+/** A finished broadcast's outcomes keep coming (replies and blocks for 24 hours, revenue for 72): read again this often. */
+const OUTCOMES_POLL_MS = 30_000;
+const OUTCOMES_WINDOW_MS = 72 * 60 * 60 * 1000;
+/** While a test waits for its winner, its clicks and replies are read this often. */
+const AWAITING_WINNER_POLL_MS = 5_000;
 
 export const isUnfinished = (broadcast: Broadcast) => UNFINISHED.includes(broadcast.status);
+
+/** An A/B test whose share is all processed, waiting (up to days) for its winner: nothing moves but its outcomes. */
+export const isAwaitingWinner = (broadcast: Broadcast) =>
+  broadcast.status === 'running' &&
+  broadcast.winner === null &&
+  broadcast.test_share !== null &&
+  broadcast.test_share < 1 &&
+  broadcast.sent_count + broadcast.failed_count >= Math.ceil(broadcast.total_count * broadcast.test_share);
 
 export function useBroadcasts(botId: string) {
   return useQuery({
     queryKey: keys.broadcasts(botId),
     queryFn: () => unwrap(api.GET('/api/bots/{id}/broadcasts', { params: { path: { id: botId } } })),
-    refetchInterval: (query) => (query.state.data?.data.some(isUnfinished) ? PROGRESS_POLL_MS : false),
+    refetchInterval: (query) => {
+      const data = query.state.data?.data ?? [];
+      const unfinished = data.filter(isUnfinished);
+      if (unfinished.some((b) => !isAwaitingWinner(b))) return PROGRESS_POLL_MS;
+      if (unfinished.length > 0) return AWAITING_WINNER_POLL_MS;
+      const recent = data.some((b) => b.finished_at && Date.now() - Date.parse(b.finished_at) < OUTCOMES_WINDOW_MS);
+      return recent ? OUTCOMES_POLL_MS : false;
+    },
   });
 }
 
@@ -49,8 +82,17 @@ export function useCreateBroadcast(botId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (draft: NewBroadcast) => {
+      const { ab } = draft;
       const fields = {
-        text: draft.text,
+        ...(ab
+          ? {
+              variants: JSON.stringify(ab.variants),
+              test_share: ab.testShare,
+              ...(ab.winnerAfterMinutes !== null ? { winner_after_minutes: ab.winnerAfterMinutes } : {}),
+              ...(ab.winnerMetric ? { winner_metric: ab.winnerMetric } : {}),
+            }
+          : { text: draft.text }),
+        ...(draft.trackLinks ? { track_links: 'true' as const } : {}),
         platform: draft.platform,
         segment: JSON.stringify(draft.segment),
         ...(draft.file && draft.kind ? { kind: draft.kind } : {}),

@@ -21,6 +21,8 @@ export const WEBHOOK_EVENTS: WebhookEvent[] = [
   'payment.succeeded',
   'payment.refunded',
   'link.clicked',
+  'bot.alert.opened',
+  'bot.alert.resolved',
 ];
 export const MAX_SUBSCRIPTIONS = 20;
 

@@ -4,6 +4,7 @@ import { Bot, useBot } from '../../api/queries/useBots';
 import { Link, usePath } from '../../app/router';
 import { Loading, QueryState } from '../../components/feedback';
 import { t } from '../../i18n';
+import { AlertBanner } from './AlertBanner';
 import { BotBadges } from './BotBadges';
 
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
@@ -16,6 +17,7 @@ const FunnelPage = lazy(() => import('../funnel/FunnelPage'));
 const LinksPage = lazy(() => import('../links/LinksPage'));
 const BroadcastsPage = lazy(() => import('../broadcasts/BroadcastsPage'));
 const RevenuePage = lazy(() => import('../revenue/RevenuePage'));
+const HealthPage = lazy(() => import('../health/HealthPage'));
 
 interface Props {
   route: (typeof BOT_ROUTES)[number];
@@ -41,6 +43,7 @@ function BotFrame({ bot, route, botId, userId, intentId }: Props & { bot: Bot })
     { href: `${base}/revenue`, label: t('nav.revenue'), current: path === `${base}/revenue` },
     { href: `${base}/broadcasts`, label: t('nav.broadcasts'), current: path === `${base}/broadcasts` },
     { href: `${base}/links`, label: t('nav.links'), current: path === `${base}/links` },
+    { href: `${base}/health`, label: t('nav.health'), current: path === `${base}/health` },
     { href: `${base}/settings`, label: t('nav.settings'), current: path === `${base}/settings` },
   ];
   return (
@@ -52,6 +55,7 @@ function BotFrame({ bot, route, botId, userId, intentId }: Props & { bot: Bot })
         </h1>
         <BotBadges bot={bot} />
       </div>
+      <AlertBanner bot={bot} onHealthTab={route === '/bots/:id/health'} />
       <nav className="tabs" aria-label={t('nav.bot')}>
         {tabs.map((tab) => (
           <Link key={tab.href} href={tab.href} aria-current={tab.current ? 'page' : undefined}>
@@ -74,6 +78,7 @@ function BotFrame({ bot, route, botId, userId, intentId }: Props & { bot: Bot })
         {route === '/bots/:id/links' && <LinksPage bot={bot} />}
         {route === '/bots/:id/broadcasts' && <BroadcastsPage bot={bot} />}
         {route === '/bots/:id/revenue' && <RevenuePage bot={bot} />}
+        {route === '/bots/:id/health' && <HealthPage bot={bot} />}
       </Suspense>
     </>
   );

@@ -48,6 +48,14 @@ function BotList({ bots }: { bots: Bot[] }) {
                   {bot.name}
                 </Link>
                 {bot.username && <span className="muted"> @{bot.username}</span>}
+                {bot.open_alerts.length > 0 && (
+                  <>
+                    {' '}
+                    <Link href={`/bots/${bot.id}/health`} className="badge badge-alert">
+                      {t('bots.alertMark')}
+                    </Link>
+                  </>
+                )}
               </td>
               <td>{t(`platform.${bot.platform}`)}</td>
               <td>

@@ -27,15 +27,22 @@ export function describeSegment(segment: Segment, platform: Broadcast['platform'
   return parts.length ? parts.join(' · ') : t('broadcasts.everyone');
 }
 
-/** Past and running broadcasts, newest first; progress is read again every second while one is under way. */
+/**
+ * Past and running broadcasts, newest first; progress is read again every second while one is under way.
+ * «Итоги» on a row shows that broadcast's outcome card (`shown`).
+ */
 export function BroadcastList({
   botId,
   broadcasts,
   canWrite,
+  shownId,
+  onShow,
 }: {
   botId: string;
   broadcasts: Broadcast[];
   canWrite: boolean;
+  shownId: string | null;
+  onShow: (broadcastId: string) => void;
 }) {
   const cancel = useCancelBroadcast(botId);
   const [cancelling, setCancelling] = useState<Broadcast | null>(null);
@@ -51,16 +58,14 @@ export function BroadcastList({
               <th scope="col">{t('broadcasts.col.status')}</th>
               <th scope="col">{t('broadcasts.col.progress')}</th>
               <th scope="col">{t('broadcasts.col.timing')}</th>
-              {canWrite && (
-                <th scope="col">
-                  <span className="visually-hidden">{t('broadcasts.col.actions')}</span>
-                </th>
-              )}
+              <th scope="col">
+                <span className="visually-hidden">{t('broadcasts.col.actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {broadcasts.map((broadcast) => (
-              <tr key={broadcast.id}>
+              <tr key={broadcast.id} className={broadcast.id === shownId ? 'row-shown' : undefined}>
                 <td>{formatDateTime(broadcast.created_at)}</td>
                 <td className="wrap broadcast-text">
                   {broadcast.kind && <span className="badge">{t(`file.kind.${broadcast.kind}`)}</span>}{' '}
@@ -77,9 +82,18 @@ export function BroadcastList({
                 <td className="wrap">
                   <Timing broadcast={broadcast} />
                 </td>
-                {canWrite && (
-                  <td>
-                    {isUnfinished(broadcast) && (
+                <td>
+                  <div className="row row-actions">
+                    <button
+                      type="button"
+                      className="button-secondary"
+                      aria-pressed={broadcast.id === shownId}
+                      aria-label={t('broadcasts.outcomes.showLabel', { created: formatDateTime(broadcast.created_at) })}
+                      onClick={() => onShow(broadcast.id)}
+                    >
+                      {t('broadcasts.outcomes.show')}
+                    </button>
+                    {canWrite && isUnfinished(broadcast) && (
                       <button
                         type="button"
                         className="button-secondary"
@@ -91,8 +105,8 @@ export function BroadcastList({
                         {t('broadcasts.cancel')}
                       </button>
                     )}
-                  </td>
-                )}
+                  </div>
+                </td>
               </tr>
             ))}
           </tbody>

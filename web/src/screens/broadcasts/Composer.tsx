@@ -8,6 +8,8 @@ import { charCount, textLimit } from '../../components/files';
 import { formatDateTime, formatNumber, t } from '../../i18n';
 import { EMPTY_SEGMENT, localTimeToIso, SegmentDraft, toSegment, viewerTimeZone } from './segment';
 import { SegmentBuilder } from './SegmentBuilder';
+import { AbDraft, placeOfBroadcastError, startAb, toAbFields, variantLetter } from './variants';
+import { FieldError, VariantsEditor } from './VariantsEditor';
 
 /** Typing in the segment asks for a new count once the typing pauses. */
 const PREVIEW_DELAY_MS = 300;
@@ -23,17 +25,29 @@ function useSettled<T>(value: T, delayMs: number): T {
   return useMemo(() => JSON.parse(settled) as T, [settled]);
 }
 
-/** Why the broadcast cannot be sent as it is, or null. */
+/** Why the broadcast cannot be sent as it is, or null. Numbers of an A/B test are left to the service, which names the field. */
 function problemOf(input: {
   text: string;
   file: PickedFile | null;
   limit: number;
+  ab: AbDraft | null;
+  limitOf: (withFile: boolean) => number;
   later: boolean;
   sendAt: string | null;
   count: number | undefined;
 }): string | null {
-  if (!input.text.trim() && !input.file) return t('broadcasts.needText');
-  if (charCount(input.text) > input.limit) return t('broadcasts.tooLong', { limit: input.limit });
+  if (input.ab) {
+    for (const [index, variant] of input.ab.variants.entries()) {
+      const withFile = input.file !== null && variant.file;
+      const letter = variantLetter(index);
+      if (!variant.text.trim() && !withFile) return t('broadcasts.ab.needText', { letter });
+      if (charCount(variant.text) > input.limitOf(withFile))
+        return t('broadcasts.ab.tooLong', { letter, limit: input.limitOf(withFile) });
+    }
+  } else {
+    if (!input.text.trim() && !input.file) return t('broadcasts.needText');
+    if (charCount(input.text) > input.limit) return t('broadcasts.tooLong', { limit: input.limit });
+  }
   if (fileTooLarge(input.file)) return t('file.tooLarge');
   if (input.later && !input.sendAt) return t('broadcasts.needTime');
   // A scheduled broadcast chooses its recipients when it starts, so an empty audience now may fill up.
@@ -56,7 +70,10 @@ export function Composer({ bot }: { bot: Bot }) {
   const [sendAtLocal, setSendAtLocal] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const ids = { text: useId(), counter: useId(), sendAt: useId() };
+  const [trackLinks, setTrackLinks] = useState(false);
+  /** null: one text for everyone; else the A/B test's variants. */
+  const [ab, setAb] = useState<AbDraft | null>(null);
+  const ids = { text: useId(), counter: useId(), sendAt: useId(), track: useId(), ab: useId() };
 
   const audience = useSettled<{ platform: BroadcastPlatform; segment: Segment }>(
     { platform, segment: toSegment(draft) },
@@ -68,9 +85,15 @@ export function Composer({ bot }: { bot: Bot }) {
   const limit = textLimit(bot.platform, file !== null);
   const length = charCount(text);
   const sendAt = later ? localTimeToIso(sendAtLocal) : null;
-  const problem = problemOf({ text, file, limit, later, sendAt, count });
+  const limitOf = (withFile: boolean) => textLimit(bot.platform, withFile);
+  const problem = problemOf({ text, file, limit, ab, limitOf, later, sendAt, count });
   // Before anything is written, "write a text" needs no saying.
-  const shownProblem = text === '' && !file ? null : problem;
+  const untouched = ab ? ab.variants.every((variant) => variant.text === '') : text === '';
+  const shownProblem = untouched && !file ? null : problem;
+  // A refusal that names a field is shown there; the rest in the confirmation, as before.
+  const place = create.error ? placeOfBroadcastError(create.error) : null;
+  const refusal = create.error instanceof Error ? create.error.message : null;
+  const errorAt = (field: string) => (place?.field === field ? refusal : null);
 
   // Any change to the form clears the last answer and closes the question (the form's change event bubbles from every field).
   const touched = () => {
@@ -86,8 +109,21 @@ export function Composer({ bot }: { bot: Bot }) {
   };
   const send = () =>
     create.mutate(
-      { text, file: file?.blob ?? null, kind: file?.kind ?? null, platform, segment: toSegment(draft), sendAt },
       {
+        text,
+        file: file?.blob ?? null,
+        kind: file?.kind ?? null,
+        platform,
+        segment: toSegment(draft),
+        sendAt,
+        trackLinks,
+        ab: ab ? toAbFields(ab, file !== null) : null,
+      },
+      {
+        // A refusal of one field closes the question, so the field and its message are in view.
+        onError: (error) => {
+          if (placeOfBroadcastError(error).field !== 'form') setConfirming(false);
+        },
         onSuccess: (broadcast) => {
           setConfirming(false);
           setDone(
@@ -96,6 +132,7 @@ export function Composer({ bot }: { bot: Bot }) {
               : t('broadcasts.started'),
           );
           setText('');
+          setAb(null);
           setFile(null);
           setLater(false);
           setSendAtLocal('');
@@ -111,20 +148,69 @@ export function Composer({ bot }: { bot: Bot }) {
     <section className="card" aria-labelledby="composer-title">
       <h2 id="composer-title">{t('broadcasts.new')}</h2>
       <form className="stack" onSubmit={submit} onChange={touched} noValidate>
-        <div className="field">
-          <label htmlFor={ids.text}>{file ? t('broadcasts.caption') : t('broadcasts.text')}</label>
-          <textarea
-            id={ids.text}
-            rows={5}
-            value={text}
-            aria-describedby={ids.counter}
-            aria-invalid={length > limit ? true : undefined}
-            onChange={(event) => setText(event.target.value)}
+        <label className="check switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={ab !== null}
+            aria-describedby={`${ids.ab}-hint`}
+            onChange={(event) => {
+              // The first variant's text is kept as the one text when the test is switched off.
+              if (!event.target.checked && ab) setText(ab.variants[0].text);
+              setAb(event.target.checked ? startAb(text) : null);
+            }}
           />
-          <p className={length > limit ? 'counter counter-over' : 'counter'} id={ids.counter}>
-            {t('text.counter', { count: formatNumber(length), limit: formatNumber(limit) })}
-            {file && bot.platform === 'telegram' && <span className="muted"> · {t('broadcasts.captionHint')}</span>}
+          {t('broadcasts.ab.switch')}
+        </label>
+        <p className="hint switch-hint" id={`${ids.ab}-hint`}>
+          {t('broadcasts.ab.switchHint')}
+        </p>
+        {ab ? (
+          <VariantsEditor
+            value={ab}
+            onChange={setAb}
+            limitOf={(variant) => limitOf(file !== null && variant.file)}
+            hasFile={file !== null}
+            place={place}
+            error={refusal}
+          />
+        ) : (
+          <div className="field">
+            <label htmlFor={ids.text}>{file ? t('broadcasts.caption') : t('broadcasts.text')}</label>
+            <textarea
+              id={ids.text}
+              rows={5}
+              value={text}
+              aria-describedby={ids.counter}
+              aria-invalid={length > limit || errorAt('text') ? true : undefined}
+              onChange={(event) => setText(event.target.value)}
+            />
+            <p className={length > limit ? 'counter counter-over' : 'counter'} id={ids.counter}>
+              {t('text.counter', { count: formatNumber(length), limit: formatNumber(limit) })}
+              {file && bot.platform === 'telegram' && <span className="muted"> · {t('broadcasts.captionHint')}</span>}
+            </p>
+            <FieldError id={`${ids.text}-error`} message={errorAt('text')} />
+          </div>
+        )}
+        {file && bot.platform === 'telegram' && ab && <p className="hint">{t('broadcasts.captionHint')}</p>}
+        <div className="field">
+          <label className="check switch">
+            <input
+              id={ids.track}
+              type="checkbox"
+              role="switch"
+              name="track_links"
+              checked={trackLinks}
+              aria-invalid={errorAt('track_links') ? true : undefined}
+              aria-describedby={`${ids.track}-hint${errorAt('track_links') ? ` ${ids.track}-error` : ''}`}
+              onChange={(event) => setTrackLinks(event.target.checked)}
+            />
+            {t('broadcasts.trackLinks')}
+          </label>
+          <p className="hint switch-hint" id={`${ids.track}-hint`}>
+            {t('broadcasts.trackLinksHint')}
           </p>
+          <FieldError id={`${ids.track}-error`} message={errorAt('track_links')} />
         </div>
         <div className="field">
           <span className="field-label">{t('broadcasts.file')}</span>
@@ -178,7 +264,7 @@ export function Composer({ bot }: { bot: Bot }) {
             question={question}
             yes={sendAt ? t('broadcasts.scheduleYes') : t('broadcasts.sendYes')}
             busy={create.isPending || preview.isFetching}
-            error={create.error}
+            error={place?.field === 'form' ? create.error : null}
             onCancel={() => setConfirming(false)}
             onYes={send}
           />

@@ -11,6 +11,8 @@ const dialog = (id: string, text: string) => ({
   last_direction: 'in' as const,
   last_at: '2026-01-01T10:00:00.000Z',
   messages_total: 2,
+  awaiting_since: null,
+  waited_s: null,
 });
 
 describe('a live dialog update', () => {

@@ -1,0 +1,96 @@
+import { compare } from './fact-batch';
+import type { NewMessageRow } from './messages-statement';
+import { PipelinedTransaction, planned } from './pipelined-transaction';
+
+// Reply times (issue 27), in the ingest's transaction (fact-store.ts): each inbound message of a private dialog is
+// answered by the first outbound message to that dialog after it (broadcasts answer nobody). The contact keeps the
+// oldest inbound still waiting (`awaiting_since`); an answer gives every inbound from there up to itself its
+// latency in `message_replies`; the contacts' counters update (contacts-statements.ts) moves `awaiting_since` past it,
+// in the same row version. One statement per batch with answers, whatever its size.
+
+/** One dialog's view of the batch's new messages. */
+interface DialogReplies {
+  botId: string;
+  contactId: string;
+  externalUserId: string;
+  /** The oldest new inbound message. */
+  firstIn: Date | null;
+  /** The newest answer (a non-broadcast outbound message). */
+  lastOut: Date | null;
+  /** The oldest new inbound message after lastOut: the dialog waits from it again. */
+  firstInAfter: Date | null;
+  /** The answers, oldest first. */
+  outs: Date[];
+}
+
+/** `broadcast(row)` tells the outbound rows that answer nobody. */
+export function dialogReplies(messages: NewMessageRow[], broadcast: (row: NewMessageRow) => boolean): DialogReplies[] {
+  const dialogs = new Map<string, DialogReplies>();
+  for (const m of messages) {
+    if (m.direction === 'out' && broadcast(m)) continue;
+    let d = dialogs.get(m.contact_id);
+    if (!d) {
+      d = {
+        botId: m.bot_id,
+        contactId: m.contact_id,
+        externalUserId: m.external_user_id,
+        firstIn: null,
+        lastOut: null,
+        firstInAfter: null,
+        outs: [],
+      };
+      dialogs.set(m.contact_id, d);
+    }
+    if (m.direction === 'in') {
+      if (!d.firstIn || m.created_at < d.firstIn) d.firstIn = m.created_at;
+    } else {
+      d.outs.push(m.created_at);
+      if (!d.lastOut || m.created_at > d.lastOut) d.lastOut = m.created_at;
+    }
+  }
+  for (const d of dialogs.values()) {
+    d.outs.sort((a, b) => a.getTime() - b.getTime());
+    if (!d.lastOut) continue;
+    for (const m of messages) {
+      if (m.contact_id !== d.contactId || m.direction !== 'in' || m.created_at <= d.lastOut) continue;
+      if (!d.firstInAfter || m.created_at < d.firstInAfter) d.firstInAfter = m.created_at;
+    }
+  }
+  // Contact order, as every other write on contacts here.
+  return [...dialogs.values()].sort((a, b) => compare(a.contactId, b.contactId));
+}
+
+/**
+ * Queues the latencies of the inbound messages the batch's answers answer (from the contact's `awaiting_since`, or its
+ * oldest new inbound, up to each answer). Sent after the messages' insert and before the contacts' counters, which
+ * move `awaiting_since`: it must read the wait as the batch found it.
+ */
+export function queueReplies(tx: PipelinedTransaction, dialogs: DialogReplies[]): void {
+  const answered = dialogs.filter((d) => d.outs.length);
+  if (answered.length) {
+    const answers = answered.flatMap((d) => d.outs.map((at) => ({ d, at })));
+    // Each inbound message gets the first answer at or after it; inbound messages older than the oldest one
+    // waiting are answered already. Planned per run: it joins messages on (bot_id, external_user_id).
+    tx.send(
+      planned(
+        `INSERT INTO message_replies (message_id, bot_id, inbound_at, latency_ms)
+           SELECT DISTINCT ON (m.id) m.id, m.bot_id, m.created_at,
+             LEAST(2147483647, GREATEST(0, round(EXTRACT(EPOCH FROM (a.at - m.created_at)) * 1000)))::int
+           FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[])
+             AS a(bot_id, contact_id, external_user_id, since, at)
+           JOIN contacts c ON c.id = a.contact_id
+           JOIN messages m ON m.bot_id = a.bot_id AND m.external_user_id = a.external_user_id
+             AND m.created_at >= LEAST(c.awaiting_since, a.since) AND m.created_at <= a.at AND m.direction = 'in'
+           ORDER BY m.id, a.at
+           ON CONFLICT (message_id) DO NOTHING`,
+        [
+          answers.map(({ d }) => d.botId),
+          answers.map(({ d }) => d.contactId),
+          answers.map(({ d }) => d.externalUserId),
+          answers.map(({ d }) => d.firstIn?.toISOString() ?? null),
+          answers.map(({ at }) => at.toISOString()),
+        ],
+      ),
+    );
+  }
+}

@@ -6,7 +6,7 @@ import { eventually } from '../e2e/support/eventually';
 import { bindTelegramBot, registerUser } from '../e2e/support/factories';
 import { bearer } from '../e2e/support/session';
 import { startTestApp, TestApp } from '../e2e/support/test-app';
-import { launchChromium, WatchedPage } from './support/browser';
+import { launchChromium, plainText, WatchedPage } from './support/browser';
 
 jest.setTimeout(120_000);
 
@@ -15,8 +15,7 @@ const CHECK_MS = 300;
 const BOT = 'Цветочная лавка';
 const ANNA = { id: 501, first_name: 'Анна' };
 const BORIS = { id: 502, first_name: 'Борис' };
-/** Russian number formatting's no-break spaces as plain ones. */
-const plain = (text: string) => text.replace(/\u00a0/g, ' ').trim();
+const plain = (text: string) => plainText(text).trim();
 
 /**
  * Issue 27's cabinet in Chromium against the real service with a 300 ms alert check: the owner sets the silence

@@ -7,7 +7,7 @@ import { bindTelegramBot, registerUser } from '../e2e/support/factories';
 import { bearer } from '../e2e/support/session';
 import { addMember, upgradeToBusiness } from '../e2e/support/team';
 import { startTestApp, TestApp } from '../e2e/support/test-app';
-import { launchChromium, WatchedPage } from './support/browser';
+import { launchChromium, plainText, WatchedPage } from './support/browser';
 
 jest.setTimeout(120_000);
 
@@ -20,8 +20,7 @@ const today = () =>
   new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(),
   );
-/** Russian number formatting's no-break spaces as plain ones. */
-const plain = (text: string) => text.replace(/\u00a0/g, ' ').trim();
+const plain = (text: string) => plainText(text).trim();
 
 /**
  * The "Ссылки" tab in Chromium against the real service: an owner creates a tracked link (a bad URL refused at its

@@ -6,7 +6,7 @@ import { eventually } from '../e2e/support/eventually';
 import { bindTelegramBot, registerUser } from '../e2e/support/factories';
 import { bearer } from '../e2e/support/session';
 import { startTestApp, TestApp } from '../e2e/support/test-app';
-import { launchChromium, WatchedPage } from './support/browser';
+import { launchChromium, plainText, WatchedPage } from './support/browser';
 
 jest.setTimeout(120_000);
 
@@ -26,8 +26,7 @@ const USERS = [6101, 6102, 6103, 6104, 6105, 6106].map((id, i) => ({
   language_code: 'ru',
 }));
 
-/** Russian number formatting's no-break spaces as plain ones, so texts compare as read. */
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+const plain = plainText;
 
 /**
  * Issue 28's journey in Chromium against the real service and the fake Telegram: an A/B broadcast with a

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 
 export const ARTIFACTS = join(__dirname, '..', 'artifacts');
+
+/** Russian number formatting's no-break and narrow no-break spaces as plain ones, so texts compare as read. */
+export const plainText = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 // Tests write reports there before their first screenshot (sign-in-js.json), on a fresh checkout too.
 mkdirSync(ARTIFACTS, { recursive: true });
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');

@@ -12,20 +12,20 @@ const jest = (project, ...flags) => ['npx', 'jest', '--selectProjects', project,
  * CPU-bound tiers run beside the medium tier, which mostly waits for PostgreSQL; the e2e files mostly wait on
  * timers, sockets and the database, so two run at once, beside the files that spawn processes or stop a store
  * of their own (two at a time too: each stops only its private PostgreSQL or Redis, and they also mostly wait).
- * The files held to a clock run after all of them, one at a time, beside the browser's (three at a time: the pages
- * mostly wait on the app), whose load is far lighter than the e2e stage's.
+ * The files held to a clock run last, one at a time, beside the browser's (three at a time: the pages mostly wait
+ * on the app), whose load is far lighter than the e2e stage's.
  */
 const TIERS = [
   { name: 'build', stage: 0, command: ['npm', 'run', 'build'] },
-  { name: 'e2e', stage: 1, command: jest('e2e', '--maxWorkers=3') },
-  { name: 'e2e-processes', stage: 1, command: jest('e2e-processes', '--maxWorkers=2') },
   { name: 'medium', stage: 1, command: jest('medium', '--maxWorkers=2') },
   { name: 'unit', stage: 1, command: jest('unit', '--maxWorkers=2') },
   { name: 'web', stage: 1, command: ['npm', 'test', '-w', 'web'] },
-  { name: 'e2e-clock', stage: 2, command: jest('e2e-clock', '--runInBand') },
+  { name: 'e2e', stage: 2, command: jest('e2e', '--maxWorkers=2') },
+  { name: 'e2e-processes', stage: 2, command: jest('e2e-processes', '--maxWorkers=2') },
+  { name: 'e2e-clock', stage: 3, command: jest('e2e-clock', '--runInBand') },
   {
     name: 'browser',
-    stage: 2,
+    stage: 3,
     command: ['sh', '-c', 'node test/browser/ensure-chromium.cjs && npx jest --selectProjects browser --maxWorkers=3'],
   },
 ];

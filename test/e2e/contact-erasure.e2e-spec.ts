@@ -109,7 +109,8 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
       contacts: (({ data, ...page }) => ({ ...page, data: strip(data, 'id', 'avatar_url') }))(
         await get(`/api/bots/${botId}/contacts`),
       ),
-      dialogs: strip((await get(`/api/bots/${botId}/dialogs`)).data, 'id', 'avatar_url'),
+      // waited_s counts seconds up to the read, which two reports cannot share.
+      dialogs: strip((await get(`/api/bots/${botId}/dialogs`)).data, 'id', 'avatar_url', 'waited_s'),
       intents: strip((await get(`/api/bots/${botId}/intents`)).data, 'id', 'created_at'),
     };
   }

@@ -112,7 +112,7 @@ describe('Event deliveries survive a killed worker and a Redis that lost its dat
 
       await stack.startApp();
       const expected = Array.from({ length: 60 }, (_, i) => `update ${i + 1}`);
-      await eventually(async () => expect([...subscriber.texts()].sort()).toEqual([...expected].sort()), 15_000);
+      await eventually(async () => expect([...subscriber.texts()].sort()).toEqual([...expected].sort()), 30_000);
       // Those in flight at the kill come again once their claims end (the waiting ones may arrive first), each with
       // the webhook-id it had (receivers drop the repeat).
       await eventually(async () => {

@@ -1,7 +1,10 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { Queue } from 'bullmq';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { QueueWorker } from './queue-worker';
+
+const QUEUE_READY_WAIT_MS = 2000;
 
 /**
  * Refuses to start the app when a registered queue has no handler (its jobs would wait forever) or
@@ -12,18 +15,28 @@ import { QueueWorker } from './queue-worker';
 export class JobHandlersCheck implements OnModuleInit {
   constructor(private readonly discovery: DiscoveryService) {}
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     const queues = new Set<string>();
+    const registered: Queue[] = [];
     const handlers = new Map<string, string[]>();
     for (const { instance } of this.discovery.getProviders()) {
-      if (instance instanceof Queue) queues.add(instance.name);
-      else if (instance instanceof QueueWorker) {
+      if (instance instanceof Queue) {
+        queues.add(instance.name);
+        registered.push(instance);
+      } else if (instance instanceof QueueWorker) {
         const names = handlers.get(instance.queueName) ?? [];
         handlers.set(instance.queueName, [...names, instance.constructor.name]);
       }
     }
     const problems = jobHandlerProblems(queues, handlers);
-    if (problems.length) throw new Error(`Cannot start: ${problems.join('; ')}`);
+    if (!problems.length) return;
+    // BullMQ cannot close a queue whose connection is still being set up: the connection drops its
+    // listeners, then reports the aborted setup as an 'error' nobody hears, which ends the process.
+    await Promise.race([
+      Promise.allSettled(registered.map((queue) => queue.waitUntilReady())),
+      sleep(QUEUE_READY_WAIT_MS, undefined, { ref: false }),
+    ]);
+    throw new Error(`Cannot start: ${problems.join('; ')}`);
   }
 }
 

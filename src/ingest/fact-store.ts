@@ -20,6 +20,7 @@ import { upsertDailyStats } from './daily-stats-statement';
 import type { ButtonPressEvent, ContactCreatedEvent, MessageEvent, PaymentEvent } from './events';
 import { contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
 import { key, lastSeen, seenContacts, uniqueMessages, uniquePresses } from './fact-batch';
+import { FactFollowers, FollowerWrite, MoneyEvents } from './fact-followers';
 import { countCommitted } from './fact-metrics';
 import { BlockFact, Fact } from './facts';
 import { queueHealthFacts } from './health-statements';
@@ -61,7 +62,7 @@ export interface StoredFacts {
 
 /** What write() leaves for after the commit: the payment events' objects, read in the batch's last round trip. */
 interface Written extends StoredFacts {
-  moneyEvents: Promise<{ payments: PaymentEvent[]; refunds: PaymentEvent[] }> | null;
+  moneyEvents: Promise<MoneyEvents> | null;
 }
 
 /** The payment event lists of every batch without payments or refunds: shared, never written to. */
@@ -98,6 +99,7 @@ export class FactStore implements OnApplicationShutdown {
     private readonly cap: RecordingCap,
     watch: ConnectionWatch,
     private readonly metrics: Metrics,
+    private readonly followers: FactFollowers,
   ) {
     this.pool = new Pool({
       connectionString: config.databaseUrl,
@@ -120,24 +122,54 @@ export class FactStore implements OnApplicationShutdown {
     const client = await this.pool.connect();
     const tx = new PipelinedTransaction(client);
     let broken = false;
+    let followed: FollowerWrite[] = [];
     try {
       // The free plan's cap (recording-cap/): keeps what fits, counts what was stored.
       const allowed = await this.cap.reserve(tx, batch);
       const activeDays: ContactSeen[] = [];
       const stored = await this.write(tx, allowed.batch, activeDays);
       await allowed.settle(stored);
+      followed = await this.follow(tx, stored);
+      const followerRows = followed.map((write) => tx.rowsWithNext(write.statement));
+      // A failure there is commit()'s to report.
+      for (const rows of followerRows) rows.catch(() => undefined);
       await tx.commit(committing);
       allowed.committed();
+      for (const [i, write] of followed.entries()) write.committed(await followerRows[i]);
+      followed = [];
       this.retentionDays.remember(activeDays);
       countCommitted(this.metrics, allowed.batch, started);
       if (stored.moneyEvents) ({ payments: stored.payments, refunds: stored.refunds } = await stored.moneyEvents);
       return stored;
     } catch (error) {
+      for (const write of followed) write.abandoned();
       await tx.rollback().catch(() => (broken = true));
       throw error;
     } finally {
       client.release(broken);
     }
+  }
+
+  /**
+   * What the followers (e.g. the event outbox) write in this transaction, so that it commits with the facts or
+   * not at all. The payment events are read before the COMMIT only for a follower that asks for them.
+   */
+  private async follow(tx: PipelinedTransaction, stored: Written): Promise<FollowerWrite[]> {
+    if (!this.followers.list.length) return [];
+    const { moneyEvents } = stored;
+    const money = moneyEvents
+      ? () => {
+          tx.sendQueued();
+          return moneyEvents;
+        }
+      : null;
+    const facts = { contacts: stored.contacts, messages: stored.messages, presses: stored.presses, money };
+    const writes: FollowerWrite[] = [];
+    for (const follower of this.followers.list) {
+      const write = await follower.follow(facts);
+      if (write) writes.push(write);
+    }
+    return writes;
   }
 
   /** `activeDays` receives the contact-days the retention statement writes, to remember once committed. */

@@ -4,6 +4,7 @@ import { MailModule } from '../mail/mail.module';
 import { ButtonPresses } from './button-presses';
 import { CaptureService } from './capture.service';
 import { ContactsRepository } from './contacts.repository';
+import { FactFollowers } from './fact-followers';
 import { FactStore } from './fact-store';
 import { HourlyStats } from './hourly-stats';
 import { IngestLosses } from './ingest-losses';
@@ -19,6 +20,7 @@ import { RetentionActivity } from './retention-activity';
     ButtonPresses,
     CaptureService,
     ContactsRepository,
+    FactFollowers,
     FactStore,
     HourlyStats,
     IngestWriter,
@@ -27,6 +29,6 @@ import { RetentionActivity } from './retention-activity';
     RecordingCap,
     RetentionActivity,
   ],
-  exports: [ButtonPresses, CaptureService, ContactsRepository, HourlyStats, RetentionActivity],
+  exports: [ButtonPresses, CaptureService, ContactsRepository, FactFollowers, HourlyStats, RetentionActivity],
 })
 export class IngestModule {}

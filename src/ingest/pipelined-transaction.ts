@@ -77,6 +77,11 @@ export class PipelinedTransaction {
     }).then((result) => result.rows as T[]);
   }
 
+  /** Sends what is queued now, for a caller that needs a queued statement's answer before the COMMIT. */
+  sendQueued(): void {
+    this.flushSoon();
+  }
+
   /** Queues a statement, answered as node-postgres answers, for code that takes a client. */
   query<R extends QueryResultRow>(text: string, values: unknown[]): Promise<QueryResult<R>> {
     return this.answer({ text, values }) as Promise<QueryResult<R>>;

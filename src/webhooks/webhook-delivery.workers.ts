@@ -6,7 +6,7 @@ import { Queues } from '../queue/job-settings';
 import { QueueWorker } from '../queue/queue-worker';
 import { DeliveryLog } from './delivery-log';
 import { WebhookDeliveryService } from './webhook-delivery.service';
-import { ClaimedDelivery, keyOf, OutboxEntry, WebhookOutbox } from './webhook-outbox';
+import { ClaimedDelivery, keyOf, NewEntry, OutboxEntry, WebhookOutbox } from './webhook-outbox';
 
 /** Deliveries one instance holds at once (claimed and in flight), over all subscriptions. */
 const HELD_MAX = 2048;
@@ -83,19 +83,40 @@ export class WebhookDeliveryWorkers extends QueueWorker<Record<string, never>> {
    * those at once: no claim statement and no wake-up on the way (the rest wait for a claim, as any due row).
    */
   async submit(entries: OutboxEntry[]): Promise<void> {
-    const leased = entries.map((entry) => !this.stopped && this.reserve(entry.subscriptionId));
-    if (this.heldCount >= HELD_MAX) this.limited = true;
+    const rows = this.reserveFor(entries);
     let ids: Map<string, string>;
     try {
-      ids = await this.outbox.add(
-        entries.map((entry, i) => ({ ...entry, leased: leased[i] })),
-        this.appConfig.webhookLeaseMs,
-      );
+      ids = await this.outbox.add(rows, this.leaseMs);
     } catch (error) {
-      entries.forEach((entry, i) => leased[i] && this.release(entry.subscriptionId));
+      this.releaseReserved(rows);
       throw error;
     }
-    entries.forEach((entry, i) => leased[i] && this.send({ ...entry, id: ids.get(keyOf(entry))! }));
+    this.sendReserved(rows, ids);
+  }
+
+  /** How long a delivery written already claimed is this instance's. */
+  get leaseMs(): number {
+    return this.appConfig.webhookLeaseMs;
+  }
+
+  /**
+   * New deliveries as rows to write, those this instance has room for claimed by it: once written, they go to
+   * sendReserved (or, when the write failed, releaseReserved).
+   */
+  reserveFor(entries: OutboxEntry[]): NewEntry[] {
+    const rows = entries.map((entry) => ({ ...entry, leased: !this.stopped && this.reserve(entry.subscriptionId) }));
+    if (this.heldCount >= HELD_MAX) this.limited = true;
+    return rows;
+  }
+
+  /** Sends the claimed ones of rows just written (their ids by keyOf). */
+  sendReserved(rows: NewEntry[], ids: Map<string, string>): void {
+    for (const row of rows) if (row.leased) this.send({ ...row, id: ids.get(keyOf(row))! });
+  }
+
+  /** Gives back the places of rows that were not written. */
+  releaseReserved(rows: NewEntry[]): void {
+    for (const row of rows) if (row.leased) this.release(row.subscriptionId);
   }
 
   /** Claims and starts what is due; a call during a claim makes one more claim after it. */

@@ -7,22 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { BROADCAST_COMPLETED, BroadcastCompletedEvent } from '../broadcasts/broadcast-completion';
 import { FUNNEL_STEP_PASSED, FunnelStepPassedEvent } from '../funnels/funnel-reach.listener';
-import {
-  ButtonPressEvent,
-  ContactCreatedEvent,
-  FactEventName,
-  FactEvents,
-  MessageEvent,
-  onFact,
-  PaymentEvent,
-} from '../ingest/events';
+import { ButtonPressEvent, ContactCreatedEvent, FactEvents, MessageEvent, PaymentEvent } from '../ingest/events';
+import { FactFollowers, FactsToCommit, FollowerWrite } from '../ingest/fact-followers';
+import { prepared } from '../ingest/pipelined-transaction';
 import { INTENT_MATCHED, IntentMatchedEvent } from '../intents/intent-matcher';
 import { LINK_CLICKED, LinkClickedEvent } from '../links/click-writer';
 import { BOT_ALERT_OPENED, BOT_ALERT_RESOLVED, BotAlertEvent } from '../bot-health/alert-events';
 import { Queues } from '../queue/job-settings';
 import { AccountDeleted, ChangeEvents, TeamMembershipChanged, WebhooksChanged } from '../common/changes';
 import { WebhookDeliveryWorkers } from './webhook-delivery.workers';
-import { WebhookOutbox } from './webhook-outbox';
+import { idsByKey, InsertedRow, insertStatement, OutboxEntry, WebhookOutbox } from './webhook-outbox';
 import { WebhookSubscription } from './webhook-subscription.entity';
 import { describeError } from '../logging/describe-error';
 
@@ -38,15 +32,22 @@ interface CachedSubscriptions {
   loaded?: WebhookSubscription[];
 }
 
+/** A stored fact some subscription may want, by its event name. */
+interface FactToDeliver {
+  name: string;
+  fact: ContactCreatedEvent | MessageEvent | ButtonPressEvent | PaymentEvent;
+}
+
 /** How long an account's subscription list is reused before it is read again (also how soon team changes apply). */
 const SUBSCRIPTIONS_FRESH_MS = 5_000;
 
 /**
- * Listens to the fact events and writes one outbox row per matching subscription: the active subscriptions of
- * the bot's account (its owner's and its team members') that take this event, for this bot or for all of the
- * account's bots. Rows of events emitted together (a committed batch emits all its events in one go) go in one
- * insert: already claimed by this instance when it runs the delivery workers itself (WebhookDeliveryWorkers.submit),
- * otherwise followed by one wake-up job for the worker instances.
+ * Writes one outbox row per event and matching subscription: the active subscriptions of the bot's account (its
+ * owner's and its team members') that take this event, for this bot or for all of the account's bots. The stored
+ * facts' rows go in the ingest's transaction (follow), one insert per batch; the other events' rows (intents,
+ * funnels, broadcasts, alerts, clicks), emitted after their own writes, share one insert per event-loop turn.
+ * Rows are written already claimed by this instance when it runs the delivery workers itself, and sent once
+ * stored; otherwise one wake-up job per insert calls the worker instances.
  */
 @Injectable()
 export class WebhookDispatcher {
@@ -61,19 +62,11 @@ export class WebhookDispatcher {
     private readonly outbox: WebhookOutbox,
     private readonly workers: WebhookDeliveryWorkers,
     events: EventEmitter2,
+    followers: FactFollowers,
   ) {
-    // Fact events straight from the bus (see onFact): every stored fact comes here.
-    onFact(events, FactEvents.messageCreated, this.logger, (event: MessageEvent) => this.onMessage(event));
-    onFact(events, FactEvents.messageOutbound, this.logger, (event: MessageEvent) => this.onMessage(event));
-    onFact(events, FactEvents.contactCreated, this.logger, (event: ContactCreatedEvent) => this.onContact(event));
-    onFact(events, FactEvents.buttonPressed, this.logger, (event: ButtonPressEvent) => this.onPress(event));
-    onFact(events, FactEvents.paymentSucceeded, this.logger, (event: PaymentEvent) =>
-      this.onPayment(FactEvents.paymentSucceeded, event),
-    );
-    onFact(events, FactEvents.paymentRefunded, this.logger, (event: PaymentEvent) =>
-      this.onPayment(FactEvents.paymentRefunded, event),
-    );
-    // A click per redirect, thousands a second: straight from the bus too. onLinkClicked never throws and its
+    // The stored facts' deliveries are written in the ingest's own transaction (follow).
+    followers.add(this);
+    // A click per redirect, thousands a second: straight from the bus. onLinkClicked never throws and its
     // promise never rejects; the bus types listeners as returning nothing, emitAsync awaits it while closing.
     const onClick = (event: LinkClickedEvent) => this.onLinkClicked(event);
     events.on(LINK_CLICKED, onClick as (event: LinkClickedEvent) => void);
@@ -103,30 +96,62 @@ export class WebhookDispatcher {
     if (change.formerTeamId) this.forget(change.formerTeamId);
   }
 
-  onMessage(event: MessageEvent): Promise<void> | undefined {
-    const name = event.direction === 'in' ? FactEvents.messageCreated : FactEvents.messageOutbound;
-    if (this.surelyUnwanted(event.userId, event.bot_id, name)) return undefined;
-    const { userId, ...data } = event;
-    return this.dispatchQueued(userId, data.bot_id, name, data);
+  /**
+   * The deliveries of the facts a batch is about to commit (contacts, messages, presses, payments), written in
+   * its transaction: once a fact is stored, its notifications are too, whatever happens to this process after
+   * the COMMIT. Null at once when no subscription wants any of them (nearly every batch).
+   */
+  follow(facts: FactsToCommit): Promise<FollowerWrite | null> | null {
+    const wanted: FactToDeliver[] = [];
+    for (const contact of facts.contacts) this.collect(wanted, FactEvents.contactCreated, contact);
+    for (const message of facts.messages) {
+      const name = message.direction === 'in' ? FactEvents.messageCreated : FactEvents.messageOutbound;
+      this.collect(wanted, name, message);
+    }
+    for (const press of facts.presses) this.collect(wanted, FactEvents.buttonPressed, press);
+    // Payments are rare: a batch with some reads their objects before its COMMIT.
+    if (!wanted.length && !facts.money) return null;
+    return this.writeFollowing(wanted, facts.money).catch((error) => {
+      // Subscriptions could not be read: the facts are stored either way, these notifications are not.
+      this.logger.error(`Queueing events failed: ${describeError(error)}`);
+      return null;
+    });
   }
 
-  onContact(event: ContactCreatedEvent): Promise<void> | undefined {
-    if (this.surelyUnwanted(event.userId, event.bot_id, FactEvents.contactCreated)) return undefined;
-    const { userId, ...data } = event;
-    return this.dispatchQueued(userId, data.bot_id, FactEvents.contactCreated, data);
+  private collect(wanted: FactToDeliver[], name: string, fact: FactToDeliver['fact']): void {
+    if (!this.surelyUnwanted(fact.userId, fact.bot_id, name)) wanted.push({ name, fact });
   }
 
-  onPress(event: ButtonPressEvent): Promise<void> | undefined {
-    if (this.surelyUnwanted(event.userId, event.bot_id, FactEvents.buttonPressed)) return undefined;
-    const { userId, ...data } = event;
-    return this.dispatchQueued(userId, data.bot_id, FactEvents.buttonPressed, data);
-  }
-
-  /** `payment.succeeded` / `payment.refunded`: the data is the payment object. */
-  onPayment(name: FactEventName, event: PaymentEvent): Promise<void> | undefined {
-    if (this.surelyUnwanted(event.userId, event.bot_id, name)) return undefined;
-    const { userId, ...data } = event;
-    return this.dispatchQueued(userId, data.bot_id, name, data);
+  private async writeFollowing(wanted: FactToDeliver[], money: FactsToCommit['money']): Promise<FollowerWrite | null> {
+    if (money) {
+      const { payments, refunds } = await money();
+      for (const payment of payments) this.collect(wanted, FactEvents.paymentSucceeded, payment);
+      for (const payment of refunds) this.collect(wanted, FactEvents.paymentRefunded, payment);
+    }
+    const accounts = [...new Set(wanted.map(({ fact }) => fact.userId))];
+    const lists = await Promise.all(accounts.map((accountId) => this.subscriptionsOf(accountId)));
+    const byAccount = new Map(accounts.map((accountId, i) => [accountId, lists[i]]));
+    const entries: OutboxEntry[] = [];
+    for (const { name, fact } of wanted) {
+      const { userId, ...data } = fact;
+      const matching = byAccount.get(userId)!.filter((s) => takes(s, name, fact.bot_id));
+      if (!matching.length) continue;
+      const eventId = randomUUID();
+      const dataJson = JSON.stringify(data);
+      for (const s of matching) entries.push({ subscriptionId: s.id, event: name, eventId, dataJson });
+    }
+    if (!entries.length) return null;
+    const local = this.workers.local;
+    const rows = local ? this.workers.reserveFor(entries) : entries.map((entry) => ({ ...entry, leased: false }));
+    const { text, values } = insertStatement(rows, this.workers.leaseMs);
+    return {
+      statement: prepared(text, values),
+      committed: (inserted) => {
+        if (local) this.workers.sendReserved(rows, idsByKey(inserted as InsertedRow[]));
+        else void this.wake();
+      },
+      abandoned: () => local && this.workers.releaseReserved(rows),
+    };
   }
 
   /** One `intent.matched` per intent the message matched, after the matches are stored. */

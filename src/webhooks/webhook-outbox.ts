@@ -29,6 +29,41 @@ interface EntryBatch {
 /** A row's key before it has an id: one row per event and subscription. */
 export const keyOf = (entry: OutboxEntry): string => `${entry.eventId}/${entry.subscriptionId}`;
 
+/** What the insert of new rows answers. */
+export interface InsertedRow {
+  id: string;
+  subscription_id: string;
+  event_id: string;
+}
+
+/**
+ * The insert of new rows, for this class and for the ingest's transaction (WebhookDispatcher writes the
+ * deliveries of stored facts in the transaction that stores them). Its rows are InsertedRow.
+ */
+export function insertStatement(entries: NewEntry[], leaseMs: number): { text: string; values: unknown[] } {
+  return {
+    text: `INSERT INTO webhook_outbox (subscription_id, event, event_id, data, lease_until)
+           SELECT e.subscription_id, e.event, e.event_id, e.data,
+                  CASE WHEN e.leased THEN now() + $6 * interval '1 millisecond' ELSE '-infinity' END
+           FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::boolean[])
+             AS e(subscription_id, event, event_id, data, leased)
+           RETURNING id, subscription_id, event_id`,
+    values: [
+      entries.map((e) => e.subscriptionId),
+      entries.map((e) => e.event),
+      entries.map((e) => e.eventId),
+      entries.map((e) => e.dataJson),
+      entries.map((e) => e.leased),
+      leaseMs,
+    ],
+  };
+}
+
+/** The inserted rows' ids by keyOf. */
+export function idsByKey(rows: InsertedRow[]): Map<string, string> {
+  return new Map(rows.map((r) => [`${r.event_id}/${r.subscription_id}`, r.id]));
+}
+
 const DONE_FLUSH_MS = 25;
 const DONE_FLUSH_AT = 500;
 
@@ -139,23 +174,8 @@ export class WebhookOutbox implements BeforeApplicationShutdown {
       .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(async () => {
         this.batch = null;
-        const rows: Array<{ id: string; subscription_id: string; event_id: string }> = await this.dataSource.query(
-          `INSERT INTO webhook_outbox (subscription_id, event, event_id, data, lease_until)
-           SELECT e.subscription_id, e.event, e.event_id, e.data,
-                  CASE WHEN e.leased THEN now() + $6 * interval '1 millisecond' ELSE '-infinity' END
-           FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::boolean[])
-             AS e(subscription_id, event, event_id, data, leased)
-           RETURNING id, subscription_id, event_id`,
-          [
-            entries.map((e) => e.subscriptionId),
-            entries.map((e) => e.event),
-            entries.map((e) => e.eventId),
-            entries.map((e) => e.dataJson),
-            entries.map((e) => e.leased),
-            leaseMs,
-          ],
-        );
-        return new Map(rows.map((r) => [`${r.event_id}/${r.subscription_id}`, r.id]));
+        const { text, values } = insertStatement(entries, leaseMs);
+        return idsByKey(await this.dataSource.query(text, values));
       });
     this.writing = written;
     return { entries, written };

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { BotsModule } from '../bots/bots.module';
+import { IngestModule } from '../ingest/ingest.module';
 import { jobQueue } from '../queue/job-queue';
 import { DeliveryLog } from './delivery-log';
 import { WebhookDelivery } from './webhook-delivery.entity';
@@ -20,6 +21,7 @@ import { WebhooksService } from './webhooks.service';
     jobQueue(WEBHOOK_QUEUE),
     BotsModule,
     AuthModule,
+    IngestModule,
   ],
   controllers: [WebhooksController],
   providers: [

@@ -9,6 +9,7 @@ import { TeamsRepository } from '../../../src/auth/teams.repository';
 import { RecordingCap } from '../../../src/ingest/recording-cap/recording-cap';
 import type { TariffChanged } from '../../../src/common/changes';
 import { AppConfig, loadConfig } from '../../../src/config/config';
+import { FactFollowers } from '../../../src/ingest/fact-followers';
 import { FactStore } from '../../../src/ingest/fact-store';
 import { IngestLosses } from '../../../src/ingest/ingest-losses';
 import { IngestWriter } from '../../../src/ingest/ingest-writer';
@@ -64,7 +65,7 @@ export function ingestPipeline(db: TestDatabase, env: Record<string, string> = {
   const allowance = new RecordingCap(tariffRows, usage, new MailService(queue), config);
   // The app hears tariff changes on its bus; so does this pipeline.
   bus.on('tariff.changed', (change: TariffChanged) => allowance.onTariffChanged(change));
-  const store = new FactStore(config, allowance, new ConnectionWatch(metrics), metrics);
+  const store = new FactStore(config, allowance, new ConnectionWatch(metrics), metrics, new FactFollowers());
   const events: Array<[string, unknown]> = [];
   bus.onAny((name, payload) => events.push([String(name), payload]));
   const writer = new IngestWriter(store, bus, allowance, new IngestLosses(metrics), IngestJournal.disabled(), config);

@@ -11,6 +11,7 @@ import { RevenueCard } from './RevenueCard';
 import { SourcesTable } from './SourcesTable';
 import { StatCards } from './StatCards';
 import { TimelineChart } from './TimelineChart';
+import { CohortLengthChoice, DaysChoice } from '../../components/ChipChoice';
 
 const PERIODS = [7, 30, 90, 365] as const;
 
@@ -45,19 +46,7 @@ function Dashboard({ bot, stats }: { bot: Bot; stats: Stats }) {
       <section className="card" aria-labelledby="timeline-title">
         <div className="card-head">
           <h2 id="timeline-title">{t('dash.timeline')}</h2>
-          <div className="segmented-buttons" role="group" aria-label={t('dash.period')}>
-            {PERIODS.map((period) => (
-              <button
-                key={period}
-                type="button"
-                className={period === days ? 'chip chip-on' : 'chip'}
-                aria-pressed={period === days}
-                onClick={() => setDays(period)}
-              >
-                {t('dash.days', { days: period })}
-              </button>
-            ))}
-          </div>
+          <DaysChoice values={PERIODS} value={days} onChange={setDays} />
         </div>
         <QueryState query={timeline}>{({ data }) => <TimelineChart days={data} />}</QueryState>
       </section>
@@ -85,19 +74,7 @@ function RetentionSection({ botId, sources }: { botId: string; sources: string[]
       <div className="card-head">
         <h2 id="retention-title">{t('retention.title')}</h2>
         <div className="retention-filters">
-          <div className="segmented-buttons" role="group" aria-label={t('retention.period')}>
-            {RETENTION_PERIODS.map((value) => (
-              <button
-                key={value}
-                type="button"
-                className={value === period ? 'chip chip-on' : 'chip'}
-                aria-pressed={value === period}
-                onClick={() => setPeriod(value)}
-              >
-                {t(value === 'week' ? 'retention.week' : 'retention.day')}
-              </button>
-            ))}
-          </div>
+          <CohortLengthChoice values={RETENTION_PERIODS} value={period} onChange={setPeriod} />
           <div className="inline-field">
             <label htmlFor={sourceId}>{t('retention.source')}</label>
             <select id={sourceId} value={source ?? ''} onChange={(event) => setSource(event.target.value || null)}>

@@ -11,6 +11,7 @@ import { PlatformErrors } from './PlatformErrors';
 import { ReplyTimes } from './ReplyTimes';
 import { RulesSummary } from './RulesSummary';
 import { WaitingDialogs } from './WaitingDialogs';
+import { DaysChoice } from '../../components/ChipChoice';
 
 const PERIODS = [7, 30, 90] as const;
 
@@ -28,19 +29,7 @@ export default function HealthPage({ bot }: { bot: Bot }) {
       <section className="card" aria-labelledby="reply-title">
         <div className="card-head">
           <h2 id="reply-title">{t('health.reply.title')}</h2>
-          <div className="segmented-buttons" role="group" aria-label={t('dash.period')}>
-            {PERIODS.map((period) => (
-              <button
-                key={period}
-                type="button"
-                className={period === days ? 'chip chip-on' : 'chip'}
-                aria-pressed={period === days}
-                onClick={() => setDays(period)}
-              >
-                {t('dash.days', { days: period })}
-              </button>
-            ))}
-          </div>
+          <DaysChoice values={PERIODS} value={days} onChange={setDays} />
         </div>
         <QueryState query={health}>{(report) => <ReplyTimes report={report} bot={bot} />}</QueryState>
       </section>

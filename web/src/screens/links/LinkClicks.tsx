@@ -6,6 +6,7 @@ import { TableWrap } from '../../components/TableWrap';
 import { formatNumber, locale, t } from '../../i18n';
 import { linkLabel } from './LinksTable';
 import { lastDays } from './period';
+import { DaysChoice } from '../../components/ChipChoice';
 
 const PERIODS = [7, 30, 90] as const;
 // The timeline's days are UTC dates, so they are named in UTC.
@@ -23,19 +24,7 @@ export function LinkClicks({ botId, link }: { botId: string; link: TrackedLink }
         <h2 id="link-clicks-title">
           {t('links.clicks.title')}: <span className="link-title">{name}</span>
         </h2>
-        <div className="segmented-buttons" role="group" aria-label={t('dash.period')}>
-          {PERIODS.map((period) => (
-            <button
-              key={period}
-              type="button"
-              className={period === days ? 'chip chip-on' : 'chip'}
-              aria-pressed={period === days}
-              onClick={() => setDays(period)}
-            >
-              {t('dash.days', { days: period })}
-            </button>
-          ))}
-        </div>
+        <DaysChoice values={PERIODS} value={days} onChange={setDays} />
       </div>
       <QueryState query={timeline}>
         {({ data }) => <ClickDays link={link} name={name} days={days} data={data} />}

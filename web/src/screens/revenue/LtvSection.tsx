@@ -4,6 +4,7 @@ import { EmptyState, QueryState } from '../../components/feedback';
 import { currencyLabel, formatMoney } from '../../components/money';
 import { TableWrap } from '../../components/TableWrap';
 import { formatNumber, locale, t } from '../../i18n';
+import { CohortLengthChoice } from '../../components/ChipChoice';
 
 const PERIODS: CohortPeriod[] = ['week', 'day'];
 const shortDate = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -24,19 +25,7 @@ export function LtvSection({
     <section className="card" aria-labelledby="ltv-title">
       <div className="card-head">
         <h2 id="ltv-title">{t('ltv.title')}</h2>
-        <div className="segmented-buttons" role="group" aria-label={t('retention.period')}>
-          {PERIODS.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className={value === period ? 'chip chip-on' : 'chip'}
-              aria-pressed={value === period}
-              onClick={() => setPeriod(value)}
-            >
-              {t(value === 'week' ? 'retention.week' : 'retention.day')}
-            </button>
-          ))}
-        </div>
+        <CohortLengthChoice values={PERIODS} value={period} onChange={setPeriod} />
       </div>
       <QueryState query={cohorts}>{(data) => <LtvTriangle ltv={data} />}</QueryState>
     </section>

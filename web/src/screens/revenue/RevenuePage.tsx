@@ -12,6 +12,7 @@ import { RECENT_PAYMENTS, RecentPayments } from './PaymentsTable';
 import { RevenueChart } from './RevenueChart';
 import { PayloadTable, SourcesRevenueTable } from './RevenueTables';
 import { RevenueTotals } from './RevenueTotals';
+import { DaysChoice } from '../../components/ChipChoice';
 
 const PERIODS = [7, 30, 90, 365] as const;
 const DAY = 24 * 60 * 60 * 1000;
@@ -41,19 +42,7 @@ export default function RevenuePage({ bot }: { bot: Bot }) {
         <div className="card-head">
           <h2 id="revenue-title">{t('revenue.title')}</h2>
           <div className="retention-filters">
-            <div className="segmented-buttons" role="group" aria-label={t('dash.period')}>
-              {PERIODS.map((period) => (
-                <button
-                  key={period}
-                  type="button"
-                  className={period === days ? 'chip chip-on' : 'chip'}
-                  aria-pressed={period === days}
-                  onClick={() => setDays(period)}
-                >
-                  {t('dash.days', { days: period })}
-                </button>
-              ))}
-            </div>
+            <DaysChoice values={PERIODS} value={days} onChange={setDays} />
             <SourceSelect botId={bot.id} source={source} onChange={setSource} />
           </div>
         </div>

@@ -87,7 +87,9 @@ async function main(): Promise<void> {
     await ensureHealthFacts(db, bot.botId);
     return createSession(db, bot.userId);
   });
-  const app = await startAppProcess({ DATABASE_URL: BENCH_REPORTS_DATABASE_URL });
+  // No raw retention: its first pass over a fresh seed (9M messages' raw_json) would run under the measurements and
+  // take the messages' pages out of the visibility map the index-only reports rely on.
+  const app = await startAppProcess({ DATABASE_URL: BENCH_REPORTS_DATABASE_URL, RAW_RETENTION_DAYS: '0' });
   try {
     const cpu = await CpuMeter.start(app.pid, [], BENCH_REPORTS_DATABASE_URL, REDIS_URL);
     const sample = await sampleContact(bot.botId);

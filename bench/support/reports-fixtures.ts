@@ -140,7 +140,8 @@ const REPLIED_PER_MILLE = 920;
  * answers: 60% within 0.3–3 s (the bot itself), 30% within 3 s–2 min, 7% within 2–10 min and 3% within 10 min–6 h
  * (past the default 5-minute reply window: unanswered, with a latency); a platform error every 10 minutes of the
  * year over a few methods and codes, with a burst of 429s an hour on one day a week (about 60,000); a target failure
- * every 6 hours. Set-based, in one transaction that drops the replies' key and index for the load and recreates them
+ * every 6 hours. The replies are stored in time order, as the ingest writes them (the seed's messages are not).
+ * Set-based, in one transaction that drops the replies' key and index for the load and recreates them
  * from their own definitions (so a seed that stopped half-way leaves nothing), then VACUUM ANALYZE. Made once.
  */
 export async function ensureHealthFacts(db: Client, botId: string): Promise<void> {
@@ -172,7 +173,8 @@ export async function ensureHealthFacts(db: Client, botId: string): Promise<void
                      WHEN r < 0.97 THEN 120000 + floor(random() * 480000)
                      ELSE 600000 + floor(random() * 21000000) END::int
            FROM (SELECT id, bot_id, created_at, random() AS r FROM messages
-                  WHERE bot_id = $1 AND direction = 'in' AND abs(hashtext(id::text)) % 1000 < $2) AS answered`,
+                  WHERE bot_id = $1 AND direction = 'in' AND abs(hashtext(id::text)) % 1000 < $2) AS answered
+          ORDER BY created_at`,
         [botId, REPLIED_PER_MILLE],
       ),
     );

@@ -139,7 +139,7 @@ const REPLIED_PER_MILLE = 920;
  * messages of the year (about 5.5M `message_replies` at 10M messages), with latencies as a bot with an operator
  * answers: 60% within 0.3–3 s (the bot itself), 30% within 3 s–2 min, 7% within 2–10 min and 3% within 10 min–6 h
  * (past the default 5-minute reply window: unanswered, with a latency); a platform error every 10 minutes of the
- * year over a few methods and codes, with a burst of 429s an hour on one day a week (about 60,000); a target failure
+ * year over a few methods and codes, with a burst of 429s an hour on one day a week (about 56,000); a target failure
  * every 6 hours. The replies are stored in time order, as the ingest writes them (the seed's messages are not).
  * Set-based, in one transaction that drops the replies' key and index for the load and recreates them
  * from their own definitions (so a seed that stopped half-way leaves nothing), then VACUUM ANALYZE. Made once.

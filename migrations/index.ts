@@ -26,6 +26,7 @@ import { BotHealth1795402300000 } from './1795402300000-BotHealth';
 import { BroadcastOutcomes1795402400000 } from './1795402400000-BroadcastOutcomes';
 import { RecipientOutcomes1795402450000 } from './1795402450000-RecipientOutcomes';
 import { WebhookOutbox1795402500000 } from './1795402500000-WebhookOutbox';
+import { ReplyTimesIndexOnly1795402600000 } from './1795402600000-ReplyTimesIndexOnly';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   BroadcastOutcomes1795402400000,
   RecipientOutcomes1795402450000,
   WebhookOutbox1795402500000,
+  ReplyTimesIndexOnly1795402600000,
 ];

@@ -18,24 +18,18 @@ export class HealthQueries {
     const start = `${window.from}T00:00:00Z`;
     const end = new Date(Date.parse(`${window.to}T00:00:00Z`) + 86_400_000).toISOString();
     const args = [botId, start, end];
-    const [totals, days, pending, inbound, errors, errorsPerDay, target, lastIn, lastOut] = await Promise.all([
-      this.db.query<Array<{ replied: number; p50: number | null; p90: number | null; p99: number | null }>>(
-        `SELECT count(*)::int AS replied,
-                percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50,
-                percentile_cont(0.9) WITHIN GROUP (ORDER BY latency_ms) AS p90,
-                percentile_cont(0.99) WITHIN GROUP (ORDER BY latency_ms) AS p99
-           FROM message_replies WHERE bot_id = $1 AND inbound_at >= $2 AND inbound_at < $3`,
-        args,
-      ),
+    const [replies, pending, inbound, errors, errorsPerDay, target, lastIn, lastOut] = await Promise.all([
+      // The window's reply times in one pass: per day, and in all (the row without a date). The percentiles share
+      // one sort per group (an array of fractions); the window is read from message_replies_by_time alone.
       this.db.query<
-        Array<{ date: string; replied: number; in_window: number; p50: number | null; p90: number | null }>
+        Array<{ date: string | null; replied: number; in_window: number; p: [number, number, number] | null }>
       >(
-        `SELECT to_char((inbound_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS date, count(*)::int AS replied,
+        `SELECT to_char(day, 'YYYY-MM-DD') AS date, count(*)::int AS replied,
                 count(*) FILTER (WHERE latency_ms <= $4 * 1000)::int AS in_window,
-                percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50,
-                percentile_cont(0.9) WITHIN GROUP (ORDER BY latency_ms) AS p90
-           FROM message_replies WHERE bot_id = $1 AND inbound_at >= $2 AND inbound_at < $3
-          GROUP BY 1`,
+                percentile_cont(ARRAY[0.5, 0.9, 0.99]) WITHIN GROUP (ORDER BY latency_ms) AS p
+           FROM (SELECT (inbound_at AT TIME ZONE 'UTC')::date AS day, latency_ms FROM message_replies
+                  WHERE bot_id = $1 AND inbound_at >= $2 AND inbound_at < $3) r
+          GROUP BY GROUPING SETS ((day), ())`,
         [...args, replyWindowS],
       ),
       // Inbound messages still inside the reply window and not answered yet: not unanswered (yet).
@@ -74,6 +68,7 @@ export class HealthQueries {
       this.lastMessageAt(botId, 'out'),
     ]);
     const byDate = <T extends { date: string }>(rows: T[]) => new Map(rows.map((r) => [r.date, r]));
+    const days = replies.filter((r): r is typeof r & { date: string } => r.date !== null);
     const dayRows = byDate(days);
     const pendingRows = byDate(pending);
     const inboundRows = byDate(inbound);
@@ -90,18 +85,25 @@ export class HealthQueries {
         replied: replied?.replied ?? 0,
         // Erased contacts leave their counts behind: never below zero.
         unanswered: Math.max(0, inboundCount - answeredInTime - (pendingRows.get(date)?.pending ?? 0)),
-        p50_ms: ms(replied?.p50 ?? null),
-        p90_ms: ms(replied?.p90 ?? null),
+        p50_ms: ms(replied?.p?.[0] ?? null),
+        p90_ms: ms(replied?.p?.[1] ?? null),
         errors: errorRows.get(date)?.errors ?? 0,
       });
     }
     const inboundTotal = timeline.reduce((sum, d) => sum + d.inbound, 0);
     const unanswered = timeline.reduce((sum, d) => sum + d.unanswered, 0);
-    const [t] = totals;
+    // The grand total's row is there even without replies (count 0, no percentiles).
+    const t = replies.find((r) => r.date === null);
+    const p = t?.p ?? null;
     return {
       from: window.from,
       to: window.to,
-      reply_time: { replied: t.replied, p50_ms: ms(t.p50), p90_ms: ms(t.p90), p99_ms: ms(t.p99) },
+      reply_time: {
+        replied: t?.replied ?? 0,
+        p50_ms: ms(p?.[0] ?? null),
+        p90_ms: ms(p?.[1] ?? null),
+        p99_ms: ms(p?.[2] ?? null),
+      },
       unanswered: {
         count: unanswered,
         share: inboundTotal ? Math.round((unanswered / inboundTotal) * 100) / 100 : 0,

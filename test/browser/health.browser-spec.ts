@@ -157,7 +157,9 @@ describe('Bot health in the cabinet (issue 27)', () => {
 
   it('the bot answers, then stops: the alert opens once, with a mail, a mark in the list and a banner', async () => {
     // Anna wrote twenty minutes ago and the bot answers her now, through the mirror.
-    ctx.telegram.message(token, { from: ANNA, text: 'Здравствуйте, розы есть?', date: now - 20 * 60 });
+    // Twenty minutes before this moment, not the file's start: the reply time shown is to the minute.
+    const annaWrote = Math.floor(Date.now() / 1000) - 20 * 60;
+    ctx.telegram.message(token, { from: ANNA, text: 'Здравствуйте, розы есть?', date: annaWrote });
     await poll();
     await eventually(async () => expect((await health()).last_inbound_at).not.toBeNull());
     await answer(ANNA.id, 'Есть, красные и белые!');

@@ -194,7 +194,15 @@ describe('PostgreSQL stopped under mirror traffic, with the journal full or the 
       const traffic = mirrorTraffic(app, token, CONNECTIONS, 'x'.repeat(2000));
       await sleep(500);
       await postgres.stop();
-      await sleep(4000);
+      // Down until the journal has filled and dropped something (seconds; longer on a slow machine).
+      await eventually(
+        async () =>
+          expect(await app.metric('botlens_ingest_facts_unrecorded_total', { reason: 'journal_full' })).toBeGreaterThan(
+            0,
+          ),
+        60_000,
+        200,
+      );
       await postgres.resume();
       await sleep(1000);
       await traffic.stop();

@@ -9,13 +9,18 @@ export interface MoneyEvents {
   refunds: PaymentEvent[];
 }
 
+/** The payments and refunds a batch wrote, known by their bots until their objects are read. */
+export interface MoneyToCommit {
+  /** The bots (with their accounts) whose payments or refunds the batch holds, whether new or seen before. */
+  bots: Array<{ userId: string; botId: string }>;
+  /** Their objects: costs a round trip before the COMMIT, so a follower asks only when it wants them. */
+  read: () => Promise<MoneyEvents>;
+}
+
 /** The facts a transaction is about to commit, as the events that will follow it. */
 export interface FactsToCommit extends Omit<StoredFacts, 'payments' | 'refunds'> {
-  /**
-   * The batch's payment events; null when it stored none. Costs a round trip before the COMMIT, so a follower
-   * asks only when it wants them.
-   */
-  money: (() => Promise<MoneyEvents>) | null;
+  /** Null when the batch stored no payment and no refund. */
+  money: MoneyToCommit | null;
 }
 
 /** Rows a follower adds to the facts' transaction, and what it does once that ended. */

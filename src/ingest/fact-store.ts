@@ -20,14 +20,14 @@ import { upsertDailyStats } from './daily-stats-statement';
 import type { ButtonPressEvent, ContactCreatedEvent, MessageEvent, PaymentEvent } from './events';
 import { contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
 import { key, lastSeen, seenContacts, uniqueMessages, uniquePresses } from './fact-batch';
-import { FactFollowers, FollowerWrite, MoneyEvents } from './fact-followers';
+import { FactFollowers, FollowerWrite, MoneyEvents, MoneyToCommit } from './fact-followers';
 import { countCommitted } from './fact-metrics';
 import { BlockFact, Fact } from './facts';
 import { queueHealthFacts } from './health-statements';
 import { hourlyStatsStatement } from './hourly-stats';
 import { insertMessages } from './messages-statement';
 import { PaymentContacts } from './payment-contacts';
-import { moneyOf, paymentObject, writeMoney, WrittenMoney, writtenObjects } from './payments-statement';
+import { BatchMoney, moneyOf, paymentObject, writeMoney, WrittenMoney, writtenObjects } from './payments-statement';
 import { KEYED_PLANS, PipelinedTransaction } from './pipelined-transaction';
 import { RecordingCap } from './recording-cap/recording-cap';
 import { dialogReplies, queueReplies } from './reply-statements';
@@ -63,6 +63,8 @@ export interface StoredFacts {
 /** What write() leaves for after the commit: the payment events' objects, read in the batch's last round trip. */
 interface Written extends StoredFacts {
   moneyEvents: Promise<MoneyEvents> | null;
+  /** The bots whose payments or refunds the batch holds (none without moneyEvents). */
+  moneyBots: MoneyToCommit['bots'];
 }
 
 /** The payment event lists of every batch without payments or refunds: shared, never written to. */
@@ -158,9 +160,12 @@ export class FactStore implements OnApplicationShutdown {
     if (!this.followers.list.length) return [];
     const { moneyEvents } = stored;
     const money = moneyEvents
-      ? () => {
-          tx.sendQueued();
-          return moneyEvents;
+      ? {
+          bots: stored.moneyBots,
+          read: () => {
+            tx.sendQueued();
+            return moneyEvents;
+          },
         }
       : null;
     const facts = { contacts: stored.contacts, messages: stored.messages, presses: stored.presses, money };
@@ -308,6 +313,7 @@ export class FactStore implements OnApplicationShutdown {
       payments: NO_PAYMENT_EVENTS,
       refunds: NO_PAYMENT_EVENTS,
       moneyEvents,
+      moneyBots: moneyEvents && money ? botsPaid(money, bots) : [],
     };
   }
 
@@ -328,4 +334,10 @@ export class FactStore implements OnApplicationShutdown {
     events.catch(() => undefined);
     return events;
   }
+}
+
+/** The bots a batch's payments and refunds belong to, once each, with their accounts. */
+function botsPaid(money: BatchMoney, bots: Map<string, CaptureBot>): MoneyToCommit['bots'] {
+  const ids = new Set([...money.payments, ...money.refunds].map((p) => p.botId));
+  return [...ids].map((botId) => ({ userId: bots.get(botId)!.userId, botId }));
 }

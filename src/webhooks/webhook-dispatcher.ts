@@ -8,7 +8,7 @@ import { Repository } from 'typeorm';
 import { BROADCAST_COMPLETED, BroadcastCompletedEvent } from '../broadcasts/broadcast-completion';
 import { FUNNEL_STEP_PASSED, FunnelStepPassedEvent } from '../funnels/funnel-reach.listener';
 import { ButtonPressEvent, ContactCreatedEvent, FactEvents, MessageEvent, PaymentEvent } from '../ingest/events';
-import { FactFollowers, FactsToCommit, FollowerWrite } from '../ingest/fact-followers';
+import { FactFollowers, FactsToCommit, FollowerWrite, MoneyToCommit } from '../ingest/fact-followers';
 import { prepared } from '../ingest/pipelined-transaction';
 import { INTENT_MATCHED, IntentMatchedEvent } from '../intents/intent-matcher';
 import { LINK_CLICKED, LinkClickedEvent } from '../links/click-writer';
@@ -109,22 +109,32 @@ export class WebhookDispatcher {
       this.collect(wanted, name, message);
     }
     for (const press of facts.presses) this.collect(wanted, FactEvents.buttonPressed, press);
-    // Payments are rare: a batch with some reads their objects before its COMMIT.
-    if (!wanted.length && !facts.money) return null;
-    return this.writeFollowing(wanted, facts.money).catch((error) => {
+    // Payments are rare: a batch with some reads their objects before its COMMIT, unless no subscription of
+    // their bots' accounts can take them.
+    const money = facts.money && this.mayWantMoney(facts.money) ? facts.money : null;
+    if (!wanted.length && !money) return null;
+    return this.writeFollowing(wanted, money).catch((error) => {
       // Subscriptions could not be read: the facts are stored either way, these notifications are not.
       this.logger.error(`Queueing events failed: ${describeError(error)}`);
       return null;
     });
   }
 
+  private mayWantMoney({ bots }: MoneyToCommit): boolean {
+    return bots.some(
+      ({ userId, botId }) =>
+        !this.surelyUnwanted(userId, botId, FactEvents.paymentSucceeded) ||
+        !this.surelyUnwanted(userId, botId, FactEvents.paymentRefunded),
+    );
+  }
+
   private collect(wanted: FactToDeliver[], name: string, fact: FactToDeliver['fact']): void {
     if (!this.surelyUnwanted(fact.userId, fact.bot_id, name)) wanted.push({ name, fact });
   }
 
-  private async writeFollowing(wanted: FactToDeliver[], money: FactsToCommit['money']): Promise<FollowerWrite | null> {
+  private async writeFollowing(wanted: FactToDeliver[], money: MoneyToCommit | null): Promise<FollowerWrite | null> {
     if (money) {
-      const { payments, refunds } = await money();
+      const { payments, refunds } = await money.read();
       for (const payment of payments) this.collect(wanted, FactEvents.paymentSucceeded, payment);
       for (const payment of refunds) this.collect(wanted, FactEvents.paymentRefunded, payment);
     }

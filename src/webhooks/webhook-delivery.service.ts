@@ -81,7 +81,7 @@ export class WebhookDeliveryService {
       `"subscription_id":${JSON.stringify(subscription.id)},"data":${dataJson}}`;
     const timestamp = Math.floor(Date.now() / 1000);
     const messageId = `msg_${eventId}_${subscription.id}`;
-    const outcome = await this.sender.send(subscription.url, body, {
+    const outcome = await this.sender.send(subscription.id, subscription.url, body, {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
       'x-webhook-event': event,

@@ -23,16 +23,66 @@ export interface SendOutcome {
   responsePreview: string | null;
 }
 
-/** POSTs signed JSON to subscriber URLs: 10 s limit, redirects not followed, private addresses refused when connecting. */
+/** Keep-alive connections per subscription and origin: as many as a subscription has deliveries in flight. */
+const CONNECTIONS_PER_SUBSCRIPTION = 64;
+/** A subscription's pool unused this long is closed (its sockets, idle for keepAliveTimeout, are gone already). */
+const POOL_IDLE_MS = 60_000;
+
+/** One subscription's connections, and how many of its requests are under way. */
+interface SubscriptionPool {
+  agent: Agent;
+  inFlight: number;
+  lastUsed: number;
+}
+
+/**
+ * POSTs signed JSON to subscriber URLs: 10 s limit, redirects not followed, private addresses refused when
+ * connecting. Each subscription has connections of its own: subscriptions to one host (a CRM taking several
+ * bots' events) would otherwise share one origin's pool, so one slow subscription's deliveries in flight would
+ * hold every socket and the others' would wait in the pool's queue, their 10 s running.
+ */
 @Injectable()
 export class WebhookSender implements OnApplicationShutdown {
-  private readonly agent: Agent;
+  private readonly pools = new Map<string, SubscriptionPool>();
+  private readonly sweep: NodeJS.Timeout;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.agent = userUrlAgent(config.allowPrivateWebhookTargets, 64);
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.sweep = setInterval(() => this.closeIdlePools(), POOL_IDLE_MS).unref();
   }
 
-  async send(url: string, body: string, headers: Record<string, string>): Promise<SendOutcome> {
+  /** `subscriptionId` chooses the connections the request goes through. */
+  async send(subscriptionId: string, url: string, body: string, headers: Record<string, string>): Promise<SendOutcome> {
+    const pool = this.poolOf(subscriptionId);
+    pool.inFlight++;
+    try {
+      return await this.post(pool.agent, url, body, headers);
+    } finally {
+      pool.inFlight--;
+      pool.lastUsed = Date.now();
+    }
+  }
+
+  private poolOf(subscriptionId: string): SubscriptionPool {
+    let pool = this.pools.get(subscriptionId);
+    if (!pool) {
+      const agent = userUrlAgent(this.config.allowPrivateWebhookTargets, CONNECTIONS_PER_SUBSCRIPTION);
+      pool = { agent, inFlight: 0, lastUsed: Date.now() };
+      this.pools.set(subscriptionId, pool);
+    }
+    return pool;
+  }
+
+  /** Deleted or quiet subscriptions leave no pool behind. */
+  private closeIdlePools(): void {
+    const now = Date.now();
+    for (const [id, pool] of this.pools) {
+      if (pool.inFlight > 0 || now - pool.lastUsed < POOL_IDLE_MS) continue;
+      this.pools.delete(id);
+      void pool.agent.close().catch(() => undefined);
+    }
+  }
+
+  private async post(agent: Agent, url: string, body: string, headers: Record<string, string>): Promise<SendOutcome> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
@@ -40,7 +90,7 @@ export class WebhookSender implements OnApplicationShutdown {
         method: 'POST',
         body,
         headers,
-        dispatcher: this.agent,
+        dispatcher: agent,
         headersTimeout: WEBHOOK_TIMEOUT_MS,
         bodyTimeout: WEBHOOK_TIMEOUT_MS,
         signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
@@ -66,7 +116,10 @@ export class WebhookSender implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.agent.close();
+    clearInterval(this.sweep);
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((pool) => pool.agent.close()));
   }
 }
 

@@ -418,43 +418,68 @@ describe('Event webhooks (spec: Events; contract §3, §7)', () => {
     }
   });
 
-  it("a subscriber that answers after 10 s holds only its own deliveries: another subscription's arrive at once", async () => {
-    const user = await registerUser(ctx);
-    const { bot } = await bindTelegramBot(ctx, user.token);
-    const capture = ctx.app.get(CaptureService);
-    const asCapture: CaptureBot = { id: bot.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' };
-    const slowArrived: number[] = [];
-    const slow = createServer((req, res) => {
-      slowArrived.push(Date.now());
-      req.resume();
-      setTimeout(() => res.writeHead(200).end(), 10_000);
-    });
-    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
-    const fast = await WebhookReceiver.start();
-    try {
-      const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/slow`;
-      await subscribe({ url: slowUrl, events: ['message.created'], bot_id: bot.id }, user.token);
-      await subscribe({ url: fast.url, events: ['message.created'], bot_id: bot.id }, user.token);
-      // More than the slow subscription may hold at once (WEBHOOK_SUBSCRIPTION_CONCURRENCY, 64).
-      const updates = (from: number) => Array.from({ length: 100 }, (_, i) => tgMessage(from + i, 41, `m${from + i}`));
-      await capture.inboundUpdates(asCapture, updates(1));
-      await fast.waitForCount(100, 5000);
-      // The slow one now holds all it may: the next events still reach the fast one at once, and the ingest too.
-      await eventually(async () => expect(slowArrived).toHaveLength(64));
-      const started = Date.now();
-      await capture.inboundUpdates(asCapture, updates(101));
-      expect(Date.now() - started).toBeLessThan(1000);
-      await fast.waitForCount(200, 3000);
-      expect(Date.now() - started).toBeLessThan(3000);
-      expect(slowArrived).toHaveLength(64);
-      const texts = fast.requests.map((r) => JSON.parse(r.body).data.text as string);
-      expect(new Set(texts).size).toBe(200);
-    } finally {
-      slow.closeAllConnections();
-      await new Promise((resolve) => slow.close(resolve));
-      await fast.close();
-    }
-  });
+  // The same host: one CRM taking two subscriptions' events, each at a path of its own. Each subscription has
+  // connections of its own, so the slow one's 64 deliveries in flight hold none of the other's.
+  it.each([
+    ['on a host of its own', false],
+    ['on the same host', true],
+  ])(
+    "a subscriber that answers after 10 s holds only its own deliveries: another subscription's arrive at once (%s)",
+    async (_, sameHost) => {
+      const user = await registerUser(ctx);
+      const { bot } = await bindTelegramBot(ctx, user.token);
+      const capture = ctx.app.get(CaptureService);
+      const asCapture: CaptureBot = { id: bot.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' };
+      const slowArrived: number[] = [];
+      const fastTexts: string[] = [];
+      const subscriber = async () => {
+        const server = createServer((req, res) => {
+          if (req.url === '/slow') {
+            slowArrived.push(Date.now());
+            req.resume();
+            setTimeout(() => res.writeHead(200).end(), 10_000);
+            return;
+          }
+          const chunks: Buffer[] = [];
+          req.on('data', (chunk: Buffer) => chunks.push(chunk));
+          req.on('end', () => {
+            fastTexts.push(JSON.parse(Buffer.concat(chunks).toString()).data.text);
+            res.writeHead(200).end();
+          });
+        });
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        return server;
+      };
+      const servers = sameHost ? [await subscriber()] : [await subscriber(), await subscriber()];
+      const origin = (server: (typeof servers)[number]) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      try {
+        await subscribe({ url: `${origin(servers[0])}/slow`, events: ['message.created'], bot_id: bot.id }, user.token);
+        await subscribe(
+          { url: `${origin(servers.at(-1)!)}/fast`, events: ['message.created'], bot_id: bot.id },
+          user.token,
+        );
+        // More than the slow subscription may hold at once (WEBHOOK_SUBSCRIPTION_CONCURRENCY, 64).
+        const updates = (from: number) =>
+          Array.from({ length: 100 }, (_, i) => tgMessage(from + i, 41, `m${from + i}`));
+        await capture.inboundUpdates(asCapture, updates(1));
+        await eventually(() => expect(fastTexts).toHaveLength(100), 5000);
+        // The slow one now holds all it may: the next events still reach the fast one at once, and the ingest too.
+        await eventually(() => expect(slowArrived).toHaveLength(64));
+        const started = Date.now();
+        await capture.inboundUpdates(asCapture, updates(101));
+        expect(Date.now() - started).toBeLessThan(1000);
+        await eventually(() => expect(fastTexts).toHaveLength(200), 3000);
+        expect(Date.now() - started).toBeLessThan(3000);
+        expect(slowArrived).toHaveLength(64);
+        expect(new Set(fastTexts).size).toBe(200);
+      } finally {
+        for (const server of servers) {
+          server.closeAllConnections();
+          await new Promise((resolve) => server.close(resolve));
+        }
+      }
+    },
+  );
 
   it('allows 20 subscriptions and answers the 21st with 429', async () => {
     const user = await registerUser(ctx);

@@ -34,6 +34,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 1);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const BASELINE = process.env.BENCH_BASELINE !== '0';
 const BUILDS = process.env.BENCH_BUILDS?.split(',').map((dir) => resolve(dir));
 const ORDER = process.env.BENCH_ORDER ?? 'ABBA';
@@ -158,6 +159,7 @@ async function runOnce(
         seconds,
         prefix,
         firstUpdateId: nextUpdateId,
+        connections: CONNECTIONS,
       };
       nextUpdateId += Math.round(RATE * seconds) + 1;
       const before = await cpu.read();

@@ -19,19 +19,7 @@ export class HealthQueries {
     const end = new Date(Date.parse(`${window.to}T00:00:00Z`) + 86_400_000).toISOString();
     const args = [botId, start, end];
     const [replies, pending, inbound, errors, errorsPerDay, target, lastIn, lastOut] = await Promise.all([
-      // The window's reply times in one pass: per day, and in all (the row without a date). The percentiles share
-      // one sort per group (an array of fractions); the window is read from message_replies_by_time alone.
-      this.db.query<
-        Array<{ date: string | null; replied: number; in_window: number; p: [number, number, number] | null }>
-      >(
-        `SELECT to_char(day, 'YYYY-MM-DD') AS date, count(*)::int AS replied,
-                count(*) FILTER (WHERE latency_ms <= $4 * 1000)::int AS in_window,
-                percentile_cont(ARRAY[0.5, 0.9, 0.99]) WITHIN GROUP (ORDER BY latency_ms) AS p
-           FROM (SELECT (inbound_at AT TIME ZONE 'UTC')::date AS day, latency_ms FROM message_replies
-                  WHERE bot_id = $1 AND inbound_at >= $2 AND inbound_at < $3) r
-          GROUP BY GROUPING SETS ((day), ())`,
-        [...args, replyWindowS],
-      ),
+      this.replyTimes(botId, window, replyWindowS),
       // Inbound messages still inside the reply window and not answered yet: not unanswered (yet).
       this.db.query<Array<{ date: string; pending: number }>>(
         `SELECT to_char((m.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS date, count(*)::int AS pending
@@ -120,6 +108,40 @@ export class HealthQueries {
       last_outbound_at: lastOut,
       timeline,
     };
+  }
+
+  /**
+   * The window's reply times, per day and in all (the row without a date), from the rollup `reply_time_counts`: each
+   * percentile is percentile_cont's over the bucketed latencies (the value at the rank below and at the rank above,
+   * interpolated), found with a running count over the buckets; replies within the reply window are the buckets up to
+   * it (whole seconds are bucket ends, so none is split).
+   */
+  private replyTimes(botId: string, window: HealthWindow, replyWindowS: number) {
+    return this.db.query<Array<{ date: string | null; replied: number; in_window: number; p: number[] }>>(
+      `WITH buckets AS (
+         SELECT day, bucket_ms, sum(replies)::int AS n FROM reply_time_counts
+          WHERE bot_id = $1 AND day >= $2::date AND day <= $3::date
+          GROUP BY GROUPING SETS ((day, bucket_ms), (bucket_ms))
+       ), running AS (
+         SELECT day, bucket_ms, n, sum(n) OVER (PARTITION BY day ORDER BY bucket_ms)::int AS upto,
+                sum(n) OVER (PARTITION BY day)::int AS total
+           FROM buckets
+       ), ranks AS (
+         SELECT day, total, h50, h90, h99,
+                coalesce(sum(n) FILTER (WHERE bucket_ms <= $4::bigint * 1000), 0)::int AS in_window,
+                min(bucket_ms) FILTER (WHERE upto > floor(h50)) AS lo50, min(bucket_ms) FILTER (WHERE upto > ceil(h50)) AS hi50,
+                min(bucket_ms) FILTER (WHERE upto > floor(h90)) AS lo90, min(bucket_ms) FILTER (WHERE upto > ceil(h90)) AS hi90,
+                min(bucket_ms) FILTER (WHERE upto > floor(h99)) AS lo99, min(bucket_ms) FILTER (WHERE upto > ceil(h99)) AS hi99
+           FROM running, LATERAL (SELECT 0.5::float8 * (total - 1) AS h50, 0.9::float8 * (total - 1) AS h90,
+                                         0.99::float8 * (total - 1) AS h99) AS h
+          GROUP BY day, total, h50, h90, h99
+       )
+       SELECT to_char(day, 'YYYY-MM-DD') AS date, total AS replied, in_window,
+              ARRAY[lo50 + (hi50 - lo50) * (h50 - floor(h50)), lo90 + (hi90 - lo90) * (h90 - floor(h90)),
+                    lo99 + (hi99 - lo99) * (h99 - floor(h99))] AS p
+         FROM ranks`,
+      [botId, window.from, window.to, replyWindowS],
+    );
   }
 
   /** The newest message of one direction: walks messages_by_time from the newest. */

@@ -71,7 +71,7 @@ export class HealthQueries {
         date,
         inbound: inboundCount,
         replied: replied?.replied ?? 0,
-        // Erased contacts leave their counts behind: never below zero.
+        // Never below zero: inbound messages and replies are counted by two rollups.
         unanswered: Math.max(0, inboundCount - answeredInTime - (pendingRows.get(date)?.pending ?? 0)),
         p50_ms: ms(replied?.p?.[0] ?? null),
         p90_ms: ms(replied?.p?.[1] ?? null),

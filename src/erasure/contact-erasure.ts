@@ -9,6 +9,7 @@ import { FunnelReachStore } from '../funnels/funnel-reach.store';
 import { ButtonPresses } from '../ingest/button-presses';
 import { ContactsRepository } from '../ingest/contacts.repository';
 import { HourlyStats } from '../ingest/hourly-stats';
+import { ReplyTimes } from '../ingest/reply-times';
 import { RetentionActivity } from '../ingest/retention-activity';
 import { IntentsService } from '../intents/intents.service';
 import { LinkClicks } from '../links/link-clicks';
@@ -32,6 +33,7 @@ export class ContactErasure {
     intents: IntentsService,
     funnels: FunnelReachStore,
     broadcasts: RecipientStore,
+    replyTimes: ReplyTimes,
     presses: ButtonPresses,
     hourly: HourlyStats,
     retention: RetentionActivity,

@@ -37,10 +37,7 @@ export class ReplyTimeCounts1795402700000 implements MigrationInterface {
         replies integer NOT NULL,
         PRIMARY KEY (bot_id, day, bucket_ms) INCLUDE (replies)
       )`);
-    await q.query(`
-      INSERT INTO reply_time_counts (bot_id, day, bucket_ms, replies)
-      SELECT bot_id, (inbound_at AT TIME ZONE 'UTC')::date, reply_time_bucket(latency_ms), count(*)
-        FROM message_replies GROUP BY 1, 2, 3`);
+    await backfillReplyTimeCounts(q);
     await q.query(`ANALYZE reply_time_counts`);
   }
 
@@ -48,4 +45,17 @@ export class ReplyTimeCounts1795402700000 implements MigrationInterface {
     await q.query(`DROP TABLE reply_time_counts`);
     await q.query(`DROP FUNCTION reply_time_bucket(integer)`);
   }
+}
+
+/** Counts the stored replies of every bot (`botId`: of one) as the ingest would have (also the reports bench seed). */
+export async function backfillReplyTimeCounts(
+  q: { query(sql: string, params?: unknown[]): Promise<unknown> },
+  botId?: string,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO reply_time_counts (bot_id, day, bucket_ms, replies)
+     SELECT bot_id, (inbound_at AT TIME ZONE 'UTC')::date, reply_time_bucket(latency_ms), count(*)
+       FROM message_replies WHERE $1::uuid IS NULL OR bot_id = $1 GROUP BY 1, 2, 3`,
+    [botId ?? null],
+  );
 }

@@ -27,6 +27,16 @@ describe('ReplyTimeHistogram', () => {
     expect(histogramOf([1240]).percentiles(fractions)).toEqual([1240, 1240, 1240]);
   });
 
+  it('reads buckets in any order and adds up days with buckets of their own and shared', () => {
+    const h = ReplyTimeHistogram.parse('1240 2 300 1 86400000 1');
+    expect(h.replies).toBe(4);
+    expect(h.atMost(1239)).toBe(1);
+    expect(h.atMost(1240)).toBe(3);
+    const sum = ReplyTimeHistogram.sum([h, ReplyTimeHistogram.parse('1 1 1240 1'), ReplyTimeHistogram.parse('')]);
+    expect(sum.replies).toBe(6);
+    expect(sum.percentiles([0, 0.5, 1])).toEqual([1, 1240, 86_400_000]);
+  });
+
   it('answers nulls without replies', () => {
     expect(ReplyTimeHistogram.sum([]).percentiles(fractions)).toEqual([null, null, null]);
     expect(ReplyTimeHistogram.sum([]).replies).toBe(0);

@@ -40,9 +40,10 @@ export class ContactErasure {
     clicks: LinkClicks,
   ) {
     // The contact's own row and its facts go last: the others find their rows (the retention rollup its counters
-    // by the contact's source, hourly_stats its hours by its messages and times) by it. hourly_stats before
-    // retention_counts and daily_stats, the order in which the ingest locks them.
-    this.owners = [funnels, intents, broadcasts, clicks, presses, hourly, retention, contacts];
+    // by the contact's source, hourly_stats its hours by its messages and times, the reply times theirs by its
+    // messages) by it. reply_time_counts first (the ingest locks it with the replies, before any other counter);
+    // hourly_stats before retention_counts and daily_stats, the order in which the ingest locks them.
+    this.owners = [funnels, intents, broadcasts, clicks, replyTimes, presses, hourly, retention, contacts];
   }
 
   async erase(principal: Principal, botId: string, externalUserId: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { backfillReplyTimeCounts } from '../../migrations/1795402700000-ReplyTimeCounts';
 import { HealthQueries } from '../../src/bot-health/health.queries';
 import { ContactsRepository } from '../../src/ingest/contacts.repository';
 import { ReplyTimes } from '../../src/ingest/reply-times';
@@ -64,6 +65,14 @@ describe('The reply-time rollup and the percentiles read from it (issue 27)', ()
       { day: day(1), bucket_ms: 123_000, replies: 1 },
       { day: day(1), bucket_ms: 124_000, replies: 1 },
     ]);
+  });
+
+  it("the migration's backfill counts the stored replies as the ingest did", async () => {
+    const bot = await twoDays();
+    const kept = await counts(bot.id);
+    await db.dataSource.query(`DELETE FROM reply_time_counts WHERE bot_id = $1`, [bot.id]);
+    await backfillReplyTimeCounts(db.dataSource, bot.id);
+    expect(await counts(bot.id)).toEqual(kept);
   });
 
   it('interpolates percentiles between the bucketed latencies as percentile_cont does, per day and in all', async () => {

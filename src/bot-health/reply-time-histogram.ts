@@ -67,7 +67,7 @@ export class ReplyTimeHistogram {
     return new ReplyTimeHistogram(buckets, counts, this.replies + other.replies);
   }
 
-  /** Replies of at most `ms` (a bucket end, e.g. a whole second: the buckets never straddle one). */
+  /** Replies of at most `ms`: exact when `ms` is a bucket end, as every whole second up to a day is. */
   atMost(ms: number): number {
     let n = 0;
     for (let i = 0; i < this.buckets.length && this.buckets[i] <= ms; i++) n += this.counts[i];

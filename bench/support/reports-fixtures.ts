@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Client } from 'pg';
 import { backfillButtonRollupWithPreviousDays } from '../../migrations/1795402060000-ButtonPreviousDays';
 import { backfillPaymentContacts } from '../../migrations/1795402110000-RevenueReports';
+import { backfillReplyTimeCounts } from '../../migrations/1795402700000-ReplyTimeCounts';
 import { sha256Hex } from '../../src/common/crypto/random';
 
 /**
@@ -142,7 +143,8 @@ const REPLIED_PER_MILLE = 920;
  * year over a few methods and codes, with a burst of 429s an hour on one day a week (about 56,000); a target failure
  * every 6 hours. The replies are stored in time order, as the ingest writes them (the seed's messages are not).
  * Set-based, in one transaction that drops the replies' key and index for the load and recreates them
- * from their own definitions (so a seed that stopped half-way leaves nothing), then VACUUM ANALYZE. Made once.
+ * from their own definitions (so a seed that stopped half-way leaves nothing), counts them in `reply_time_counts` as
+ * its migration backfills, then VACUUM ANALYZE. Made once.
  */
 export async function ensureHealthFacts(db: Client, botId: string): Promise<void> {
   const { rows } = await db.query<{ present: boolean }>(
@@ -183,6 +185,9 @@ export async function ensureHealthFacts(db: Client, botId: string): Promise<void
         await db.query(`ALTER TABLE message_replies ADD CONSTRAINT ${c.name} ${c.definition}`);
       for (const index of indexes) await db.query(index.definition);
     });
+    await step('their counts (reply_time_counts, as its migration backfills them)', () =>
+      backfillReplyTimeCounts(db, botId),
+    );
     await step('storing platform errors and target failures', async () => {
       await db.query(
         `INSERT INTO platform_errors (bot_id, at, method, error_code, description, retry_after, is_send)
@@ -216,6 +221,6 @@ export async function ensureHealthFacts(db: Client, botId: string): Promise<void
     await db.query('ROLLBACK');
     throw error;
   }
-  for (const table of ['message_replies', 'platform_errors', 'target_failures'])
+  for (const table of ['message_replies', 'reply_time_counts', 'platform_errors', 'target_failures'])
     await step(`VACUUM ANALYZE ${table}`, () => db.query(`VACUUM ANALYZE ${table}`));
 }

@@ -1,13 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ReportReads, type ReadQueries } from '../database/report-reads';
 import type { HealthDayDto, HealthDto, HealthWindow } from './health.dto';
+import { ReplyTimeHistogram } from './reply-time-histogram';
 
-const ms = (value: number | string | null) => (value === null ? null : Math.round(Number(value)));
+/** The report's percentiles: p50, p90, p99 (the timeline shows the first two). */
+const FRACTIONS = [0.5, 0.9, 0.99];
+
+const ms = (value: number | null) => (value === null ? null : Math.round(value));
 
 /**
- * The health report (issue 27), read from what the ingest keeps: `message_replies` (reply times by the inbound
- * message's day), `daily_stats` (inbound messages per day), `platform_errors`, `target_failures`, and for the
- * inbound messages still inside the reply window, `messages` over that window only.
+ * The health report (issue 27), read from what the ingest keeps: `reply_time_counts` (replies by the inbound message's
+ * day and latency bucket), `daily_stats` (inbound messages per day), `platform_errors`, `target_failures`, and for
+ * the inbound messages still inside the reply window, `messages` over that window only.
  */
 @Injectable()
 export class HealthQueries {
@@ -19,19 +23,7 @@ export class HealthQueries {
     const end = new Date(Date.parse(`${window.to}T00:00:00Z`) + 86_400_000).toISOString();
     const args = [botId, start, end];
     const [replies, pending, inbound, errors, errorsPerDay, target, lastIn, lastOut] = await Promise.all([
-      // The window's reply times in one pass: per day, and in all (the row without a date). The percentiles share
-      // one sort per group (an array of fractions); the window is read from message_replies_by_time alone.
-      this.db.query<
-        Array<{ date: string | null; replied: number; in_window: number; p: [number, number, number] | null }>
-      >(
-        `SELECT to_char(day, 'YYYY-MM-DD') AS date, count(*)::int AS replied,
-                count(*) FILTER (WHERE latency_ms <= $4 * 1000)::int AS in_window,
-                percentile_cont(ARRAY[0.5, 0.9, 0.99]) WITHIN GROUP (ORDER BY latency_ms) AS p
-           FROM (SELECT (inbound_at AT TIME ZONE 'UTC')::date AS day, latency_ms FROM message_replies
-                  WHERE bot_id = $1 AND inbound_at >= $2 AND inbound_at < $3) r
-          GROUP BY GROUPING SETS ((day), ())`,
-        [...args, replyWindowS],
-      ),
+      this.replyTimes(botId, window),
       // Inbound messages still inside the reply window and not answered yet: not unanswered (yet).
       this.db.query<Array<{ date: string; pending: number }>>(
         `SELECT to_char((m.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS date, count(*)::int AS pending
@@ -68,42 +60,36 @@ export class HealthQueries {
       this.lastMessageAt(botId, 'out'),
     ]);
     const byDate = <T extends { date: string }>(rows: T[]) => new Map(rows.map((r) => [r.date, r]));
-    const days = replies.filter((r): r is typeof r & { date: string } => r.date !== null);
-    const dayRows = byDate(days);
     const pendingRows = byDate(pending);
     const inboundRows = byDate(inbound);
     const errorRows = byDate(errorsPerDay);
+    const withinWindowMs = replyWindowS * 1000;
     const timeline: HealthDayDto[] = [];
     for (let t = Date.parse(`${window.from}T00:00:00Z`); t < Date.parse(end); t += 86_400_000) {
       const date = new Date(t).toISOString().slice(0, 10);
-      const replied = dayRows.get(date);
+      const histogram = replies.get(date);
       const inboundCount = inboundRows.get(date)?.inbound ?? 0;
-      const answeredInTime = replied?.in_window ?? 0;
+      const answeredInTime = histogram?.atMost(withinWindowMs) ?? 0;
+      const [p50, p90] = histogram?.percentiles(FRACTIONS.slice(0, 2)) ?? [null, null];
       timeline.push({
         date,
         inbound: inboundCount,
-        replied: replied?.replied ?? 0,
-        // Erased contacts leave their counts behind: never below zero.
+        replied: histogram?.replies ?? 0,
+        // Never below zero: inbound messages and replies are counted by two rollups.
         unanswered: Math.max(0, inboundCount - answeredInTime - (pendingRows.get(date)?.pending ?? 0)),
-        p50_ms: ms(replied?.p?.[0] ?? null),
-        p90_ms: ms(replied?.p?.[1] ?? null),
+        p50_ms: ms(p50),
+        p90_ms: ms(p90),
         errors: errorRows.get(date)?.errors ?? 0,
       });
     }
     const inboundTotal = timeline.reduce((sum, d) => sum + d.inbound, 0);
     const unanswered = timeline.reduce((sum, d) => sum + d.unanswered, 0);
-    // The grand total's row is there even without replies (count 0, no percentiles).
-    const t = replies.find((r) => r.date === null);
-    const p = t?.p ?? null;
+    const all = ReplyTimeHistogram.sum([...replies.values()]);
+    const [p50, p90, p99] = all.percentiles(FRACTIONS);
     return {
       from: window.from,
       to: window.to,
-      reply_time: {
-        replied: t?.replied ?? 0,
-        p50_ms: ms(p?.[0] ?? null),
-        p90_ms: ms(p?.[1] ?? null),
-        p99_ms: ms(p?.[2] ?? null),
-      },
+      reply_time: { replied: all.replies, p50_ms: ms(p50), p90_ms: ms(p90), p99_ms: ms(p99) },
       unanswered: {
         count: unanswered,
         share: inboundTotal ? Math.round((unanswered / inboundTotal) * 100) / 100 : 0,
@@ -120,6 +106,22 @@ export class HealthQueries {
       last_outbound_at: lastOut,
       timeline,
     };
+  }
+
+  /**
+   * The window's reply-time histograms per day, from the rollup `reply_time_counts` (an index-only range of its key),
+   * each day's buckets in the key's order as one text (`"bucket count …"`), which node-postgres reads several times
+   * faster than as rows; PostgreSQL adds up and ranks them slower than ReplyTimeHistogram does.
+   */
+  private async replyTimes(botId: string, window: HealthWindow): Promise<Map<string, ReplyTimeHistogram>> {
+    const rows = await this.db.query<Array<{ date: string; histogram: string }>>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS date, string_agg(bucket_ms || ' ' || replies, ' ') AS histogram
+         FROM (SELECT day, bucket_ms, replies FROM reply_time_counts
+                WHERE bot_id = $1 AND day >= $2::date AND day <= $3::date ORDER BY day, bucket_ms) AS buckets
+        GROUP BY day`,
+      [botId, window.from, window.to],
+    );
+    return new Map(rows.map((r) => [r.date, ReplyTimeHistogram.parse(r.histogram ?? '')]));
   }
 
   /** The newest message of one direction: walks messages_by_time from the newest. */

@@ -43,6 +43,7 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('contact_activity'),
   // Reply times point at their inbound messages.
   OF_BOT('message_replies'),
+  OF_BOT('reply_time_counts'),
   OF_BOT('messages'),
   OF_BOT('button_presses'),
   OF_BOT('button_contact_days'),

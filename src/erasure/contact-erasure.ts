@@ -9,6 +9,7 @@ import { FunnelReachStore } from '../funnels/funnel-reach.store';
 import { ButtonPresses } from '../ingest/button-presses';
 import { ContactsRepository } from '../ingest/contacts.repository';
 import { HourlyStats } from '../ingest/hourly-stats';
+import { ReplyTimes } from '../ingest/reply-times';
 import { RetentionActivity } from '../ingest/retention-activity';
 import { IntentsService } from '../intents/intents.service';
 import { LinkClicks } from '../links/link-clicks';
@@ -32,15 +33,17 @@ export class ContactErasure {
     intents: IntentsService,
     funnels: FunnelReachStore,
     broadcasts: RecipientStore,
+    replyTimes: ReplyTimes,
     presses: ButtonPresses,
     hourly: HourlyStats,
     retention: RetentionActivity,
     clicks: LinkClicks,
   ) {
     // The contact's own row and its facts go last: the others find their rows (the retention rollup its counters
-    // by the contact's source, hourly_stats its hours by its messages and times) by it. hourly_stats before
-    // retention_counts and daily_stats, the order in which the ingest locks them.
-    this.owners = [funnels, intents, broadcasts, clicks, presses, hourly, retention, contacts];
+    // by the contact's source, hourly_stats its hours by its messages and times, the reply times theirs by its
+    // messages) by it. reply_time_counts first (the ingest locks it with the replies, before any other counter);
+    // hourly_stats before retention_counts and daily_stats, the order in which the ingest locks them.
+    this.owners = [funnels, intents, broadcasts, clicks, replyTimes, presses, hourly, retention, contacts];
   }
 
   async erase(principal: Principal, botId: string, externalUserId: string): Promise<void> {

@@ -11,6 +11,7 @@ import { IngestLosses } from './ingest-losses';
 import { IngestWriter } from './ingest-writer';
 import { IngestJournal } from './journal/ingest-journal';
 import { RecordingCap } from './recording-cap/recording-cap';
+import { ReplyTimes } from './reply-times';
 import { RetentionActivity } from './retention-activity';
 
 /** Turns traffic into stored facts: the mirror, the proxy, sends and broadcasts import it to hand traffic over. */
@@ -27,8 +28,17 @@ import { RetentionActivity } from './retention-activity';
     IngestJournal,
     IngestLosses,
     RecordingCap,
+    ReplyTimes,
     RetentionActivity,
   ],
-  exports: [ButtonPresses, CaptureService, ContactsRepository, FactFollowers, HourlyStats, RetentionActivity],
+  exports: [
+    ButtonPresses,
+    CaptureService,
+    ContactsRepository,
+    FactFollowers,
+    HourlyStats,
+    ReplyTimes,
+    RetentionActivity,
+  ],
 })
 export class IngestModule {}

@@ -5,8 +5,10 @@ import { PipelinedTransaction, planned } from './pipelined-transaction';
 // Reply times (issue 27), in the ingest's transaction (fact-store.ts): each inbound message of a private dialog is
 // answered by the first outbound message to that dialog after it (broadcasts answer nobody). The contact keeps the
 // oldest inbound still waiting (`awaiting_since`); an answer gives every inbound from there up to itself its
-// latency in `message_replies`; the contacts' counters update (contacts-statements.ts) moves `awaiting_since` past it,
-// in the same row version. One statement per batch with answers, whatever its size.
+// latency in `message_replies`, counted in the report's rollup `reply_time_counts` (per bot, day of the inbound
+// message and latency bucket: `reply_time_bucket` of migration ReplyTimeCounts); the contacts' counters update
+// (contacts-statements.ts) moves `awaiting_since` past it, in the same row version. One statement per batch with
+// answers, whatever its size.
 
 /** One dialog's view of the batch's new messages. */
 interface DialogReplies {
@@ -71,9 +73,12 @@ export function queueReplies(tx: PipelinedTransaction, dialogs: DialogReplies[])
     const answers = answered.flatMap((d) => d.outs.map((at) => ({ d, at })));
     // Each inbound message gets the first answer at or after it; inbound messages older than the oldest one
     // waiting are answered already. Planned per run: it joins messages on (bot_id, external_user_id).
+    // The replies stored (not those another batch stored first) are counted in reply_time_counts by the same
+    // statement, its keys in order so that two transactions lock shared counters in one order.
     tx.send(
       planned(
-        `INSERT INTO message_replies (message_id, bot_id, inbound_at, latency_ms)
+        `WITH stored AS (
+           INSERT INTO message_replies (message_id, bot_id, inbound_at, latency_ms)
            SELECT DISTINCT ON (m.id) m.id, m.bot_id, m.created_at,
              LEAST(2147483647, GREATEST(0, round(EXTRACT(EPOCH FROM (a.at - m.created_at)) * 1000)))::int
            FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[])
@@ -82,7 +87,12 @@ export function queueReplies(tx: PipelinedTransaction, dialogs: DialogReplies[])
            JOIN messages m ON m.bot_id = a.bot_id AND m.external_user_id = a.external_user_id
              AND m.created_at >= LEAST(c.awaiting_since, a.since) AND m.created_at <= a.at AND m.direction = 'in'
            ORDER BY m.id, a.at
-           ON CONFLICT (message_id) DO NOTHING`,
+           ON CONFLICT (message_id) DO NOTHING
+           RETURNING bot_id, inbound_at, latency_ms)
+         INSERT INTO reply_time_counts (bot_id, day, bucket_ms, replies)
+         SELECT bot_id, (inbound_at AT TIME ZONE 'UTC')::date, reply_time_bucket(latency_ms), count(*)
+           FROM stored GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+         ON CONFLICT (bot_id, day, bucket_ms) DO UPDATE SET replies = reply_time_counts.replies + EXCLUDED.replies`,
         [
           answers.map(({ d }) => d.botId),
           answers.map(({ d }) => d.contactId),

@@ -155,6 +155,33 @@ describe('Bot health (issue 27): measures and reports', () => {
     expect(report.last_outbound_at).toEqual(expect.any(String));
   });
 
+  it('a changed reply window applies to the replies already counted', async () => {
+    const { bot, token } = await bindTelegramBot(ctx, owner.token);
+    ctx.telegram.message(token, { from: { id: 7201 }, text: 'anyone?', date: unixNow() - 30 });
+    await fetch(`${ctx.url}/tg/bot${token}/getUpdates`);
+    const sent = await fetch(`${ctx.url}/tg/bot${token}/sendMessage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_id: 7201, text: 'sorry, here' }),
+    });
+    expect(sent.status).toBe(200);
+    const window = (reply_window_s: number) =>
+      request(ctx.url).patch(`/api/bots/${bot.id}`).set(bearer(owner)).send({ reply_window_s }).expect(200);
+    const answered = await eventually(async () => {
+      const res = await health(bot.id).expect(200);
+      expect(res.body.reply_time.replied).toBe(1);
+      return res.body;
+    });
+    // About 30 s: within the default 300 s.
+    expect(answered.unanswered).toEqual({ count: 0, share: 0 });
+    await window(10);
+    const late = (await health(bot.id).expect(200)).body;
+    expect(late.unanswered).toEqual({ count: 1, share: 1 });
+    expect(late.reply_time).toEqual(answered.reply_time);
+    await window(120);
+    expect((await health(bot.id).expect(200)).body.unanswered).toEqual({ count: 0, share: 0 });
+  });
+
   it("operators' replies (cabinet, open API) answer; a broadcast answers nobody", async () => {
     const { bot, token } = await bindTelegramBot(ctx, owner.token);
     const writeKey = (await issueKey(ctx, owner.token, ['write'])).key;

@@ -91,6 +91,20 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
     return botId;
   }
 
+  /** The bot answers the person to erase (a reply time, issue 27). */
+  async function answerPerson(botId: string): Promise<void> {
+    const bot: CaptureBot = { id: botId, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
+    const chat = { id: 3, type: 'private', first_name: 'User 3' };
+    await ctx.app
+      .get(CaptureService)
+      .recordSent(
+        bot,
+        'sendMessage',
+        { chat_id: 3, text: 'вот цена' },
+        { message_id: 900, chat, date: now, text: 'вот цена' },
+      );
+  }
+
   /** What the cabinet's reports show of a bot, without the rows' own ids (which differ between the bots). */
   async function reports(botId: string) {
     await ctx.app.get(FunnelReachListener).idle();
@@ -112,6 +126,7 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
       // waited_s counts seconds up to the read, which two reports cannot share.
       dialogs: strip((await get(`/api/bots/${botId}/dialogs`)).data, 'id', 'avatar_url', 'waited_s'),
       intents: strip((await get(`/api/bots/${botId}/intents`)).data, 'id', 'created_at'),
+      health: await get(`/api/bots/${botId}/health`),
     };
   }
 
@@ -125,6 +140,7 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
       ...shared.slice(2),
       ...erased.slice(3),
     ]);
+    await answerPerson(withPerson);
     without = await botWith(shared);
     // Matching runs after the ingest commits: wait until both bots' messages are matched.
     for (const [botId, matched] of [
@@ -152,6 +168,9 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
     const others = await reports(without);
     expect(before.stats).not.toEqual(others.stats);
     expect(before.retentionDays).not.toEqual(others.retentionDays);
+    // One answer to the person's four messages: four reply times.
+    expect(before.health.reply_time.replied).toBe(4);
+    expect(others.health.reply_time.replied).toBe(0);
     expect(before.buttons).toEqual({
       data: [
         { data: 'buy', presses: 1, contacts: 1 },
@@ -179,11 +198,12 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
                  AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = mi.contact_id))::int AS matches,
               (SELECT count(*) FROM button_presses WHERE bot_id = $1 AND external_user_id = '3')::int AS presses,
               (SELECT count(*) FROM contact_activity a WHERE a.bot_id = $1
-                 AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = a.contact_id))::int AS activity`,
+                 AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = a.contact_id))::int AS activity,
+              (SELECT count(*) FROM reply_time_counts WHERE bot_id = $1)::int AS reply_counts`,
       [withPerson],
     );
     expect(left.rows).toEqual([
-      { messages: 0, contacts: 0, touches: 0, reach: 0, matches: 0, presses: 0, activity: 0 },
+      { messages: 0, contacts: 0, touches: 0, reach: 0, matches: 0, presses: 0, activity: 0, reply_counts: 0 },
     ]);
 
     // The audit log names who erased which bot's contact, and nothing of the person.

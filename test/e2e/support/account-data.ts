@@ -134,6 +134,10 @@ export async function botWithData(ctx: TestApp, owner: Owner) {
     [inbound.id, botId, inbound.created_at],
   );
   await ctx.db.query(
+    `INSERT INTO reply_time_counts (bot_id, day, bucket_ms, replies) VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, 1200, 1)`,
+    [botId, inbound.created_at],
+  );
+  await ctx.db.query(
     `INSERT INTO platform_errors (bot_id, at, method, error_code, description, retry_after, is_send)
      VALUES ($1, now(), 'sendMessage', 429, 'Too Many Requests: retry after N', 5, true)`,
     [botId],

@@ -41,6 +41,8 @@ export async function insertMessages(
     if (!contact) throw new Error(`A message's contact was not upserted (bot ${m.botId})`);
     return contact.id;
   });
+  // The dedupe key with the message's time (messages_dedupe holds the partition key): a redelivered update or a send
+  // recorded twice carries the platform's date, the same each time, so it is still stored once.
   // Ids made here, time-ordered (see time-ordered-id.ts). Only the ids of the rows that were new come back:
   // the rest is in the facts, and parsing it back (texts, timestamps) cost the app more than writing it.
   const ids = messages.map(() => timeOrderedId());
@@ -51,7 +53,7 @@ export async function insertMessages(
        FROM ROWS FROM (unnest($1::uuid[]), unnest($2::uuid[]), unnest($3::uuid[]), unnest($4::text[]), unnest($5::text[]),
          unnest($6::text[]), unnest($7::text[]), unnest($8::text[]), string_to_table($9::text, E'\\n', ''), unnest($10::timestamptz[]))
          AS d(id, bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw, created_at)
-       ON CONFLICT (bot_id, dedupe_key) DO NOTHING
+       ON CONFLICT (bot_id, dedupe_key, created_at) DO NOTHING
        RETURNING id`,
     [
       ids,

@@ -1,0 +1,184 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * `messages` partitioned by month of `created_at` (issue 30, docs/scaling.md stage 3), converted online:
+ *
+ * 1. A partitioned copy (`messages_partitioned`) is created with a partition per month that holds rows, the current
+ *    month and the next two, and a DEFAULT partition for stray times; a trigger on `messages` repeats every insert,
+ *    update and delete into it from then on.
+ * 2. The existing rows are copied in batches of COPY_BATCH along the primary key, each batch its own short
+ *    transaction. A batch locks the rows it copies (FOR SHARE), so a delete or update of one of them waits for the
+ *    batch and its trigger then finds the copy; inserts never wait. ON CONFLICT DO NOTHING skips rows the trigger
+ *    copied first.
+ * 3. The swap: under an ACCESS EXCLUSIVE lock waited for at most LOCK_WAIT_MS (retried until it is had), the trigger
+ *    goes and the tables swap names. Nothing is left to copy, so the lock is held for a few renames.
+ *
+ * Hence no `transaction`: TypeORM would otherwise hold every lock of the copy until its end. An interrupted run leaves
+ * `messages` as it was, plus a partial copy that the next run drops and starts again.
+ *
+ * A unique index on a partitioned table holds the partition key: `messages_dedupe` becomes
+ * `(bot_id, dedupe_key, created_at)`, which dedupes as before because a redelivered update or a sent message recorded
+ * twice carries the platform's date, the same each time (src/ingest/telegram-facts.ts, max-facts.ts). The primary
+ * key becomes `(id, created_at)`, so `message_intents` and `message_replies` lose their foreign keys to it; what
+ * their ON DELETE CASCADE did, the erasure and the bot cleanup do themselves.
+ */
+export class MessagePartitions1795402900000 implements MigrationInterface {
+  name = 'MessagePartitions1795402900000';
+  transaction = false;
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TRIGGER IF EXISTS messages_to_partitioned ON messages`);
+    await q.query(`DROP TABLE IF EXISTS messages_partitioned`);
+    await q.query(`DROP FUNCTION IF EXISTS messages_to_partitioned()`);
+    await briefly(q, [`ALTER TABLE message_intents DROP CONSTRAINT IF EXISTS message_intents_message_id_fkey`]);
+    await briefly(q, [`ALTER TABLE message_replies DROP CONSTRAINT IF EXISTS message_replies_message_id_fkey`]);
+
+    await q.query(`
+      CREATE TABLE messages_partitioned (
+        id uuid NOT NULL DEFAULT gen_random_uuid(),
+        bot_id uuid NOT NULL,
+        contact_id uuid NOT NULL,
+        external_user_id text NOT NULL,
+        direction text NOT NULL CHECK (direction IN ('in', 'out')),
+        text text,
+        platform_message_id text,
+        dedupe_key text NOT NULL,
+        raw_json jsonb,
+        created_at timestamptz NOT NULL,
+        stored_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT messages_partitioned_pkey PRIMARY KEY (id, created_at)
+      ) PARTITION BY RANGE (created_at)`);
+    await q.query(
+      `CREATE TABLE messages_default PARTITION OF messages_partitioned DEFAULT WITH (${PARTITION_STORAGE})`,
+    );
+    // Months as UTC timestamps without a zone, so neither the session's time zone nor its DST moves a bound.
+    const months = (await q.query(
+      `SELECT to_char(m, 'YYYY_MM') AS name, to_char(m, 'YYYY-MM-DD') AS since, to_char(m + interval '1 month', 'YYYY-MM-DD') AS until
+         FROM (SELECT DISTINCT date_trunc('month', created_at AT TIME ZONE 'UTC') AS m FROM messages
+               UNION SELECT date_trunc('month', now() AT TIME ZONE 'UTC') + make_interval(months => n) FROM generate_series(0, 2) n) months
+        ORDER BY m`,
+    )) as Array<{ name: string; since: string; until: string }>;
+    for (const { name, since, until } of months) {
+      await q.query(
+        `CREATE TABLE messages_p${name} PARTITION OF messages_partitioned
+           FOR VALUES FROM ('${since} 00:00:00+00') TO ('${until} 00:00:00+00') WITH (${PARTITION_STORAGE})`,
+      );
+    }
+    await q.query(
+      `CREATE UNIQUE INDEX messages_partitioned_dedupe ON messages_partitioned (bot_id, dedupe_key, created_at)`,
+    );
+    await q.query(`CREATE INDEX messages_partitioned_by_time ON messages_partitioned (bot_id, created_at DESC)`);
+    await q.query(
+      `CREATE INDEX messages_partitioned_by_user_time ON messages_partitioned (bot_id, external_user_id, created_at DESC)`,
+    );
+
+    await q.query(`
+      CREATE FUNCTION messages_to_partitioned() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+          DELETE FROM messages_partitioned WHERE id = OLD.id AND created_at = OLD.created_at;
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') THEN
+          INSERT INTO messages_partitioned (${COLUMNS})
+          VALUES (NEW.id, NEW.bot_id, NEW.contact_id, NEW.external_user_id, NEW.direction, NEW.text,
+                  NEW.platform_message_id, NEW.dedupe_key, NEW.raw_json, NEW.created_at, NEW.stored_at)
+          ON CONFLICT DO NOTHING;
+        END IF;
+        RETURN NULL;
+      END $$`);
+    await briefly(q, [
+      `CREATE TRIGGER messages_to_partitioned AFTER INSERT OR UPDATE OR DELETE ON messages
+         FOR EACH ROW EXECUTE FUNCTION messages_to_partitioned()`,
+    ]);
+
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const [batch] = (await q.query(
+        `WITH batch AS (SELECT ${COLUMNS} FROM messages WHERE id > $1 ORDER BY id LIMIT ${COPY_BATCH} FOR SHARE),
+              copied AS (INSERT INTO messages_partitioned (${COLUMNS}) SELECT ${COLUMNS} FROM batch ON CONFLICT DO NOTHING)
+         SELECT (SELECT id FROM batch ORDER BY id DESC LIMIT 1) AS last, (SELECT count(*) FROM batch)::int AS rows`,
+        [after],
+      )) as Array<{ last: string | null; rows: number }>;
+      if (batch.last === null) break;
+      after = batch.last;
+      if (batch.rows < COPY_BATCH) break;
+    }
+
+    await briefly(q, [
+      `LOCK TABLE messages IN ACCESS EXCLUSIVE MODE`,
+      `DROP TRIGGER messages_to_partitioned ON messages`,
+      `ALTER TABLE messages RENAME TO messages_unpartitioned`,
+      `ALTER INDEX messages_pkey RENAME TO messages_unpartitioned_pkey`,
+      `ALTER INDEX messages_dedupe RENAME TO messages_unpartitioned_dedupe`,
+      `ALTER INDEX messages_by_time RENAME TO messages_unpartitioned_by_time`,
+      `ALTER INDEX messages_by_user_time RENAME TO messages_unpartitioned_by_user_time`,
+      `ALTER TABLE messages_partitioned RENAME TO messages`,
+      `ALTER TABLE messages RENAME CONSTRAINT messages_partitioned_pkey TO messages_pkey`,
+      `ALTER TABLE messages RENAME CONSTRAINT messages_partitioned_direction_check TO messages_direction_check`,
+      `ALTER INDEX messages_partitioned_dedupe RENAME TO messages_dedupe`,
+      `ALTER INDEX messages_partitioned_by_time RENAME TO messages_by_time`,
+      `ALTER INDEX messages_partitioned_by_user_time RENAME TO messages_by_user_time`,
+    ]);
+    await q.query(`DROP FUNCTION messages_to_partitioned()`);
+    await q.query(`DROP TABLE messages_unpartitioned`);
+    await q.query(`ANALYZE messages`);
+  }
+
+  /** Back to one table, offline (the whole copy under one lock): for a development database, not a deployment. */
+  async down(q: QueryRunner): Promise<void> {
+    await q.startTransaction();
+    try {
+      await q.query(`ALTER TABLE messages RENAME TO messages_partitioned`);
+      await q.query(`ALTER TABLE messages_partitioned RENAME CONSTRAINT messages_pkey TO messages_partitioned_pkey`);
+      for (const index of ['dedupe', 'by_time', 'by_user_time'])
+        await q.query(`ALTER INDEX messages_${index} RENAME TO messages_partitioned_${index}`);
+      await q.query(`CREATE TABLE messages (LIKE messages_partitioned INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
+      await q.query(`INSERT INTO messages SELECT * FROM messages_partitioned`);
+      await q.query(`DROP TABLE messages_partitioned`);
+      await q.query(`ALTER TABLE messages ADD PRIMARY KEY (id)`);
+      await q.query(`ALTER TABLE messages SET (autovacuum_vacuum_insert_scale_factor = 0.02)`);
+      await q.query(`CREATE UNIQUE INDEX messages_dedupe ON messages (bot_id, dedupe_key)`);
+      await q.query(`CREATE INDEX messages_by_time ON messages (bot_id, created_at DESC)`);
+      await q.query(`CREATE INDEX messages_by_user_time ON messages (bot_id, external_user_id, created_at DESC)`);
+      await q.query(
+        `ALTER TABLE message_intents ADD FOREIGN KEY (message_id) REFERENCES messages(id) ON DELETE CASCADE NOT VALID`,
+      );
+      await q.query(
+        `ALTER TABLE message_replies ADD FOREIGN KEY (message_id) REFERENCES messages(id) ON DELETE CASCADE NOT VALID`,
+      );
+      await q.commitTransaction();
+    } catch (error) {
+      await q.rollbackTransaction();
+      throw error;
+    }
+  }
+}
+
+const COLUMNS =
+  'id, bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw_json, created_at, stored_at';
+/** Rows per copy transaction: ~0.1–0.3 s each on the test machine, so a delete waiting for a batch waits that long. */
+const COPY_BATCH = 10_000;
+/** How long a statement that locks `messages` waits for its lock before giving up and trying again. */
+const LOCK_WAIT_MS = 500;
+/** As `messages` had (Reports migration): messages are only inserted, so autovacuum should follow the inserts. */
+const PARTITION_STORAGE = 'autovacuum_vacuum_insert_scale_factor = 0.02';
+
+/**
+ * Runs the statements in one transaction that waits at most LOCK_WAIT_MS for each lock. A statement that must lock
+ * `messages` queues every insert behind it while it waits; giving up and retrying after a pause bounds that wait.
+ */
+async function briefly(q: QueryRunner, statements: string[]): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await q.startTransaction();
+    try {
+      await q.query(`SET LOCAL lock_timeout = ${LOCK_WAIT_MS}`);
+      for (const statement of statements) await q.query(statement);
+      await q.commitTransaction();
+      return;
+    } catch (error) {
+      await q.rollbackTransaction();
+      if ((error as { code?: string }).code !== '55P03' || attempt === 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * Math.min(attempt, 10)));
+    }
+  }
+}

@@ -93,11 +93,16 @@ export class MessagePartitions1795402900000 implements MigrationInterface {
 
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
-      const [batch] = (await q.query(
-        `WITH batch AS (SELECT ${COLUMNS} FROM messages WHERE id > $1 ORDER BY id LIMIT ${COPY_BATCH} FOR SHARE),
-              copied AS (INSERT INTO messages_partitioned (${COLUMNS}) SELECT ${COLUMNS} FROM batch ON CONFLICT DO NOTHING)
-         SELECT (SELECT id FROM batch ORDER BY id DESC LIMIT 1) AS last, (SELECT count(*) FROM batch)::int AS rows`,
-        [after],
+      // The batch gives way (and is tried again) before PostgreSQL's deadlock check would end an erasure that locks
+      // the same rows in another order.
+      const [batch] = (await briefly(
+        q,
+        [
+          `WITH batch AS (SELECT ${COLUMNS} FROM messages WHERE id > '${after}' ORDER BY id LIMIT ${COPY_BATCH} FOR SHARE),
+                copied AS (INSERT INTO messages_partitioned (${COLUMNS}) SELECT ${COLUMNS} FROM batch ON CONFLICT DO NOTHING)
+           SELECT (SELECT id FROM batch ORDER BY id DESC LIMIT 1) AS last, (SELECT count(*) FROM batch)::int AS rows`,
+        ],
+        COPY_LOCK_WAIT_MS,
       )) as Array<{ last: string | null; rows: number }>;
       if (batch.last === null) break;
       after = batch.last;
@@ -160,6 +165,8 @@ const COLUMNS =
 const COPY_BATCH = 10_000;
 /** How long a statement that locks `messages` waits for its lock before giving up and trying again. */
 const LOCK_WAIT_MS = 500;
+/** How long a copy batch waits for a row another transaction holds: below deadlock_timeout (1 s by default). */
+const COPY_LOCK_WAIT_MS = 200;
 /** As `messages` had (Reports migration): messages are only inserted, so autovacuum should follow the inserts. */
 const PARTITION_STORAGE = 'autovacuum_vacuum_insert_scale_factor = 0.02';
 
@@ -167,17 +174,19 @@ const PARTITION_STORAGE = 'autovacuum_vacuum_insert_scale_factor = 0.02';
  * Runs the statements in one transaction that waits at most LOCK_WAIT_MS for each lock. A statement that must lock
  * `messages` queues every insert behind it while it waits; giving up and retrying after a pause bounds that wait.
  */
-async function briefly(q: QueryRunner, statements: string[]): Promise<void> {
+async function briefly(q: QueryRunner, statements: string[], lockWaitMs = LOCK_WAIT_MS): Promise<unknown> {
   for (let attempt = 1; ; attempt += 1) {
     await q.startTransaction();
     try {
-      await q.query(`SET LOCAL lock_timeout = ${LOCK_WAIT_MS}`);
-      for (const statement of statements) await q.query(statement);
+      await q.query(`SET LOCAL lock_timeout = ${lockWaitMs}`);
+      let result: unknown;
+      for (const statement of statements) result = await q.query(statement);
       await q.commitTransaction();
-      return;
+      return result;
     } catch (error) {
       await q.rollbackTransaction();
-      if ((error as { code?: string }).code !== '55P03' || attempt === 100) throw error;
+      const code = (error as { code?: string }).code;
+      if ((code !== '55P03' && code !== '40P01') || attempt === 100) throw error;
       await new Promise((resolve) => setTimeout(resolve, 200 * Math.min(attempt, 10)));
     }
   }

@@ -78,9 +78,10 @@ export class MessagePartitions {
       if (await this.exists(name, tx)) return null;
       await tx.query(`CREATE TABLE ${name} (LIKE messages INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
       await tx.query(`ALTER TABLE ${name} SET (autovacuum_vacuum_insert_scale_factor = 0.02)`);
-      const [, moved] = await tx.query<[unknown[], number]>(
-        `WITH moved AS (DELETE FROM messages_default WHERE created_at >= $1 AND created_at < $2 RETURNING *)
-         INSERT INTO ${name} SELECT * FROM moved`,
+      const [{ moved }] = await tx.query<Array<{ moved: number }>>(
+        `WITH moved AS (DELETE FROM messages_default WHERE created_at >= $1 AND created_at < $2 RETURNING *),
+              kept AS (INSERT INTO ${name} SELECT * FROM moved)
+         SELECT count(*)::int AS moved FROM moved`,
         [since, until],
       );
       await tx.query(`ALTER TABLE messages ATTACH PARTITION ${name} FOR VALUES FROM ('${since}') TO ('${until}')`);

@@ -16,6 +16,12 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Hence no `transaction`: TypeORM would otherwise hold every lock of the copy until its end. An interrupted run leaves
  * `messages` as it was, plus a partial copy that the next run drops and starts again.
  *
+ * The raw copies move out of `messages` into `message_raws`, partitioned the same way, so clearing a month of them after
+ * RAW_RETENTION_DAYS is dropping its partition (src/cleanup/raw-retention.service.ts); raw copies already cleared
+ * (null, or only the MAX chat id kept) are not copied. What was kept of a cleared copy, a MAX dialog's chat id (the
+ * avatar is read through it), becomes the column `messages.chat_id`, filled from every raw copy that has one, so it
+ * outlives the copy. `raw_retention_marks` goes: nothing is cleared row by row along a mark any more.
+ *
  * A unique index on a partitioned table holds the partition key: `messages_dedupe` becomes
  * `(bot_id, dedupe_key, created_at)`, which dedupes as before because a redelivered update or a sent message recorded
  * twice carries the platform's date, the same each time (src/ingest/telegram-facts.ts, max-facts.ts). The primary
@@ -28,7 +34,7 @@ export class MessagePartitions1795402900000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`DROP TRIGGER IF EXISTS messages_to_partitioned ON messages`);
-    await q.query(`DROP TABLE IF EXISTS messages_partitioned`);
+    await q.query(`DROP TABLE IF EXISTS messages_partitioned, message_raws`);
     await q.query(`DROP FUNCTION IF EXISTS messages_to_partitioned()`);
     await briefly(q, [`ALTER TABLE message_intents DROP CONSTRAINT IF EXISTS message_intents_message_id_fkey`]);
     await briefly(q, [`ALTER TABLE message_replies DROP CONSTRAINT IF EXISTS message_replies_message_id_fkey`]);
@@ -43,14 +49,24 @@ export class MessagePartitions1795402900000 implements MigrationInterface {
         text text,
         platform_message_id text,
         dedupe_key text NOT NULL,
-        raw_json jsonb,
+        chat_id text,
         created_at timestamptz NOT NULL,
         stored_at timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT messages_partitioned_pkey PRIMARY KEY (id, created_at)
       ) PARTITION BY RANGE (created_at)`);
-    await q.query(
-      `CREATE TABLE messages_default PARTITION OF messages_partitioned DEFAULT WITH (${PARTITION_STORAGE})`,
-    );
+    // By bot for the bot's final cleanup and the clearing of the month that straddles the retention limit.
+    await q.query(`
+      CREATE TABLE message_raws (
+        message_id uuid NOT NULL,
+        bot_id uuid NOT NULL,
+        created_at timestamptz NOT NULL,
+        raw_json jsonb NOT NULL,
+        PRIMARY KEY (message_id, created_at)
+      ) PARTITION BY RANGE (created_at)`);
+    for (const table of ['messages_partitioned', 'message_raws']) {
+      const name = table === 'message_raws' ? 'message_raws' : 'messages';
+      await q.query(`CREATE TABLE ${name}_default PARTITION OF ${table} DEFAULT WITH (${PARTITION_STORAGE})`);
+    }
     // Months as UTC timestamps without a zone, so neither the session's time zone nor its DST moves a bound.
     const months = (await q.query(
       `SELECT to_char(m, 'YYYY_MM') AS name, to_char(m, 'YYYY-MM-DD') AS since, to_char(m + interval '1 month', 'YYYY-MM-DD') AS until
@@ -59,11 +75,17 @@ export class MessagePartitions1795402900000 implements MigrationInterface {
         ORDER BY m`,
     )) as Array<{ name: string; since: string; until: string }>;
     for (const { name, since, until } of months) {
-      await q.query(
-        `CREATE TABLE messages_p${name} PARTITION OF messages_partitioned
-           FOR VALUES FROM ('${since} 00:00:00+00') TO ('${until} 00:00:00+00') WITH (${PARTITION_STORAGE})`,
-      );
+      for (const [table, prefix] of [
+        ['messages_partitioned', 'messages'],
+        ['message_raws', 'message_raws'],
+      ]) {
+        await q.query(
+          `CREATE TABLE ${prefix}_p${name} PARTITION OF ${table}
+             FOR VALUES FROM ('${since} 00:00:00+00') TO ('${until} 00:00:00+00') WITH (${PARTITION_STORAGE})`,
+        );
+      }
     }
+    await q.query(`CREATE INDEX message_raws_by_bot ON message_raws (bot_id, created_at)`);
     await q.query(
       `CREATE UNIQUE INDEX messages_partitioned_dedupe ON messages_partitioned (bot_id, dedupe_key, created_at)`,
     );
@@ -77,12 +99,18 @@ export class MessagePartitions1795402900000 implements MigrationInterface {
       BEGIN
         IF TG_OP IN ('UPDATE', 'DELETE') THEN
           DELETE FROM messages_partitioned WHERE id = OLD.id AND created_at = OLD.created_at;
+          DELETE FROM message_raws WHERE message_id = OLD.id AND created_at = OLD.created_at;
         END IF;
         IF TG_OP IN ('INSERT', 'UPDATE') THEN
           INSERT INTO messages_partitioned (${COLUMNS})
           VALUES (NEW.id, NEW.bot_id, NEW.contact_id, NEW.external_user_id, NEW.direction, NEW.text,
-                  NEW.platform_message_id, NEW.dedupe_key, NEW.raw_json, NEW.created_at, NEW.stored_at)
+                  NEW.platform_message_id, NEW.dedupe_key, ${chatIdOf('NEW.raw_json')}, NEW.created_at, NEW.stored_at)
           ON CONFLICT DO NOTHING;
+          IF ${isRawCopy('NEW.raw_json')} THEN
+            INSERT INTO message_raws (message_id, bot_id, created_at, raw_json)
+            VALUES (NEW.id, NEW.bot_id, NEW.created_at, NEW.raw_json)
+            ON CONFLICT DO NOTHING;
+          END IF;
         END IF;
         RETURN NULL;
       END $$`);
@@ -98,8 +126,21 @@ export class MessagePartitions1795402900000 implements MigrationInterface {
       const [batch] = (await briefly(
         q,
         [
-          `WITH batch AS (SELECT ${COLUMNS} FROM messages WHERE id > '${after}' ORDER BY id LIMIT ${COPY_BATCH} FOR SHARE),
-                copied AS (INSERT INTO messages_partitioned (${COLUMNS}) SELECT ${COLUMNS} FROM batch ON CONFLICT DO NOTHING)
+          `WITH batch AS (SELECT * FROM messages WHERE id > '${after}' ORDER BY id LIMIT ${COPY_BATCH} FOR SHARE),
+                copied AS (
+                  INSERT INTO messages_partitioned (${COLUMNS})
+                  SELECT id, bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key,
+                         ${chatIdOf('raw_json')}, created_at, stored_at
+                    FROM batch
+                  ON CONFLICT DO NOTHING
+                  RETURNING id, created_at),
+                -- Only beside the messages this batch copied: the trigger wrote the others' copies with them.
+                raws AS (
+                  INSERT INTO message_raws (message_id, bot_id, created_at, raw_json)
+                  SELECT b.id, b.bot_id, b.created_at, b.raw_json
+                    FROM batch b JOIN copied c ON c.id = b.id AND c.created_at = b.created_at
+                   WHERE ${isRawCopy('b.raw_json')}
+                  ON CONFLICT DO NOTHING)
            SELECT (SELECT id FROM batch ORDER BY id DESC LIMIT 1) AS last, (SELECT count(*) FROM batch)::int AS rows`,
         ],
         COPY_LOCK_WAIT_MS,
@@ -126,7 +167,9 @@ export class MessagePartitions1795402900000 implements MigrationInterface {
     ]);
     await q.query(`DROP FUNCTION messages_to_partitioned()`);
     await q.query(`DROP TABLE messages_unpartitioned`);
+    await q.query(`DROP TABLE raw_retention_marks`);
     await q.query(`ANALYZE messages`);
+    await q.query(`ANALYZE message_raws`);
   }
 
   /** Back to one table, offline (the whole copy under one lock): for a development database, not a deployment. */
@@ -137,14 +180,36 @@ export class MessagePartitions1795402900000 implements MigrationInterface {
       await q.query(`ALTER TABLE messages_partitioned RENAME CONSTRAINT messages_pkey TO messages_partitioned_pkey`);
       for (const index of ['dedupe', 'by_time', 'by_user_time'])
         await q.query(`ALTER INDEX messages_${index} RENAME TO messages_partitioned_${index}`);
-      await q.query(`CREATE TABLE messages (LIKE messages_partitioned INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
-      await q.query(`INSERT INTO messages SELECT * FROM messages_partitioned`);
-      await q.query(`DROP TABLE messages_partitioned`);
-      await q.query(`ALTER TABLE messages ADD PRIMARY KEY (id)`);
-      await q.query(`ALTER TABLE messages SET (autovacuum_vacuum_insert_scale_factor = 0.02)`);
+      await q.query(`
+        CREATE TABLE messages (
+          id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+          bot_id uuid NOT NULL,
+          contact_id uuid NOT NULL,
+          external_user_id text NOT NULL,
+          direction text NOT NULL CHECK (direction IN ('in', 'out')),
+          text text,
+          platform_message_id text,
+          dedupe_key text NOT NULL,
+          raw_json jsonb,
+          created_at timestamptz NOT NULL,
+          stored_at timestamptz NOT NULL DEFAULT now()
+        ) WITH (autovacuum_vacuum_insert_scale_factor = 0.02)`);
+      await q.query(`
+        INSERT INTO messages
+        SELECT m.id, m.bot_id, m.contact_id, m.external_user_id, m.direction, m.text, m.platform_message_id, m.dedupe_key,
+               coalesce(r.raw_json, CASE WHEN m.chat_id IS NOT NULL THEN jsonb_build_object('chat_id', m.chat_id) END),
+               m.created_at, m.stored_at
+          FROM messages_partitioned m
+          LEFT JOIN message_raws r ON r.message_id = m.id AND r.created_at = m.created_at`);
+      await q.query(`DROP TABLE messages_partitioned, message_raws`);
       await q.query(`CREATE UNIQUE INDEX messages_dedupe ON messages (bot_id, dedupe_key)`);
       await q.query(`CREATE INDEX messages_by_time ON messages (bot_id, created_at DESC)`);
       await q.query(`CREATE INDEX messages_by_user_time ON messages (bot_id, external_user_id, created_at DESC)`);
+      await q.query(`
+        CREATE TABLE raw_retention_marks (
+          bot_id uuid PRIMARY KEY REFERENCES bots(id) ON DELETE CASCADE,
+          cleared_before timestamptz NOT NULL
+        )`);
       await q.query(
         `ALTER TABLE message_intents ADD FOREIGN KEY (message_id) REFERENCES messages(id) ON DELETE CASCADE NOT VALID`,
       );
@@ -160,7 +225,17 @@ export class MessagePartitions1795402900000 implements MigrationInterface {
 }
 
 const COLUMNS =
-  'id, bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw_json, created_at, stored_at';
+  'id, bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, chat_id, created_at, stored_at';
+
+/** A MAX dialog's chat id in an update (`message.recipient.chat_id`, or `chat_id` of bot_started), as the avatars read it. */
+function chatIdOf(raw: string): string {
+  return `coalesce(${raw} #>> '{message,recipient,chat_id}', ${raw} ->> 'chat_id')`;
+}
+
+/** A raw copy still held: not cleared to null, nor to the chat id alone that the clearing kept. */
+function isRawCopy(raw: string): string {
+  return `(${raw} IS NOT NULL AND ${raw} IS DISTINCT FROM jsonb_build_object('chat_id', ${raw} -> 'chat_id'))`;
+}
 /** Rows per copy transaction: ~0.1–0.3 s each on the test machine, so a delete waiting for a batch waits that long. */
 const COPY_BATCH = 10_000;
 /** How long a statement that locks `messages` waits for its lock before giving up and trying again. */

@@ -48,7 +48,12 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('contact_activity'),
   // Reply times point at their inbound messages (no foreign key: messages are partitioned).
   OF_BOT('message_replies'),
-  // Partitioned by month: named by its key, (id, created_at).
+  // Partitioned by month: named by their keys.
+  {
+    table: 'message_raws',
+    rows: `SELECT message_id, created_at FROM message_raws WHERE bot_id = $1`,
+    key: '(message_id, created_at)',
+  },
   { table: 'messages', rows: `SELECT id, created_at FROM messages WHERE bot_id = $1`, key: '(id, created_at)' },
   OF_BOT('button_presses'),
   OF_BOT('button_contact_days'),
@@ -59,7 +64,6 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('contacts'),
   OF_BOT('held_updates'),
   OF_BOT('held_update_cursors'),
-  OF_BOT('raw_retention_marks'),
   OF_BOT('daily_stats'),
   OF_BOT('hourly_stats'),
   OF_BOT('source_rollups'),

@@ -12,16 +12,16 @@ export const MONTHS_AHEAD = 2;
 const LOCK_WAIT_MS = 1000;
 
 export interface PartitionsResult {
-  /** Partitions created, by name (`messages_p2026_11`). */
+  /** Partitions created, by name (`messages_p2026_11`, `message_raws_p2026_11`). */
   created: string[];
-  /** Rows moved out of the default partition into their month's. */
+  /** Rows moved out of the default partitions into their month's. */
   moved: number;
 }
 
 /**
- * `messages` is partitioned by month of `created_at` (UTC), `messages_pYYYY_MM`, with `messages_default` for times
- * no month holds (MessagePartitions migration). Run by the hourly cleanup job: creates the current month and the
- * next MONTHS_AHEAD, and empties the default partition into months of their own. PostgreSQL refuses a partition
+ * `messages` and `message_raws` are partitioned by month of `created_at` (UTC), `messages_pYYYY_MM`, with
+ * `messages_default` for times no month holds (MessagePartitions migration). Run by the hourly cleanup job: creates the
+ * current month and the next MONTHS_AHEAD, and empties the default partitions into months of their own. PostgreSQL refuses a partition
  * whose range has rows in the default one, so each month is built apart, filled with the default's rows of that
  * month and attached in one transaction.
  */
@@ -37,24 +37,25 @@ export class MessagePartitions {
   }
 
   async runOnce(now = new Date()): Promise<PartitionsResult> {
-    const months = new Set<string>();
-    for (let ahead = 0; ahead <= MONTHS_AHEAD; ahead += 1)
-      months.add(monthStart(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + ahead, 1))));
-    const stray = await this.db.query<Array<{ month: string }>>(
-      `SELECT DISTINCT to_char(date_trunc('month', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS month
-         FROM messages_default`,
-    );
-    for (const { month } of stray) months.add(month);
+    const ahead: string[] = [];
+    for (let months = 0; months <= MONTHS_AHEAD; months += 1)
+      ahead.push(monthStart(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1))));
     const result: PartitionsResult = { created: [], moved: 0 };
-    for (const month of [...months].sort()) {
-      const moved = await this.createMonth(month);
-      if (moved === null) continue;
-      result.created.push(partitionName(month));
-      result.moved += moved;
+    for (const table of PARTITIONED) {
+      const stray = await this.db.query<Array<{ month: string }>>(
+        `SELECT DISTINCT to_char(date_trunc('month', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS month
+           FROM ${table}_default`,
+      );
+      for (const month of [...new Set([...ahead, ...stray.map((row) => row.month)])].sort()) {
+        const moved = await this.createMonth(table, month);
+        if (moved === null) continue;
+        result.created.push(partitionName(table, month));
+        result.moved += moved;
+      }
     }
     if (result.created.length)
       this.logger.log(
-        `Created message partitions ${result.created.join(', ')}; moved ${result.moved} rows out of messages_default`,
+        `Created partitions ${result.created.join(', ')}; moved ${result.moved} rows out of the defaults`,
       );
     return result;
   }
@@ -66,25 +67,25 @@ export class MessagePartitions {
   }
 
   /** Creates the month starting at `month` (YYYY-MM-01) with the default's rows of it; null when it exists. */
-  private async createMonth(month: string): Promise<number | null> {
-    const name = partitionName(month);
+  private async createMonth(table: PartitionedTable, month: string): Promise<number | null> {
+    const name = partitionName(table, month);
     if (await this.exists(name)) return null;
     const since = `${month}T00:00:00Z`;
     const until = nextMonth(month);
     return this.db.transaction(async (tx: EntityManager) => {
       await tx.query(`SET LOCAL lock_timeout = ${LOCK_WAIT_MS}`);
-      await tx.query(`LOCK TABLE messages_default IN ACCESS EXCLUSIVE MODE`);
+      await tx.query(`LOCK TABLE ${table}_default IN ACCESS EXCLUSIVE MODE`);
       // Another instance's run may have made it while this one waited for the lock.
       if (await this.exists(name, tx)) return null;
-      await tx.query(`CREATE TABLE ${name} (LIKE messages INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
+      await tx.query(`CREATE TABLE ${name} (LIKE ${table} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
       await tx.query(`ALTER TABLE ${name} SET (autovacuum_vacuum_insert_scale_factor = 0.02)`);
       const [{ moved }] = await tx.query<Array<{ moved: number }>>(
-        `WITH moved AS (DELETE FROM messages_default WHERE created_at >= $1 AND created_at < $2 RETURNING *),
+        `WITH moved AS (DELETE FROM ${table}_default WHERE created_at >= $1 AND created_at < $2 RETURNING *),
               kept AS (INSERT INTO ${name} SELECT * FROM moved)
          SELECT count(*)::int AS moved FROM moved`,
         [since, until],
       );
-      await tx.query(`ALTER TABLE messages ATTACH PARTITION ${name} FOR VALUES FROM ('${since}') TO ('${until}')`);
+      await tx.query(`ALTER TABLE ${table} ATTACH PARTITION ${name} FOR VALUES FROM ('${since}') TO ('${until}')`);
       return moved;
     });
   }
@@ -95,9 +96,13 @@ export class MessagePartitions {
   }
 }
 
-/** `messages_p2026_11` for the month starting 2026-11-01. */
-export function partitionName(month: string): string {
-  return `messages_p${month.slice(0, 4)}_${month.slice(5, 7)}`;
+/** The tables partitioned by month of `created_at`, each with a `<table>_default` partition. */
+export const PARTITIONED = ['messages', 'message_raws'] as const;
+export type PartitionedTable = (typeof PARTITIONED)[number];
+
+/** `messages_p2026_11` for the month of `messages` starting 2026-11-01. */
+export function partitionName(table: PartitionedTable, month: string): string {
+  return `${table}_p${month.slice(0, 4)}_${month.slice(5, 7)}`;
 }
 
 function monthStart(date: Date): string {

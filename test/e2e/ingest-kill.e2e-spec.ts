@@ -89,10 +89,9 @@ describe('kill -9 during proxy ingest at full rate (the built app as a process o
     // Before anything is delivered again: every acknowledged update is already stored.
     const db = await stack.db();
     const storedIds = async () => {
-      const rows = await db.query(
-        `SELECT (raw_json->>'update_id')::int AS id FROM messages WHERE bot_id = $1 AND direction = 'in'`,
-        [bot.id],
-      );
+      const rows = await db.query(`SELECT (raw_json->>'update_id')::int AS id FROM message_raws WHERE bot_id = $1`, [
+        bot.id,
+      ]);
       return rows.rows.map((row: { id: number }) => row.id);
     };
     const atKill = new Set(await storedIds());

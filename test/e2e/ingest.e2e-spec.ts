@@ -78,7 +78,13 @@ describe('Ingest: facts from traffic (contract §6)', () => {
       platform_message_id: '1',
       dedupe_key: 'tg:update:1',
     });
-    expect(messages.rows[0].raw_json.update_id).toBe(1);
+    const [raw] = (
+      await ctx.db.query(`SELECT raw_json FROM message_raws WHERE message_id = $1 AND created_at = $2`, [
+        messages.rows[0].id,
+        messages.rows[0].created_at,
+      ])
+    ).rows;
+    expect(raw.raw_json.update_id).toBe(1);
     expect(events.map((e) => e.name)).toEqual(['contact.created', 'message.created']);
     expect(events[0].payload).toMatchObject({
       bot_id: bot.id,

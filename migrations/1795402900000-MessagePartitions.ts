@@ -33,7 +33,12 @@ export class MessagePartitions1795402900000 implements MigrationInterface {
   transaction = false;
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TRIGGER IF EXISTS messages_to_partitioned ON messages`);
+    const [{ relkind }] = (await q.query(`SELECT relkind FROM pg_class WHERE oid = 'messages'::regclass`)) as Array<{
+      relkind: string;
+    }>;
+    // A run that stopped after its swap: only what follows the swap is left to do.
+    if (relkind === 'p') return this.afterSwap(q);
+    await briefly(q, [`DROP TRIGGER IF EXISTS messages_to_partitioned ON messages`]);
     await q.query(`DROP TABLE IF EXISTS messages_partitioned, message_raws`);
     await q.query(`DROP FUNCTION IF EXISTS messages_to_partitioned()`);
     await briefly(q, [`ALTER TABLE message_intents DROP CONSTRAINT IF EXISTS message_intents_message_id_fkey`]);
@@ -165,9 +170,12 @@ export class MessagePartitions1795402900000 implements MigrationInterface {
       `ALTER INDEX messages_partitioned_by_time RENAME TO messages_by_time`,
       `ALTER INDEX messages_partitioned_by_user_time RENAME TO messages_by_user_time`,
     ]);
-    await q.query(`DROP FUNCTION messages_to_partitioned()`);
-    await q.query(`DROP TABLE messages_unpartitioned`);
-    await q.query(`DROP TABLE raw_retention_marks`);
+    await this.afterSwap(q);
+  }
+
+  private async afterSwap(q: QueryRunner): Promise<void> {
+    await q.query(`DROP FUNCTION IF EXISTS messages_to_partitioned()`);
+    await q.query(`DROP TABLE IF EXISTS messages_unpartitioned, raw_retention_marks`);
     await q.query(`ANALYZE messages`);
     await q.query(`ANALYZE message_raws`);
   }

@@ -145,6 +145,24 @@ describe('Prometheus metrics after traffic (issue 15: operations)', () => {
     expect(at('botlens_webhook_deliveries_total', { outcome: 'failed' })).toBe(0);
   });
 
+  it('counts the messages no month partition holds yet, until the hourly cleanup moves them into a month of their own', async () => {
+    expect(await value('botlens_messages_default_partition_rows')).toBe(0);
+    // Five years ahead: only the current month and the next two exist.
+    await ctx.db.query(
+      `INSERT INTO messages (bot_id, contact_id, external_user_id, direction, dedupe_key, created_at)
+       SELECT gen_random_uuid(), gen_random_uuid(), '1', 'in', 'stray:' || g, now() + interval '5 years' + g * interval '1 second'
+         FROM generate_series(1, 3) g`,
+    );
+    expect(await value('botlens_messages_default_partition_rows')).toBe(3);
+    const result = await ctx.app.get(MessagePartitions).runOnce();
+    expect(result.moved).toBe(3);
+    expect(result.created.filter((name) => name.startsWith('messages_p'))).toHaveLength(1);
+    expect(await value('botlens_messages_default_partition_rows')).toBe(0);
+    expect(
+      (await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE dedupe_key LIKE 'stray:%'`)).rows,
+    ).toEqual([{ n: 3 }]);
+  });
+
   it('is not served on the public port', async () => {
     const res = await fetch(`${ctx.url}/metrics`);
     expect(await res.text()).not.toContain('botlens_mirror_requests_total');

@@ -47,7 +47,12 @@ export class MessagePartitions {
            FROM ${table}_default`,
       );
       for (const month of [...new Set([...ahead, ...stray.map((row) => row.month)])].sort()) {
-        const moved = await this.createMonth(table, month);
+        const moved = await this.createMonth(table, month).catch((error: { code?: string }) => {
+          // The default partition was busy past LOCK_WAIT_MS: the month waits for the next run, the rest goes on.
+          if (error.code !== '55P03') throw error;
+          this.logger.warn(`Creating ${partitionName(table, month)} waited over ${LOCK_WAIT_MS} ms for its lock`);
+          return null;
+        });
         if (moved === null) continue;
         result.created.push(partitionName(table, month));
         result.moved += moved;

@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import request from 'supertest';
 import { CaptureBot } from '../../src/ingest/capture.service';
 import { MessagePartitions } from '../../src/cleanup/message-partitions';
@@ -154,6 +155,14 @@ describe('Prometheus metrics after traffic (issue 15: operations)', () => {
          FROM generate_series(1, 3) g`,
     );
     expect(await value('botlens_messages_default_partition_rows')).toBe(3);
+    // A reader holding the default partition: the month waits for the next run (1 s at most), nothing fails.
+    const reader = new Client({ connectionString: ctx.config.databaseUrl });
+    await reader.connect();
+    await reader.query(`BEGIN; LOCK TABLE messages_default IN ACCESS SHARE MODE`);
+    expect(await ctx.app.get(MessagePartitions).runOnce()).toEqual({ created: [], moved: 0 });
+    expect(await value('botlens_messages_default_partition_rows')).toBe(3);
+    await reader.query(`COMMIT`);
+    await reader.end();
     const result = await ctx.app.get(MessagePartitions).runOnce();
     expect(result.moved).toBe(3);
     expect(result.created.filter((name) => name.startsWith('messages_p'))).toHaveLength(1);

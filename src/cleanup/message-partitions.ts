@@ -20,10 +20,10 @@ export interface PartitionsResult {
 
 /**
  * `messages` and `message_raws` are partitioned by month of `created_at` (UTC), `messages_pYYYY_MM`, with
- * `messages_default` for times no month holds (MessagePartitions migration). Run by the hourly cleanup job: creates the
- * current month and the next MONTHS_AHEAD, and empties the default partitions into months of their own. PostgreSQL refuses a partition
- * whose range has rows in the default one, so each month is built apart, filled with the default's rows of that
- * month and attached in one transaction.
+ * `messages_default` for times no month holds (MessagePartitions migration). Run by the hourly cleanup job: creates
+ * the current month and the next MONTHS_AHEAD, and empties the default partitions into months of their own.
+ * PostgreSQL refuses a partition whose range has rows in the default one, so each month is built apart, filled with
+ * the default's rows of that month and attached in one transaction.
  */
 @Injectable()
 export class MessagePartitions {

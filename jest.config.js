@@ -18,6 +18,7 @@ const PROCESS_E2E = [
   'fuzz', // a built process, its memory measured
   'ingest-kill', // kill -9 of a built process
   'migrations', // built processes migrating one database together
+  'message-partitions', // 300,000 messages copied into monthly partitions while four connections write
   'platform', // a built process's lifecycle
   'replica', // a private PostgreSQL and its streaming replica, the replica stopped and started
   'process-roles', // api and worker processes

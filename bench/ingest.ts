@@ -104,7 +104,7 @@ async function countStored(databaseUrl: string, botId: string) {
   try {
     const { rows } = await db.query<{ messages: number; distinct_updates: number; contacts: number }>(
       `SELECT (SELECT count(*)::int FROM messages WHERE bot_id = $1) AS messages,
-              (SELECT count(DISTINCT raw_json->>'update_id')::int FROM messages WHERE bot_id = $1) AS distinct_updates,
+              (SELECT count(DISTINCT raw_json->>'update_id')::int FROM message_raws WHERE bot_id = $1) AS distinct_updates,
               (SELECT count(*)::int FROM contacts WHERE bot_id = $1) AS contacts`,
       [botId],
     );

@@ -26,7 +26,7 @@ const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000_000);
 const DAYS = 365;
 const BATCH = 1_000_000;
-const BIG_TABLES = ['contacts', 'messages', 'touches', 'contact_activity'];
+const BIG_TABLES = ['contacts', 'messages', 'message_raws', 'touches', 'contact_activity'];
 
 export interface SeededBot {
   botId: string;
@@ -95,6 +95,7 @@ async function seed(db: Client): Promise<SeededBot> {
     `INSERT INTO bots (user_id, platform, name, proxy_secret) VALUES ($1, 'telegram', 'Reports bench', 'bench-secret') RETURNING id`,
     [user.id],
   );
+  await createMonths(db);
   const rebuild = await dropIndexesAndForeignKeys(db);
 
   for (let from = 1; from <= MESSAGES; from += BATCH) {
@@ -136,6 +137,24 @@ async function seed(db: Client): Promise<SeededBot> {
 }
 
 /**
+ * The months of the seeded year as partitions of `messages` and `message_raws` (the migration made only the current
+ * month and the next two), so the seed does not land in the default partitions.
+ */
+async function createMonths(db: Client): Promise<void> {
+  const { rows: months } = await db.query<{ name: string; since: string; until: string }>(
+    `SELECT to_char(m, 'YYYY_MM') AS name, to_char(m, 'YYYY-MM-DD') AS since, to_char(m + interval '1 month', 'YYYY-MM-DD') AS until
+       FROM generate_series(date_trunc('month', (now() - interval '${DAYS} days') AT TIME ZONE 'UTC'),
+                            date_trunc('month', now() AT TIME ZONE 'UTC'), interval '1 month') m`,
+  );
+  for (const { name, since, until } of months)
+    for (const table of ['messages', 'message_raws'])
+      await db.query(
+        `CREATE TABLE IF NOT EXISTS ${table}_p${name} PARTITION OF ${table}
+           FOR VALUES FROM ('${since} 00:00:00+00') TO ('${until} 00:00:00+00')`,
+      );
+}
+
+/**
  * Drops the secondary indexes, unique/primary keys and foreign keys touching the big tables and
  * returns the statements that recreate them exactly as the migrations defined them.
  */
@@ -164,7 +183,8 @@ async function dropIndexesAndForeignKeys(db: Client): Promise<string[]> {
   for (const index of indexes) await db.query(`DROP INDEX ${index.name}`);
   return [
     ...keys.map((key) => `ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`),
-    ...indexes.map((index) => index.definition),
+    // A partitioned table's index reads `ON ONLY`, which would build it for no partition.
+    ...indexes.map((index) => index.definition.replace(' ON ONLY ', ' ON ')),
     ...foreignKeys.map((fk) => `ALTER TABLE ${fk.table} ADD CONSTRAINT ${fk.name} ${fk.definition}`),
   ];
 }
@@ -211,15 +231,20 @@ const insertMessages = `
                          'Ваш заказ в пути'])[1 + t.n % 4]
            END AS text
       FROM timed t
-  )
-  INSERT INTO messages (id, bot_id, contact_id, external_user_id, direction, text, platform_message_id,
-                        dedupe_key, raw_json, created_at, stored_at)
-  SELECT gen_random_uuid(), $1, md5('bench-contact-' || c)::uuid, (100000000 + c)::text, direction, text, n::text,
-         'tg:update:' || n,
+  ),
+  identified AS (SELECT gen_random_uuid() AS id, s.* FROM shaped s),
+  stored AS (
+    INSERT INTO messages (id, bot_id, contact_id, external_user_id, direction, text, platform_message_id,
+                          dedupe_key, created_at, stored_at)
+    SELECT id, $1, md5('bench-contact-' || c)::uuid, (100000000 + c)::text, direction, text, n::text,
+           'tg:update:' || n, at, at
+      FROM identified)
+  -- Raw copies of the updates, as the ingest keeps them (sent messages keep none).
+  INSERT INTO message_raws (message_id, bot_id, created_at, raw_json)
+  SELECT id, $1, at,
          jsonb_build_object('update_id', n, 'message', jsonb_build_object('message_id', n, 'date', extract(epoch FROM at)::bigint,
-                            'chat', jsonb_build_object('id', 100000000 + c, 'type', 'private'), 'text', text)),
-         at, at
-    FROM shaped`;
+                            'chat', jsonb_build_object('id', 100000000 + c, 'type', 'private'), 'text', text))
+    FROM identified WHERE direction = 'in'`;
 
 /** Touches are the inbound `/start` messages, parsed as the ingest does with utm_source. */
 const INSERT_TOUCHES = `

@@ -81,14 +81,14 @@ export class AvatarsService {
 
   /**
    * A MAX dialog's chat id is not the user's id, and only the dialog leads to the profile: it is
-   * read from the contact's latest stored update (`message.recipient.chat_id`, or `chat_id` of bot_started).
+   * read from the contact's latest stored update (`message.recipient.chat_id`, or `chat_id` of bot_started),
+   * which the ingest keeps on the message as `chat_id` (the raw copy itself goes after RAW_RETENTION_DAYS).
    */
   private async maxDialogChatId(botId: string, externalUserId: string): Promise<string | null> {
     const [row] = await this.db.query<Array<{ chat_id: string }>>(
-      `SELECT coalesce(raw_json #>> '{message,recipient,chat_id}', raw_json ->> 'chat_id') AS chat_id
+      `SELECT chat_id
          FROM messages
-        WHERE bot_id = $1 AND external_user_id = $2 AND direction = 'in'
-          AND coalesce(raw_json #>> '{message,recipient,chat_id}', raw_json ->> 'chat_id') IS NOT NULL
+        WHERE bot_id = $1 AND external_user_id = $2 AND direction = 'in' AND chat_id IS NOT NULL
         ORDER BY created_at DESC
         LIMIT 1`,
       [botId, externalUserId],

@@ -7,6 +7,11 @@
 export interface BotDataTable {
   table: string;
   rows: string;
+  /**
+   * What `rows` selects to name a row, when not its `ctid`: a partitioned table's ctids repeat from partition to
+   * partition, so its rows are named by their key.
+   */
+  key?: string;
   /** Rows per statement when the default would be too heavy. */
   batch?: number;
 }
@@ -41,10 +46,16 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('funnel_stage_keys'),
   OF_BOT('funnel_stages'),
   OF_BOT('contact_activity'),
-  // Reply times point at their inbound messages.
+  // Reply times point at their inbound messages (no foreign key: messages are partitioned).
   OF_BOT('message_replies'),
   OF_BOT('reply_time_counts'),
-  OF_BOT('messages'),
+  // Partitioned by month: named by their keys.
+  {
+    table: 'message_raws',
+    rows: `SELECT message_id, created_at FROM message_raws WHERE bot_id = $1`,
+    key: '(message_id, created_at)',
+  },
+  { table: 'messages', rows: `SELECT id, created_at FROM messages WHERE bot_id = $1`, key: '(id, created_at)' },
   OF_BOT('button_presses'),
   OF_BOT('button_contact_days'),
   OF_BOT('button_day_contacts'),
@@ -54,7 +65,6 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('contacts'),
   OF_BOT('held_updates'),
   OF_BOT('held_update_cursors'),
-  OF_BOT('raw_retention_marks'),
   OF_BOT('daily_stats'),
   OF_BOT('hourly_stats'),
   OF_BOT('source_rollups'),

@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { Queues } from '../queue/job-settings';
 import { QueueWorker } from '../queue/queue-worker';
 import { CleanupService } from './cleanup.service';
+import { MessagePartitions } from './message-partitions';
 import { RawRetentionService } from './raw-retention.service';
 import { describeError } from '../logging/describe-error';
 
@@ -48,11 +49,14 @@ export class CleanupProcessor extends QueueWorker<unknown> {
   constructor(
     private readonly cleanup: CleanupService,
     private readonly rawRetention: RawRetentionService,
+    private readonly partitions: MessagePartitions,
   ) {
     super();
   }
 
   async process(): Promise<void> {
+    // Partitions first: the months ahead are what keeps the ingest out of the default partition.
+    await this.partitions.runOnce();
     await this.cleanup.runOnce();
     await this.rawRetention.runOnce();
   }

@@ -56,13 +56,13 @@ export class CleanupService {
   }
 
   private async removeBot(botId: string, batchSize: number): Promise<number> {
-    for (const { table, rows, batch } of BOT_DATA) {
+    for (const { table, rows, batch, key } of BOT_DATA) {
       const size = Math.min(batch ?? batchSize, batchSize);
+      const statement = key
+        ? `DELETE FROM ${table} WHERE ${key} IN (${rows} LIMIT $2)`
+        : `DELETE FROM ${table} WHERE ctid = ANY(ARRAY(${rows} LIMIT $2))`;
       for (;;) {
-        const [, count] = await this.db.query<Deleted>(
-          `DELETE FROM ${table} WHERE ctid = ANY(ARRAY(${rows} LIMIT $2))`,
-          [botId, size],
-        );
+        const [, count] = await this.db.query<Deleted>(statement, [botId, size]);
         if (count < size) break;
       }
     }

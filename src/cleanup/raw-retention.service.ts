@@ -9,22 +9,25 @@ const BATCH_SIZE = 5000;
 const FILE_BATCH = 20;
 
 export interface RawRetentionResult {
+  /** Raw copies of messages deleted one by one: those past the limit in the month that straddles it. */
   messages: number;
+  /** Months of raw copies dropped whole (`message_raws_p2026_09`): every copy in them is past the limit. */
+  rawMonths: string[];
   heldUpdates: number;
   broadcastFiles: number;
 }
 
-/**
- * What a message's raw copy keeps once cleared: nothing, except a MAX dialog's chat id, which only the
- * update carries and the contact's avatar is read through (see AvatarsService).
- */
-const KEPT_RAW = `CASE WHEN coalesce(m.raw_json #>> '{message,recipient,chat_id}', m.raw_json ->> 'chat_id') IS NULL THEN NULL
-  ELSE jsonb_build_object('chat_id', coalesce(m.raw_json #>> '{message,recipient,chat_id}', m.raw_json ->> 'chat_id')) END`;
+/** How long dropping a month of raw copies waits for its lock (it locks `message_raws` a moment); else next run. */
+const DROP_LOCK_WAIT_MS = 1000;
 
 /**
- * Spec point 13, bodies are not kept long-term: clears the raw copies older than RAW_RETENTION_DAYS
- * (0 keeps them). The facts (messages' text and ids, contacts, rollups) stay; no answer of the API shows
- * a raw copy, so none changes. Idempotent and safe from several instances at once.
+ * Spec point 13, bodies are not kept long-term: removes the raw copies older than RAW_RETENTION_DAYS
+ * (0 keeps them). The facts (messages' text and ids, a MAX dialog's chat id, contacts, rollups) stay; no answer of
+ * the API shows a raw copy, so none changes. Idempotent and safe from several instances at once.
+ *
+ * Raw copies live in `message_raws`, partitioned by month like `messages`: a month whose last day is past the limit is
+ * dropped whole, which costs nothing however many copies it holds; in the one month that straddles the limit the copies
+ * past it are deleted by bot along `message_raws_by_bot`, an hour of them per hourly run, so none outlives the limit.
  */
 @Injectable()
 export class RawRetentionService {
@@ -37,11 +40,17 @@ export class RawRetentionService {
 
   async runOnce(options: { batchSize?: number } = {}): Promise<RawRetentionResult> {
     const days = this.config.rawRetentionDays;
-    if (days === 0) return { messages: 0, heldUpdates: 0, broadcastFiles: 0 };
+    if (days === 0) return { messages: 0, rawMonths: [], heldUpdates: 0, broadcastFiles: 0 };
     const batchSize = options.batchSize ?? BATCH_SIZE;
+    const rawMonths = await this.dropMonths(days);
+    const [{ cutoff }] = await this.db.query<Array<{ cutoff: string }>>(
+      // As text: a JavaScript Date would lose the microseconds.
+      `SELECT (now() - make_interval(days => $1))::text AS cutoff`,
+      [days],
+    );
     const bots = await this.db.query<Array<{ id: string }>>(`SELECT id FROM bots`);
     let messages = 0;
-    for (const { id } of bots) messages += await this.clearMessages(id, days, batchSize);
+    for (const { id } of bots) messages += await this.deleteRawCopies(id, cutoff, batchSize);
     const heldUpdates = await this.deleteInBatches(
       `DELETE FROM held_updates WHERE ctid = ANY(ARRAY(
          SELECT ctid FROM held_updates WHERE held_at < now() - make_interval(days => $1) LIMIT $2))`,
@@ -56,44 +65,54 @@ export class RawRetentionService {
       days,
       Math.min(FILE_BATCH, batchSize),
     );
-    if (messages || heldUpdates || broadcastFiles)
+    if (messages || rawMonths.length || heldUpdates || broadcastFiles)
       this.logger.log(
-        `Cleared raw copies older than ${days} days: ${messages} messages, ${heldUpdates} held updates, ${broadcastFiles} broadcast files`,
+        `Cleared raw copies older than ${days} days: ${rawMonths.length ? `months ${rawMonths.join(', ')} dropped, ` : ''}` +
+          `${messages} messages, ${heldUpdates} held updates, ${broadcastFiles} broadcast files`,
       );
-    return { messages, heldUpdates, broadcastFiles };
+    return { messages, rawMonths, heldUpdates, broadcastFiles };
   }
 
-  /**
-   * Walks one bot's messages in time order along messages_by_time, from its mark (everything before it is
-   * cleared) to the cutoff, one batch of rows per statement; the mark moves with each batch, so a run that
-   * stops is resumed, and a later run starts where this one ended. Times stay in SQL (microseconds).
-   */
-  private async clearMessages(botId: string, days: number, batchSize: number): Promise<number> {
-    let cleared = 0;
+  /** Drops the months of raw copies that ended before the limit; a month whose lock is not had in time waits a run. */
+  private async dropMonths(days: number): Promise<string[]> {
+    const months = await this.db.query<Array<{ name: string }>>(
+      `SELECT c.relname AS name
+         FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+        WHERE i.inhparent = 'message_raws'::regclass AND c.relname ~ '^message_raws_p[0-9]{4}_[0-9]{2}$'
+          AND (to_date(substr(c.relname, 15), 'YYYY_MM') + interval '1 month') AT TIME ZONE 'UTC'
+              <= now() - make_interval(days => $1)
+        ORDER BY 1`,
+      [days],
+    );
+    const dropped: string[] = [];
+    for (const { name } of months) {
+      try {
+        await this.db.transaction(async (tx) => {
+          await tx.query(`SET LOCAL lock_timeout = ${DROP_LOCK_WAIT_MS}`);
+          await tx.query(`DROP TABLE IF EXISTS ${name}`);
+        });
+        dropped.push(name);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55P03') throw error;
+        this.logger.warn(`Dropping ${name} waited over ${DROP_LOCK_WAIT_MS} ms for its lock: left for the next run`);
+      }
+    }
+    return dropped;
+  }
+
+  /** One bot's raw copies older than `cutoff`, a batch per statement (each a short transaction). */
+  private async deleteRawCopies(botId: string, cutoff: string, batchSize: number): Promise<number> {
+    let deleted = 0;
     for (;;) {
-      const [row] = await this.db.query<Array<{ cleared: string; done: boolean }>>(
-        `WITH cut AS (SELECT now() - make_interval(days => $2) AS at),
-              mark AS (SELECT coalesce((SELECT cleared_before FROM raw_retention_marks WHERE bot_id = $1), '-infinity') AS since),
-              upper AS (
-                SELECT coalesce(
-                  (SELECT m.created_at + interval '1 microsecond' FROM messages m, mark, cut
-                    WHERE m.bot_id = $1 AND m.created_at >= mark.since AND m.created_at < cut.at
-                    ORDER BY m.created_at OFFSET $3 - 1 LIMIT 1),
-                  (SELECT at FROM cut)) AS until),
-              cleared AS (
-                UPDATE messages m SET raw_json = ${KEPT_RAW}
-                  FROM mark, upper
-                 WHERE m.bot_id = $1 AND m.created_at >= mark.since AND m.created_at < upper.until
-                   AND m.raw_json IS NOT NULL
-                RETURNING 1),
-              saved AS (
-                INSERT INTO raw_retention_marks (bot_id, cleared_before) SELECT $1, until FROM upper
-                ON CONFLICT (bot_id) DO UPDATE SET cleared_before = EXCLUDED.cleared_before)
-         SELECT (SELECT count(*) FROM cleared) AS cleared, (SELECT until FROM upper) >= (SELECT at FROM cut) AS done`,
-        [botId, days, batchSize],
+      const [, count] = await this.db.query<[unknown[], number]>(
+        `DELETE FROM message_raws
+          WHERE bot_id = $1 AND created_at < $2::timestamptz
+            AND (message_id, created_at) IN (
+              SELECT message_id, created_at FROM message_raws WHERE bot_id = $1 AND created_at < $2::timestamptz LIMIT $3)`,
+        [botId, cutoff, batchSize],
       );
-      cleared += Number(row.cleared);
-      if (row.done) return cleared;
+      deleted += count;
+      if (count < batchSize) return deleted;
     }
   }
 

@@ -72,7 +72,7 @@ export interface AppConfig {
   /** Days the data of deleted accounts and bots is kept before the final cleanup removes it. */
   deletedDataRetentionDays: number;
   /**
-   * Days raw copies (messages' `raw_json`, held polling-mode updates, files of ended broadcasts) are kept
+   * Days raw copies (messages' `message_raws`, held polling-mode updates, files of ended broadcasts) are kept
    * before the cleanup clears them; the facts stay. 0 keeps them.
    */
   rawRetentionDays: number;

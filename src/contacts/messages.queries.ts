@@ -15,7 +15,7 @@ export interface MessageFilter {
   limit: number;
 }
 
-/** Reads the message log; `raw_json` is never selected. */
+/** Reads the message log; the raw copies (`message_raws`) are never read. */
 @Injectable()
 export class MessagesQueries {
   constructor(private readonly db: DataSource) {}

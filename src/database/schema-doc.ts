@@ -23,8 +23,9 @@ interface IndexRow {
   definition: string;
 }
 
-// Our tables only: TypeORM's own bookkeeping (`migrations`) says nothing about the product's data.
-const OWN_TABLES = `n.nspname = 'public' AND c.relname <> 'migrations'`;
+// Our tables only: TypeORM's own bookkeeping (`migrations`) says nothing about the product's data, and a
+// partitioned table's partitions (which months exist depends on the day) are its parent's shape again.
+const OWN_TABLES = `n.nspname = 'public' AND c.relname <> 'migrations' AND NOT c.relispartition`;
 
 const COLUMNS_SQL = `
   SELECT c.relname AS table_name, a.attname AS column_name, format_type(a.atttypid, a.atttypmod) AS type,
@@ -50,6 +51,7 @@ const INDEXES_SQL = `
     FROM pg_indexes i
    WHERE i.schemaname = 'public' AND i.tablename <> 'migrations'
      AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conname = i.indexname AND k.conindid <> 0)
+     AND NOT EXISTS (SELECT 1 FROM pg_class c WHERE c.relname = i.tablename AND c.relispartition)
    ORDER BY i.tablename, i.indexname`;
 
 const FUNCTIONS_SQL = `
@@ -58,6 +60,11 @@ const FUNCTIONS_SQL = `
    WHERE n.nspname = 'public'
      AND NOT EXISTS (SELECT 1 FROM pg_depend dp WHERE dp.objid = p.oid AND dp.deptype = 'e')
    ORDER BY 1`;
+
+const PARTITIONED_SQL = `
+  SELECT c.relname AS table_name, pg_get_partkeydef(c.oid) AS key
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+   WHERE c.relkind = 'p' AND ${OWN_TABLES}`;
 
 const EXTENSIONS_SQL = `SELECT extname AS name FROM pg_extension WHERE extname <> 'plpgsql' ORDER BY 1`;
 
@@ -89,6 +96,7 @@ export async function describeSchema(databaseUrl: string): Promise<string> {
       constraints: (await client.query<ConstraintRow>(CONSTRAINTS_SQL)).rows,
       indexes: (await client.query<IndexRow>(INDEXES_SQL)).rows,
       options: (await client.query<{ table_name: string; options: string }>(OPTIONS_SQL)).rows,
+      partitioned: (await client.query<{ table_name: string; key: string }>(PARTITIONED_SQL)).rows,
       functions: (await client.query<{ signature: string }>(FUNCTIONS_SQL)).rows,
       extensions: (await client.query<{ name: string }>(EXTENSIONS_SQL)).rows,
     });
@@ -102,11 +110,12 @@ interface Catalog {
   constraints: ConstraintRow[];
   indexes: IndexRow[];
   options: Array<{ table_name: string; options: string }>;
+  partitioned: Array<{ table_name: string; key: string }>;
   functions: Array<{ signature: string }>;
   extensions: Array<{ name: string }>;
 }
 
-function render({ columns, constraints, indexes, options, functions, extensions }: Catalog): string {
+function render({ columns, constraints, indexes, options, partitioned, functions, extensions }: Catalog): string {
   const tables = [...new Set(columns.map((column) => column.table_name))].sort();
   const lines = [
     '# Database schema',
@@ -132,8 +141,11 @@ function render({ columns, constraints, indexes, options, functions, extensions 
     const ownIndexes = indexes.filter((i) => i.table_name === table);
     if (ownIndexes.length) {
       lines.push('', 'Indexes:', '');
-      for (const index of ownIndexes) lines.push(`- ${code(index.definition.replace(/ ON public\./, ' ON '))}`);
+      for (const index of ownIndexes)
+        lines.push(`- ${code(index.definition.replace(/ ON (?:ONLY )?public\./, ' ON '))}`);
     }
+    const partitions = partitioned.find((p) => p.table_name === table);
+    if (partitions) lines.push('', `Partitioned by ${code(partitions.key)} (the partitions are not listed)`);
     const settings = options.find((o) => o.table_name === table);
     if (settings) lines.push('', `Storage options: ${code(settings.options)}`);
   }

@@ -99,14 +99,15 @@ export class CaptureService {
     if (!sent || sent.kind !== 'message') return null;
     // A broadcast answers nobody: it neither gives reply times nor ends a dialog's wait.
     if (options.broadcast) sent.broadcast = true;
+    // With its time, which is part of the dedupe key: one month's partition is searched, not every one.
     const storedMessageId = {
-      text: `SELECT id FROM messages WHERE bot_id = $1 AND dedupe_key = $2`,
-      values: [bot.id, sent.dedupeKey],
+      text: `SELECT id FROM messages WHERE bot_id = $1 AND dedupe_key = $2 AND created_at = $3`,
+      values: [bot.id, sent.dedupeKey, sent.at.toISOString()],
     };
     await this.writer.write(bot, facts, { alongside: alongside ? [alongside(storedMessageId)] : undefined });
     const rows: Array<{ id: string; created_at: Date }> = await this.dataSource.query(
-      `SELECT id, created_at FROM messages WHERE bot_id = $1 AND dedupe_key = $2`,
-      [bot.id, sent.dedupeKey],
+      `SELECT id, created_at FROM messages WHERE bot_id = $1 AND dedupe_key = $2 AND created_at = $3`,
+      [bot.id, sent.dedupeKey, sent.at.toISOString()],
     );
     return rows[0] ?? null;
   }

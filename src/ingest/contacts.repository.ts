@@ -35,14 +35,19 @@ export class ContactsRepository implements ContactDataOwner {
   }
 
   /**
-   * Deletes the contact, its messages and touches, and takes them out of the rollups the reports read (daily_stats,
+   * Deletes the contact, its messages (with their raw copies and reply times) and touches, and takes them out of the rollups the reports read (daily_stats,
    * source_rollups) exactly as the fact store added them; rollup rows left all zero go, as if never written.
    */
   async eraseContact(q: Queryable, botId: string, key: ContactKey): Promise<void> {
     await q.query(
       `WITH gone AS (
          DELETE FROM messages WHERE bot_id = $1 AND external_user_id = $2 AND contact_id = $3
-         RETURNING created_at, direction
+         RETURNING id, created_at, direction
+       ), raws AS (
+         DELETE FROM message_raws WHERE (message_id, created_at) IN (SELECT id, created_at FROM gone)
+       ), replies AS (
+         -- No foreign key to the partitioned messages to cascade along (MessagePartitions migration).
+         DELETE FROM message_replies WHERE message_id IN (SELECT id FROM gone)
        ), per_day AS (
          SELECT (created_at AT TIME ZONE 'UTC')::date AS day,
                 count(*) FILTER (WHERE direction = 'in') AS n_in, count(*) FILTER (WHERE direction = 'out') AS n_out

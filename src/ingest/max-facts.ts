@@ -48,7 +48,9 @@ function messageCreated(u: Json, raw: unknown, receivedAt: Date): Fact[] {
     dedupeKey: `max:message_created:${mid}`,
     text,
     platformMessageId: mid,
-    at: platformTime(message.timestamp, 1, receivedAt),
+    // The update's time before the arrival's: a redelivered update must carry the same time, which is part of the
+    // key that dedupes it (messages_dedupe holds the partition key).
+    at: platformTime(message.timestamp, 1, platformTime(u.timestamp, 1, receivedAt)),
     raw,
     phone: ownPhone(body, sender),
     touch: touchOf(text),

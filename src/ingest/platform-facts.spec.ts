@@ -307,8 +307,13 @@ describe('maxUpdateFacts: odd updates are read as far as they can be', () => {
     ...extra,
   });
 
-  it('a timestamp that is not a number is the time the update was received', () => {
-    expect(maxUpdateFacts(created({ timestamp: 'soon' }), receivedAt)[0]).toMatchObject({ at: receivedAt });
+  it("a message's timestamp that is not a number is the update's (the same on redelivery), else the time it was received", () => {
+    expect(maxUpdateFacts(created({ timestamp: 'soon' }), receivedAt)[0]).toMatchObject({
+      at: new Date(1700000000123),
+    });
+    expect(maxUpdateFacts(created({ timestamp: 'soon' }, { timestamp: null }), receivedAt)[0]).toMatchObject({
+      at: receivedAt,
+    });
     expect(maxUpdateFacts({ update_type: 'bot_stopped', timestamp: null, user: sender }, receivedAt)).toEqual([
       { kind: 'blocked', externalUserId: '42', at: receivedAt },
     ]);

@@ -208,7 +208,7 @@ export function telegramWebhookReplyFacts(reply: Record<string, unknown>, replyI
   return [{ ...outbound(chatId, text, null, new Date()), dedupeKey: `tg:reply:${replyId}` }];
 }
 
-/** Sent messages keep no raw copy: `raw_json` is for updates, and skipping it keeps the mirror's hot path cheap. */
+/** Sent messages keep no raw copy: `message_raws` is for updates, and skipping it keeps the mirror's hot path cheap. */
 function outbound(chatId: string, text: string | null, messageId: number | null, at: Date): MessageFact {
   return {
     kind: 'message',

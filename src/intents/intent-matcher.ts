@@ -62,9 +62,9 @@ export class IntentMatcher {
         `INSERT INTO message_intents (intent_id, message_id, bot_id, contact_id, created_at)
          SELECT i.id, m.id, m.bot_id, m.contact_id, m.created_at
          FROM messages m CROSS JOIN unnest($2::uuid[]) AS i(id)
-         WHERE m.id = $1
+         WHERE m.id = $1 AND m.created_at = $3
          ON CONFLICT DO NOTHING`,
-        [message.message_id, matched.map((intent) => intent.id)],
+        [message.message_id, matched.map((intent) => intent.id), message.created_at],
       );
       const stored: IntentMatchedEvent = {
         userId: message.userId,

@@ -115,7 +115,7 @@ export class IntentsService implements ContactDataOwner {
     const [rows, [{ total }]] = await Promise.all([
       this.dataSource.query(
         `SELECT m.id, m.direction, m.external_user_id, COALESCE(m.text, '') AS text, m.created_at
-         FROM message_intents mi JOIN messages m ON m.id = mi.message_id
+         FROM message_intents mi JOIN messages m ON m.id = mi.message_id AND m.created_at = mi.created_at
          WHERE mi.intent_id = $1
          ORDER BY mi.created_at DESC, m.id
          LIMIT $2 OFFSET $3`,

@@ -221,6 +221,19 @@ export class Metrics {
     collect: () => this.collectOpenAlerts(),
   });
 
+  private defaultPartitionRows: (() => Promise<number>) | null = null;
+
+  /**
+   * Rows in `messages_default`, read at each scrape: messages whose time no month partition holds yet. The hourly
+   * cleanup moves them into months of their own; a figure that stays above 0 means that job is not running.
+   */
+  readonly messagesDefaultPartitionRows = new Gauge({
+    name: 'botlens_messages_default_partition_rows',
+    help: 'Rows in the default partition of messages (times no month partition holds yet), read at scrape time',
+    registers: [this.registry],
+    collect: () => this.collectDefaultPartitionRows(),
+  });
+
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.registry.registerMetric(this.mirrorDuration.asMetric());
     // Process figures (memory, CPU, event loop) only where someone can read them.
@@ -268,6 +281,20 @@ export class Metrics {
   /** How the scrape counts open alerts (the health module registers it; without it the gauge stays empty). */
   countOpenAlertsWith(count: () => Promise<Array<{ kind: string; count: number }>>): void {
     this.openAlerts = count;
+  }
+
+  /** How the scrape counts the default partition's rows (the cleanup module registers it). */
+  countDefaultPartitionRowsWith(count: () => Promise<number>): void {
+    this.defaultPartitionRows = count;
+  }
+
+  private async collectDefaultPartitionRows(): Promise<void> {
+    if (!this.defaultPartitionRows) return;
+    try {
+      this.messagesDefaultPartitionRows.set(await withTimeout(this.defaultPartitionRows(), QUEUE_COUNT_TIMEOUT_MS));
+    } catch {
+      // The database away: the last figure stays.
+    }
   }
 
   private async collectOpenAlerts(): Promise<void> {

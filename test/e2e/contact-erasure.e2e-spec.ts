@@ -178,6 +178,14 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
       ],
     });
 
+    // Their updates' raw copies (in message_raws, which no foreign key ties to messages).
+    const raws = await ctx.db.query(
+      `SELECT count(*)::int AS n FROM message_raws r JOIN messages m ON m.id = r.message_id AND m.created_at = r.created_at
+        WHERE m.bot_id = $1 AND m.external_user_id = '3'`,
+      [withPerson],
+    );
+    expect(raws.rows[0].n).toBeGreaterThan(0);
+
     const admin = await addMember(ctx, owner.token, 'administrator');
     const res = await erase(withPerson, '3', admin.token).expect(204);
     expect(res.text).toBe('');
@@ -196,6 +204,10 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
                  AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = r.contact_id))::int AS reach,
               (SELECT count(*) FROM message_intents mi WHERE mi.bot_id = $1
                  AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = mi.contact_id))::int AS matches,
+              (SELECT count(*) FROM message_raws r WHERE r.bot_id = $1
+                 AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = r.message_id AND m.created_at = r.created_at))::int AS raws,
+              (SELECT count(*) FROM message_replies mr WHERE mr.bot_id = $1
+                 AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = mr.message_id))::int AS replies,
               (SELECT count(*) FROM button_presses WHERE bot_id = $1 AND external_user_id = '3')::int AS presses,
               (SELECT count(*) FROM contact_activity a WHERE a.bot_id = $1
                  AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = a.contact_id))::int AS activity,
@@ -203,7 +215,18 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
       [withPerson],
     );
     expect(left.rows).toEqual([
-      { messages: 0, contacts: 0, touches: 0, reach: 0, matches: 0, presses: 0, activity: 0, reply_counts: 0 },
+      {
+        messages: 0,
+        contacts: 0,
+        touches: 0,
+        reach: 0,
+        matches: 0,
+        raws: 0,
+        replies: 0,
+        presses: 0,
+        activity: 0,
+        reply_counts: 0,
+      },
     ]);
 
     // The audit log names who erased which bot's contact, and nothing of the person.

@@ -1,5 +1,7 @@
+import { Client } from 'pg';
 import request from 'supertest';
 import { CaptureBot } from '../../src/ingest/capture.service';
+import { MessagePartitions } from '../../src/cleanup/message-partitions';
 import { RawRetentionService } from '../../src/cleanup/raw-retention.service';
 import { addTelegramContacts } from './support/broadcast-contacts';
 import { eventually } from './support/eventually';
@@ -144,6 +146,32 @@ describe('Prometheus metrics after traffic (issue 15: operations)', () => {
     expect(at('botlens_webhook_deliveries_total', { outcome: 'failed' })).toBe(0);
   });
 
+  it('counts the messages no month partition holds yet, until the hourly cleanup moves them into a month of their own', async () => {
+    expect(await value('botlens_messages_default_partition_rows')).toBe(0);
+    // Five years ahead: only the current month and the next two exist.
+    await ctx.db.query(
+      `INSERT INTO messages (bot_id, contact_id, external_user_id, direction, dedupe_key, created_at)
+       SELECT gen_random_uuid(), gen_random_uuid(), '1', 'in', 'stray:' || g, now() + interval '5 years' + g * interval '1 second'
+         FROM generate_series(1, 3) g`,
+    );
+    expect(await value('botlens_messages_default_partition_rows')).toBe(3);
+    // A reader holding the default partition: the month waits for the next run (1 s at most), nothing fails.
+    const reader = new Client({ connectionString: ctx.config.databaseUrl });
+    await reader.connect();
+    await reader.query(`BEGIN; LOCK TABLE messages_default IN ACCESS SHARE MODE`);
+    expect(await ctx.app.get(MessagePartitions).runOnce()).toEqual({ created: [], moved: 0 });
+    expect(await value('botlens_messages_default_partition_rows')).toBe(3);
+    await reader.query(`COMMIT`);
+    await reader.end();
+    const result = await ctx.app.get(MessagePartitions).runOnce();
+    expect(result.moved).toBe(3);
+    expect(result.created.filter((name) => name.startsWith('messages_p'))).toHaveLength(1);
+    expect(await value('botlens_messages_default_partition_rows')).toBe(0);
+    expect(
+      (await ctx.db.query(`SELECT count(*)::int AS n FROM messages WHERE dedupe_key LIKE 'stray:%'`)).rows,
+    ).toEqual([{ n: 3 }]);
+  });
+
   it('is not served on the public port', async () => {
     const res = await fetch(`${ctx.url}/metrics`);
     expect(await res.text()).not.toContain('botlens_mirror_requests_total');
@@ -162,23 +190,29 @@ describe('RAW_RETENTION_DAYS: the cleanup clears raw copies past the limit, the 
 
   const rows = async (sql: string, params: unknown[] = []) => (await ctx.db.query(sql, params)).rows;
 
-  it("clears raw_json of messages older than 30 days in batches, deletes old held updates and ended broadcasts' files", async () => {
+  it("drops months of raw copies past 30 days, deletes the rest older than 30 days in batches, deletes old held updates and ended broadcasts' files", async () => {
     const { bot: bound } = await bindTelegramBot(ctx, owner.token);
     const bot: CaptureBot = { id: bound.id, userId: owner.user.id, platform: 'telegram', utmKey: 'utm_source' };
     const now = Math.floor(Date.now() / 1000);
     const day = 86_400;
-    // 7 old messages (40 days), 2 recent ones (29 days and now).
-    const ages = [40, 40, 40, 40, 40, 40, 40, 29, 0];
+    // 7 old messages (40 days), 2 recent ones (29 days and now), 2 of a month long past (100 days).
+    const ages = [40, 40, 40, 40, 40, 40, 40, 29, 0, 100, 100];
     await addTelegramContacts(
       ctx,
       bot,
       ages.map((age, i) => ({ id: 700 + i, text: `message ${i}`, date: now - age * day })),
     );
-    // A MAX-style raw copy: the dialog's chat id is all that is kept (the contact's avatar is found through it).
-    await ctx.db.query(
-      `UPDATE messages SET raw_json = '{"message":{"recipient":{"chat_id":42},"body":{"text":"x"}}}' WHERE bot_id = $1 AND external_user_id = '700'`,
-      [bot.id],
-    );
+    // Past months have no partition until the cleanup job makes them out of the default one.
+    await ctx.app.get(MessagePartitions).runOnce();
+    const month = (age: number) => {
+      const at = new Date((now - age * day) * 1000);
+      return `message_raws_p${at.getUTCFullYear()}_${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
+    };
+    const exists = async (table: string) =>
+      (await rows(`SELECT to_regclass($1) IS NOT NULL AS found`, [table]))[0].found as boolean;
+    expect(await exists(month(100))).toBe(true);
+    // A MAX dialog's chat id, which the ingest keeps on the message (the contact's avatar is found through it).
+    await ctx.db.query(`UPDATE messages SET chat_id = '42' WHERE bot_id = $1 AND external_user_id = '700'`, [bot.id]);
     await ctx.db.query(
       `INSERT INTO held_updates (bot_id, seq, update_type, dedupe_key, body, held_at)
        VALUES ($1, 1, 'message', 'a', '{}', now() - interval '31 days'), ($1, 2, 'message', 'b', '{}', now() - interval '1 day')`,
@@ -208,24 +242,44 @@ describe('RAW_RETENTION_DAYS: the cleanup clears raw copies past the limit, the 
 
     const result = await ctx.app.get(RawRetentionService).runOnce({ batchSize: 3 });
 
-    expect(result).toEqual({ messages: 7, heldUpdates: 1, broadcastFiles: 1 });
+    // The 100-day month ended before the limit: dropped whole. The 40-day month straddles the limit on most days of
+    // the year (its 7 copies deleted one by one, in batches of 3); in the first days of a month it too has ended.
+    const fortyDropped = month(40) !== month(29) && result.rawMonths.includes(month(40));
+    expect(result).toEqual({
+      messages: fortyDropped ? 0 : 7,
+      rawMonths: expect.arrayContaining([month(100)]),
+      heldUpdates: 1,
+      broadcastFiles: 1,
+    });
+    expect(result.rawMonths).not.toContain(month(29));
+    expect(await exists(month(100))).toBe(false);
     expect(
-      await rows(`SELECT external_user_id, raw_json, text FROM messages WHERE bot_id = $1 ORDER BY external_user_id`, [
-        bot.id,
-      ]),
+      await rows(
+        `SELECT m.external_user_id, m.chat_id, r.raw_json, m.text
+           FROM messages m LEFT JOIN message_raws r ON r.message_id = m.id AND r.created_at = m.created_at
+          WHERE m.bot_id = $1 ORDER BY m.external_user_id`,
+        [bot.id],
+      ),
     ).toEqual([
-      { external_user_id: '700', raw_json: { chat_id: '42' }, text: 'message 0' },
-      ...[1, 2, 3, 4, 5, 6].map((i) => ({ external_user_id: String(700 + i), raw_json: null, text: `message ${i}` })),
-      {
-        external_user_id: '707',
+      { external_user_id: '700', chat_id: '42', raw_json: null, text: 'message 0' },
+      ...[1, 2, 3, 4, 5, 6].map((i) => ({
+        external_user_id: String(700 + i),
+        chat_id: null,
+        raw_json: null,
+        text: `message ${i}`,
+      })),
+      ...[7, 8].map((i) => ({
+        external_user_id: String(700 + i),
+        chat_id: null,
         raw_json: expect.objectContaining({ update_id: expect.any(Number) }),
-        text: 'message 7',
-      },
-      {
-        external_user_id: '708',
-        raw_json: expect.objectContaining({ update_id: expect.any(Number) }),
-        text: 'message 8',
-      },
+        text: `message ${i}`,
+      })),
+      ...[9, 10].map((i) => ({
+        external_user_id: String(700 + i),
+        chat_id: null,
+        raw_json: null,
+        text: `message ${i}`,
+      })),
     ]);
     expect(await rows(`SELECT seq FROM held_updates WHERE bot_id = $1`, [bot.id])).toEqual([{ seq: '2' }]);
     expect(
@@ -239,18 +293,13 @@ describe('RAW_RETENTION_DAYS: the cleanup clears raw copies past the limit, the 
       .expect(200);
     expect(after.body).toEqual(before.body);
 
-    // A second run finds nothing left, and walks only what aged since (its mark is the cutoff).
+    // A second run finds nothing left.
     expect(await ctx.app.get(RawRetentionService).runOnce()).toEqual({
       messages: 0,
+      rawMonths: [],
       heldUpdates: 0,
       broadcastFiles: 0,
     });
-    const [mark] = await rows(
-      `SELECT cleared_before > now() - interval '30 days 1 minute' AND cleared_before <= now() - interval '30 days' AS at_cutoff
-         FROM raw_retention_marks WHERE bot_id = $1`,
-      [bot.id],
-    );
-    expect(mark).toEqual({ at_cutoff: true });
   });
 
   it('RAW_RETENTION_DAYS=0 keeps every raw copy', async () => {
@@ -260,15 +309,16 @@ describe('RAW_RETENTION_DAYS: the cleanup clears raw copies past the limit, the 
       const { bot: bound } = await bindTelegramBot(kept, user.token);
       const bot: CaptureBot = { id: bound.id, userId: user.user.id, platform: 'telegram', utmKey: 'utm_source' };
       await addTelegramContacts(kept, bot, [{ id: 1, date: Math.floor(Date.now() / 1000) - 400 * 86_400 }]);
+      await kept.app.get(MessagePartitions).runOnce();
       expect(await kept.app.get(RawRetentionService).runOnce()).toEqual({
         messages: 0,
+        rawMonths: [],
         heldUpdates: 0,
         broadcastFiles: 0,
       });
-      const [row] = (
-        await kept.db.query(`SELECT raw_json IS NOT NULL AS raw FROM messages WHERE bot_id = $1`, [bot.id])
-      ).rows;
-      expect(row).toEqual({ raw: true });
+      const [row] = (await kept.db.query(`SELECT count(*)::int AS raws FROM message_raws WHERE bot_id = $1`, [bot.id]))
+        .rows;
+      expect(row).toEqual({ raws: 1 });
     } finally {
       await kept.close();
     }

@@ -71,8 +71,9 @@ describe('Poison updates: answered 200, stored as far as they can be, never taki
 
     const rows = (
       await ctx.db.query(
-        `SELECT platform_message_id AS id, text, created_at, raw_json->'message'->>'text' AS raw_text, raw_json IS NULL AS no_raw
-           FROM messages WHERE bot_id = $1 ORDER BY platform_message_id`,
+        `SELECT m.platform_message_id AS id, m.text, m.created_at, r.raw_json->'message'->>'text' AS raw_text, r.raw_json IS NULL AS no_raw
+           FROM messages m LEFT JOIN message_raws r ON r.message_id = m.id AND r.created_at = m.created_at
+          WHERE m.bot_id = $1 ORDER BY m.platform_message_id`,
         [bot.id],
       )
     ).rows;

@@ -71,7 +71,9 @@ describe("The ingest's array parameters on PostgreSQL", () => {
     await ingestPipeline(db).writer.write(bot, facts);
 
     const rows = await db.dataSource.query(
-      `SELECT external_user_id, text, raw_json FROM messages WHERE bot_id = $1 ORDER BY external_user_id`,
+      `SELECT m.external_user_id, m.text, r.raw_json
+         FROM messages m LEFT JOIN message_raws r ON r.message_id = m.id AND r.created_at = m.created_at
+        WHERE m.bot_id = $1 ORDER BY m.external_user_id`,
       [bot.id],
     );
     expect(rows).toEqual([

@@ -42,8 +42,20 @@ export class ContactErasure {
     // The contact's own row and its facts go last: the others find their rows (the retention rollup its counters
     // by the contact's source, hourly_stats its hours by its messages and times, the reply times theirs by its
     // messages) by it. reply_time_counts first (the ingest locks it with the replies, before any other counter);
-    // hourly_stats before retention_counts and daily_stats, the order in which the ingest locks them.
-    this.owners = [funnels, intents, broadcasts, clicks, replyTimes, presses, hourly, retention, contacts];
+    // then hourly_stats, daily_stats and source_rollups (locked ahead of their count-down), retention_counts: the
+    // order in which the ingest locks them.
+    this.owners = [
+      funnels,
+      intents,
+      broadcasts,
+      clicks,
+      replyTimes,
+      presses,
+      hourly,
+      contacts.counterLocks,
+      retention,
+      contacts,
+    ];
   }
 
   async erase(principal: Principal, botId: string, externalUserId: string): Promise<void> {

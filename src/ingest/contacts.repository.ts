@@ -35,8 +35,39 @@ export class ContactsRepository implements ContactDataOwner {
   }
 
   /**
-   * Deletes the contact, its messages (with their raw copies and reply times) and touches, and takes them out of the rollups the reports read (daily_stats,
-   * source_rollups) exactly as the fact store added them; rollup rows left all zero go, as if never written.
+   * Erasure's step before the retention rollup: locks the daily_stats and source_rollups rows eraseContact will
+   * count down, in key order. The ingest locks them before the retention rollup's; an erasure that took
+   * retention_counts first could wait for a batch of the same bot that waits for it.
+   */
+  readonly counterLocks: ContactDataOwner = {
+    eraseContact: async (q, botId, key) => {
+      await q.query(
+        `SELECT 1 FROM daily_stats
+          WHERE bot_id = $1 AND day IN (
+                SELECT (created_at AT TIME ZONE 'UTC')::date FROM messages
+                 WHERE bot_id = $1 AND external_user_id = $2 AND contact_id = $3
+                UNION SELECT (first_seen_at AT TIME ZONE 'UTC')::date FROM contacts WHERE id = $3)
+          ORDER BY day FOR UPDATE`,
+        [botId, key.externalUserId, key.id],
+      );
+      await q.query(
+        `SELECT 1 FROM source_rollups
+          WHERE bot_id = $1 AND (source_value, campaign_name) IN (
+                SELECT coalesce(source_value, ''),
+                       CASE WHEN source_value IS NULL THEN '' ELSE coalesce(campaign_name, '') END
+                  FROM touches WHERE contact_id = $2
+                UNION SELECT source_value, coalesce(campaign_name, '') FROM contacts
+                 WHERE id = $2 AND source_value IS NOT NULL)
+          ORDER BY source_value, campaign_name FOR UPDATE`,
+        [botId, key.id],
+      );
+    },
+  };
+
+  /**
+   * Deletes the contact, its messages (with their raw copies and reply times) and touches, and takes them out of
+   * the rollups the reports read (daily_stats, source_rollups) exactly as the fact store added them; rollup rows
+   * left all zero go, as if never written.
    */
   async eraseContact(q: Queryable, botId: string, key: ContactKey): Promise<void> {
     await q.query(

@@ -49,6 +49,7 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('button_day_contacts'),
   OF_BOT('button_day_presses'),
   OF_BOT('payments'),
+  OF_BOT('revenue_days'),
   // Each contact takes its touches with it (cascade along touches_by_contact).
   OF_BOT('contacts'),
   OF_BOT('held_updates'),

@@ -10,6 +10,7 @@ import { ButtonPresses } from '../ingest/button-presses';
 import { ContactsRepository } from '../ingest/contacts.repository';
 import { HourlyStats } from '../ingest/hourly-stats';
 import { RetentionActivity } from '../ingest/retention-activity';
+import { RevenueDays } from '../ingest/revenue-days';
 import { IntentsService } from '../intents/intents.service';
 import { LinkClicks } from '../links/link-clicks';
 import type { ContactDataOwner } from '../common/contact-data-owner';
@@ -36,11 +37,13 @@ export class ContactErasure {
     hourly: HourlyStats,
     retention: RetentionActivity,
     clicks: LinkClicks,
+    revenue: RevenueDays,
   ) {
     // The contact's own row and its facts go last: the others find their rows (the retention rollup its counters
     // by the contact's source, hourly_stats its hours by its messages and times) by it. hourly_stats before
-    // retention_counts and daily_stats, the order in which the ingest locks them.
-    this.owners = [funnels, intents, broadcasts, clicks, presses, hourly, retention, contacts];
+    // retention_counts and daily_stats, the order in which the ingest locks them; the contact's payments and their
+    // revenue rollup before those, as the ingest writes them.
+    this.owners = [funnels, intents, broadcasts, clicks, presses, revenue, hourly, retention, contacts];
   }
 
   async erase(principal: Principal, botId: string, externalUserId: string): Promise<void> {

@@ -12,6 +12,7 @@ import { IngestWriter } from './ingest-writer';
 import { IngestJournal } from './journal/ingest-journal';
 import { RecordingCap } from './recording-cap/recording-cap';
 import { RetentionActivity } from './retention-activity';
+import { RevenueDays } from './revenue-days';
 
 /** Turns traffic into stored facts: the mirror, the proxy, sends and broadcasts import it to hand traffic over. */
 @Module({
@@ -28,7 +29,16 @@ import { RetentionActivity } from './retention-activity';
     IngestLosses,
     RecordingCap,
     RetentionActivity,
+    RevenueDays,
   ],
-  exports: [ButtonPresses, CaptureService, ContactsRepository, FactFollowers, HourlyStats, RetentionActivity],
+  exports: [
+    ButtonPresses,
+    CaptureService,
+    ContactsRepository,
+    FactFollowers,
+    HourlyStats,
+    RetentionActivity,
+    RevenueDays,
+  ],
 })
 export class IngestModule {}

@@ -9,11 +9,11 @@ import { prepared } from './pipelined-transaction';
  *   attribution is updated: copies each new payment's contact (first appearance, raw source and campaign) onto it,
  *   and marks the contact's earliest payment (by `paid_at`, then id) `first_of_contact`, taking the mark off the
  *   one that had it when a payment dated earlier arrives (an integrator's back-dated payment).
- * - `contactsAttributed(ids)`, queued after the contacts' update when the batch attributed contacts that had none
- *   (the ingest's `newlyAttributed`): their earlier payments move to the source, as their retention and funnel
- *   rows do. A contact's attribution is set once, so nothing else ever changes these columns.
+ * - Contacts the batch attributed that had none (the ingest's `newlyAttributed`): their earlier payments move to
+ *   the source, as their retention and funnel rows do, in the revenue rollup's statement (revenue-days.ts, which
+ *   moves their sums with them). A contact's attribution is set once, so nothing else ever changes these columns.
  *
- * Both reach payments by id or by contact (`payments_by_contact`), a few rows per payment, and are `prepared`.
+ * It reaches payments by id or by contact (`payments_by_contact`), a few rows per payment, and is `prepared`.
  * A refund changes none of them (the reports read `refunded_at` itself); erasing a contact deletes its payments.
  */
 export const PaymentContacts = {
@@ -36,14 +36,4 @@ export const PaymentContacts = {
     );
   },
 
-  contactsAttributed(contactIds: string[]): QueryConfig | null {
-    if (!contactIds.length) return null;
-    return prepared(
-      `UPDATE payments p SET source_value = c.source_value, campaign_name = c.campaign_name
-         FROM contacts c
-        WHERE c.id = ANY($1::uuid[]) AND p.contact_id = c.id
-          AND (p.source_value, p.campaign_name) IS DISTINCT FROM (c.source_value, c.campaign_name)`,
-      [contactIds],
-    );
-  },
 };

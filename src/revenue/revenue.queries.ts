@@ -117,20 +117,24 @@ const WINDOW = `payments r
      AND ($4::text IS NULL OR ${countsUnder('r.source_value', '$4', '$5')})`;
 
 /**
- * Sums per currency, per raw (source, campaign), per payload and per day, in one pass over the window (hashed
- * grouping sets: `payments_paid_day` tells the planner how few days there are); the source groups are mapped after.
+ * Sums per currency, per raw (source, campaign), per payload and per day of the window's days of `revenue_days` (the
+ * rollup the ingest keeps, src/ingest/revenue-days.ts; rows a move or an erasure emptied are skipped), read from its
+ * key alone and grouped in one pass; the source groups are mapped after.
  */
 const SUMS_SQL = `
   SELECT CASE r.grouping WHEN 15 THEN 'currency' WHEN 3 THEN 'source' WHEN 13 THEN 'payload' ELSE 'day' END AS kind,
          r.currency, ${mappedColumns('$5')}, r.payload, to_char(r.day, 'YYYY-MM-DD') AS date,
          r.gross, r.refunds, r.payments, r.refunded
-    FROM (SELECT GROUPING(r.source_value, r.campaign_name, r.payload, (r.paid_at AT TIME ZONE 'UTC')::date) AS grouping,
-                 r.currency, r.source_value, r.campaign_name, r.payload, (r.paid_at AT TIME ZONE 'UTC')::date AS day,
-                 sum(r.amount) AS gross, coalesce(sum(r.amount) FILTER (WHERE r.refunded_at IS NOT NULL), 0) AS refunds,
-                 count(*) AS payments, count(r.refunded_at) AS refunded
-            FROM ${WINDOW}
+    FROM (SELECT GROUPING(r.source_value, r.campaign_name, r.payload, r.day) AS grouping,
+                 r.currency, r.source_value, r.campaign_name, r.payload, r.day,
+                 sum(r.gross) AS gross, sum(r.refunds) AS refunds, sum(r.payments) AS payments,
+                 sum(r.refunded) AS refunded
+            FROM revenue_days r
+           WHERE r.bot_id = $1 AND r.day >= ($2::timestamptz AT TIME ZONE 'UTC')::date
+             AND r.day < ($3::timestamptz AT TIME ZONE 'UTC')::date AND r.payments > 0
+             AND ($4::text IS NULL OR ${countsUnder('r.source_value', '$4', '$5')})
            GROUP BY GROUPING SETS ((r.currency), (r.currency, r.source_value, r.campaign_name), (r.currency, r.payload),
-                                   (r.currency, (r.paid_at AT TIME ZONE 'UTC')::date))) r
+                                   (r.currency, r.day))) r
     ${MAPPING_JOIN}`;
 
 /**

@@ -40,7 +40,9 @@ export class RevenueDays1795402800000 implements MigrationInterface {
 }
 
 /** Every payment summed into its row, as the ingest keeps them (also the reports bench seed). Set-based. */
-export async function backfillRevenueDays(q: { query(sql: string, params?: unknown[]): Promise<unknown> }): Promise<void> {
+export async function backfillRevenueDays(q: {
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+}): Promise<void> {
   await q.query(`
     INSERT INTO revenue_days (bot_id, day, currency, source_value, campaign_name, payload, gross, refunds, payments,
                               refunded)

@@ -27,7 +27,7 @@ import { BroadcastOutcomes1795402400000 } from './1795402400000-BroadcastOutcome
 import { RecipientOutcomes1795402450000 } from './1795402450000-RecipientOutcomes';
 import { WebhookOutbox1795402500000 } from './1795402500000-WebhookOutbox';
 import { ReplyTimesIndexOnly1795402600000 } from './1795402600000-ReplyTimesIndexOnly';
-import { RevenueDays1795402800000 } from './1795402800000-RevenueDays';
+import { RevenueRollups1795402800000 } from './1795402800000-RevenueRollups';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
 export const migrations = [
@@ -60,5 +60,5 @@ export const migrations = [
   RecipientOutcomes1795402450000,
   WebhookOutbox1795402500000,
   ReplyTimesIndexOnly1795402600000,
-  RevenueDays1795402800000,
+  RevenueRollups1795402800000,
 ];

@@ -58,6 +58,7 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('daily_stats'),
   OF_BOT('hourly_stats'),
   OF_BOT('source_rollups'),
+  OF_BOT('source_days'),
   OF_BOT('retention_counts'),
   OF_BOT('retention_totals'),
   OF_BOT('source_mappings'),

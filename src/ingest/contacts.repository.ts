@@ -36,7 +36,8 @@ export class ContactsRepository implements ContactDataOwner {
 
   /**
    * Deletes the contact, its messages and touches, and takes them out of the rollups the reports read (daily_stats,
-   * source_rollups) exactly as the fact store added them; rollup rows left all zero go, as if never written.
+   * source_rollups, source_days) exactly as the fact store added them; rollup rows left all zero go, as if never
+   * written.
    */
   async eraseContact(q: Queryable, botId: string, key: ContactKey): Promise<void> {
     await q.query(
@@ -75,6 +76,12 @@ export class ContactsRepository implements ContactDataOwner {
            FROM gone g
           WHERE g.source_value IS NOT NULL
             AND r.bot_id = $1 AND r.source_value = g.source_value AND r.campaign_name = coalesce(g.campaign_name, '')
+       ), attributed_day AS (
+         UPDATE source_days s SET contacts = s.contacts - 1
+           FROM gone g
+          WHERE g.source_value IS NOT NULL
+            AND s.bot_id = $1 AND s.day = (g.first_seen_at AT TIME ZONE 'UTC')::date AND s.source_value = g.source_value
+            AND s.campaign_name = coalesce(g.campaign_name, '')
        )
        UPDATE daily_stats s SET new_contacts = s.new_contacts - 1
          FROM gone g WHERE s.bot_id = $1 AND s.day = (g.first_seen_at AT TIME ZONE 'UTC')::date`,
@@ -85,5 +92,6 @@ export class ContactsRepository implements ContactDataOwner {
       [botId],
     );
     await q.query(`DELETE FROM source_rollups WHERE bot_id = $1 AND contacts_count = 0 AND touches = 0`, [botId]);
+    await q.query(`DELETE FROM source_days WHERE bot_id = $1 AND contacts = 0`, [botId]);
   }
 }

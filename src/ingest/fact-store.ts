@@ -34,7 +34,7 @@ import { dialogReplies, queueReplies } from './reply-statements';
 import { ContactSeen, retentionActivityStatement } from './retention-activity';
 import { RetentionDaysWritten } from './retention-days-written';
 import { RevenueDays } from './revenue-days';
-import { upsertSourceRollups } from './source-rollups-statement';
+import { upsertSourceDays, upsertSourceRollups } from './source-rollups-statement';
 import { parseStartParameter } from './start-parameter';
 import { insertTouches } from './touches-statement';
 
@@ -246,7 +246,7 @@ export class FactStore implements OnApplicationShutdown {
     // The payer's columns of payments, which the revenue reports read instead of joining contacts: copied onto the
     // new payments, and moved with contacts attributed now (after updateContacts, which set their source), together
     // with the revenue rollup of the payments inserted, refunded and moved (the first of the counters).
-    const payers = written ? PaymentContacts.paymentsStored(written.inserted) : null;
+    const payers = written ? PaymentContacts.paymentsChanged(written.inserted, written.refunded) : null;
     if (payers) tx.send(payers);
     const revenue = RevenueDays.statement({
       inserted: written?.inserted ?? [],
@@ -265,6 +265,10 @@ export class FactStore implements OnApplicationShutdown {
     if (hourly) tx.send(hourly);
     upsertDailyStats(tx, dailyDeltas(newMessages, created));
     upsertSourceRollups(tx, rollupDeltas(touches, newlyAttributed));
+    upsertSourceDays(
+      tx,
+      newlyAttributed.map((d) => d.contactId),
+    );
     activeDays.push(...this.retentionDays.unwritten(seenContacts(newMessages, created)));
     const retention = retentionActivityStatement(
       activeDays,

@@ -30,7 +30,7 @@ const UPSERT_DELTAS = `
  * raw source and campaign and the payload, the payments' gross, refunded amount, count and refunded count.
  *
  * `statement` runs in the ingest's transaction after the batch's payments are inserted and refunded and their payer's
- * columns copied (PaymentContacts.paymentsStored), in one INSERT whose keys are sorted, as every counter of the
+ * columns copied (PaymentContacts.paymentsChanged), in one INSERT whose keys are sorted, as every counter of the
  * ingest: a new payment adds its amount and one payment to its row, a refund (of a payment of any day) adds the
  * amount to the refunds of its payment's row, and a contact attributed now moves its earlier payments, whose payer's
  * columns this statement updates too (they had no source), from their row without a source to the one with it. The

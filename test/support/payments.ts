@@ -23,7 +23,7 @@ export interface PaymentInput {
 /**
  * Arranges a payment of an existing contact as the ingest stores one (issue 26's capture is built apart): the
  * `payments` row, then the payer's columns and the revenue rollup the ingest keeps beside it
- * (`PaymentContacts.paymentsStored`, `RevenueDays.statement`: the same statements). Answers the payment's id.
+ * (`PaymentContacts.paymentsChanged`, `RevenueDays.statement`: the same statements). Answers the payment's id.
  */
 export async function insertPayment(db: Database, input: PaymentInput): Promise<string> {
   const inserted = await db.query(
@@ -46,7 +46,7 @@ export async function insertPayment(db: Database, input: PaymentInput): Promise<
   );
   const [row] = rowsOf<{ id: string }>(inserted);
   if (!row) throw new Error(`insertPayment: bot ${input.botId} has no contact ${input.userId}`);
-  const stored = PaymentContacts.paymentsStored([row.id])!;
+  const stored = PaymentContacts.paymentsChanged([row.id], input.refundedAt ? [row.id] : [])!;
   await db.query(stored.text, stored.values);
   const rollup = RevenueDays.statement({
     inserted: [row.id],
@@ -67,7 +67,10 @@ export async function refundPayment(db: Database, paymentId: string, at: Date): 
       [paymentId, at],
     ),
   );
-  const rollup = RevenueDays.statement({ inserted: [], refunded: refunded.map((r) => r.id), attributed: [] });
+  const ids = refunded.map((r) => r.id);
+  const payers = PaymentContacts.paymentsChanged([], ids);
+  if (payers) await db.query(payers.text, payers.values);
+  const rollup = RevenueDays.statement({ inserted: [], refunded: ids, attributed: [] });
   if (rollup) await db.query(rollup.text, rollup.values);
 }
 

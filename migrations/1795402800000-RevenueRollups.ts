@@ -6,11 +6,14 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * (19 ms), the payers grouped them by contact and joined the new payers (27 ms), the new contacts grouped them by
  * source (15 ms), side by side on two cores. Now:
  *
- * - `revenue_days`: per bot, UTC day of payment, currency, the payer's raw source and campaign and the payload, what
- *   the payments paid that day add up to (gross, the refunded amount, payments, refunded payments). A refund counts
- *   against its payment's paid day (the report's `refunds` are of the window's payments), so it updates the row of
- *   that day. Sources, campaigns and payloads are raw and may be null (`NULLS NOT DISTINCT`); the report maps them on
- *   the way out as before. Kept by the ingest in the payments' transaction (src/ingest/revenue-days.ts).
+ * - `revenue_days`: per bot, UTC day of payment, currency and the payer's raw source and campaign, what the
+ *   payments paid that day add up to (gross, the refunded amount, payments, refunded payments); `revenue_payload_days`
+ *   the same per raw source and payload (the source filter is on the raw source alone), for the products. One table
+ *   with both keys held 12,000 rows for the 30 days (4,300 and 4,900 apart) and grouped them twice as slowly. A
+ *   refund counts against its payment's paid day (the report's `refunds` are of the window's payments), so it
+ *   updates the rows of that day. Sources, campaigns and payloads are raw and may be null (`NULLS NOT DISTINCT`); the
+ *   report maps them on the way out as before. Kept by the ingest in the payments' transaction
+ *   (src/ingest/revenue-days.ts).
  * - The payers of a window are counted without grouping by contact: each payment not refunded carries the payer's
  *   previous payment not refunded in its currency (`previous_paid_at`), so a payer of the window is the one payment
  *   of the window whose previous one is before it (or none), and `contact_first_paid_at` (the payer's first payment
@@ -31,7 +34,6 @@ export class RevenueRollups1795402800000 implements MigrationInterface {
         currency text NOT NULL,
         source_value text,
         campaign_name text,
-        payload text,
         gross bigint NOT NULL,
         refunds bigint NOT NULL,
         payments int NOT NULL,
@@ -39,8 +41,22 @@ export class RevenueRollups1795402800000 implements MigrationInterface {
       )`);
     // The ingest's upsert key, and the report's range of a bot's days read from the index alone.
     await q.query(`
-      CREATE UNIQUE INDEX revenue_days_key ON revenue_days (bot_id, day, currency, source_value, campaign_name, payload)
+      CREATE UNIQUE INDEX revenue_days_key ON revenue_days (bot_id, day, currency, source_value, campaign_name)
         INCLUDE (gross, refunds, payments, refunded) NULLS NOT DISTINCT`);
+    await q.query(`
+      CREATE TABLE revenue_payload_days (
+        bot_id uuid NOT NULL,
+        day date NOT NULL,
+        currency text NOT NULL,
+        source_value text,
+        payload text,
+        gross bigint NOT NULL,
+        refunds bigint NOT NULL,
+        payments int NOT NULL
+      )`);
+    await q.query(`
+      CREATE UNIQUE INDEX revenue_payload_days_key ON revenue_payload_days (bot_id, day, currency, source_value, payload)
+        INCLUDE (gross, refunds, payments) NULLS NOT DISTINCT`);
 
     await q.query(
       `ALTER TABLE payments ADD COLUMN previous_paid_at timestamptz, ADD COLUMN contact_first_paid_at timestamptz`,
@@ -68,13 +84,13 @@ export class RevenueRollups1795402800000 implements MigrationInterface {
     await q.query(`DROP INDEX payments_payers`);
     await q.query(`DROP TABLE source_days`);
     await q.query(`ALTER TABLE payments DROP COLUMN previous_paid_at, DROP COLUMN contact_first_paid_at`);
-    await q.query(`DROP TABLE revenue_days`);
+    await q.query(`DROP TABLE revenue_days, revenue_payload_days`);
   }
 }
 
 /**
- * The payments' new columns and `revenue_days`, as the ingest keeps them, from the payments (set-based; also the
- * reports bench seed, after its payments are stored). `revenue_days` must be empty.
+ * The payments' new columns, `revenue_days` and `revenue_payload_days`, as the ingest keeps them, from the payments
+ * (set-based; also the reports bench seed, after its payments are stored). The two tables must be empty.
  */
 export async function backfillRevenueRollups(q: {
   query(sql: string, params?: unknown[]): Promise<unknown>;
@@ -88,12 +104,17 @@ export async function backfillRevenueRollups(q: {
               FROM payments) r
      WHERE p.id = r.id`);
   await q.query(`
-    INSERT INTO revenue_days (bot_id, day, currency, source_value, campaign_name, payload, gross, refunds, payments,
-                              refunded)
-    SELECT bot_id, (paid_at AT TIME ZONE 'UTC')::date, currency, source_value, campaign_name, payload, sum(amount),
+    INSERT INTO revenue_days (bot_id, day, currency, source_value, campaign_name, gross, refunds, payments, refunded)
+    SELECT bot_id, (paid_at AT TIME ZONE 'UTC')::date, currency, source_value, campaign_name, sum(amount),
            coalesce(sum(amount) FILTER (WHERE refunded_at IS NOT NULL), 0), count(*), count(refunded_at)
       FROM payments
-     GROUP BY 1, 2, 3, 4, 5, 6`);
+     GROUP BY 1, 2, 3, 4, 5`);
+  await q.query(`
+    INSERT INTO revenue_payload_days (bot_id, day, currency, source_value, payload, gross, refunds, payments)
+    SELECT bot_id, (paid_at AT TIME ZONE 'UTC')::date, currency, source_value, payload, sum(amount),
+           coalesce(sum(amount) FILTER (WHERE refunded_at IS NOT NULL), 0), count(*)
+      FROM payments
+     GROUP BY 1, 2, 3, 4, 5`);
 }
 
 /** `source_days` from the contacts, as the ingest keeps it (also the reports bench seed). Must be empty. */

@@ -129,11 +129,12 @@ export async function ensurePayments(db: Client, botId: string): Promise<void> {
     ),
   );
   await step("the payer's columns of the payments (the migration's backfill)", () => backfillPaymentContacts(db));
-  await step("the payers' previous payments and revenue_days (the migration's backfill)", () =>
+  await step("the payers' previous payments and the revenue rollups (the migration's backfill)", () =>
     backfillRevenueRollups(db),
   );
   await db.query(`VACUUM ANALYZE payments`);
   await db.query(`VACUUM ANALYZE revenue_days`);
+  await db.query(`VACUUM ANALYZE revenue_payload_days`);
 }
 
 /** Share of the seed's inbound messages `ensureHealthFacts` gives a reply (the rest stay unanswered). */

@@ -12,26 +12,40 @@ export interface RevenueChanges {
   attributed: string[];
 }
 
-/** The upsert of a set of deltas (`deltas`: bot_id, paid_at, currency, raw source, campaign, payload, sums). */
-const UPSERT_DELTAS = `
-  INSERT INTO revenue_days AS r (bot_id, day, currency, source_value, campaign_name, payload, gross, refunds, payments,
-                                 refunded)
-  SELECT bot_id, (paid_at AT TIME ZONE 'UTC')::date, currency, source_value, campaign_name, payload, sum(gross),
-         sum(refunds), sum(payments), sum(refunded)
+/**
+ * The upserts of a set of deltas (`deltas`: bot_id, paid_at, currency, raw source, campaign, payload, sums) into both
+ * rollups, each in key order: revenue_payload_days in a CTE (run whatever reads it), then revenue_days, in every
+ * statement that writes them.
+ */
+const UPSERT_DELTAS = `,
+  payload_rows AS (
+    INSERT INTO revenue_payload_days AS r (bot_id, day, currency, source_value, payload, gross, refunds, payments)
+    SELECT bot_id, (paid_at AT TIME ZONE 'UTC')::date, currency, source_value, payload, sum(gross), sum(refunds),
+           sum(payments)
+      FROM deltas
+     GROUP BY 1, 2, 3, 4, 5
+     ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (bot_id, day, currency, source_value, payload) DO UPDATE SET
+      gross = r.gross + EXCLUDED.gross, refunds = r.refunds + EXCLUDED.refunds, payments = r.payments + EXCLUDED.payments
+  )
+  INSERT INTO revenue_days AS r (bot_id, day, currency, source_value, campaign_name, gross, refunds, payments, refunded)
+  SELECT bot_id, (paid_at AT TIME ZONE 'UTC')::date, currency, source_value, campaign_name, sum(gross), sum(refunds),
+         sum(payments), sum(refunded)
     FROM deltas
-   GROUP BY 1, 2, 3, 4, 5, 6
-   ORDER BY 1, 2, 3, 4, 5, 6
-  ON CONFLICT (bot_id, day, currency, source_value, campaign_name, payload) DO UPDATE SET
+   GROUP BY 1, 2, 3, 4, 5
+   ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (bot_id, day, currency, source_value, campaign_name) DO UPDATE SET
     gross = r.gross + EXCLUDED.gross, refunds = r.refunds + EXCLUDED.refunds,
     payments = r.payments + EXCLUDED.payments, refunded = r.refunded + EXCLUDED.refunded`;
 
 /**
- * The revenue rollup (migrations/1795402800000-RevenueDays.ts): per bot, UTC day of payment, currency, the payer's
- * raw source and campaign and the payload, the payments' gross, refunded amount, count and refunded count.
+ * The revenue rollups (migrations/1795402800000-RevenueRollups.ts): per bot, UTC day of payment, currency and the
+ * payer's raw source and campaign (`revenue_days`) or raw source and payload (`revenue_payload_days`), the payments'
+ * gross, refunded amount, count (and refunded count).
  *
  * `statement` runs in the ingest's transaction after the batch's payments are inserted and refunded and their payer's
- * columns copied (PaymentContacts.paymentsChanged), in one INSERT whose keys are sorted, as every counter of the
- * ingest: a new payment adds its amount and one payment to its row, a refund (of a payment of any day) adds the
+ * columns copied (PaymentContacts.paymentsChanged), in one statement whose upserts' keys are sorted, as every counter of
+ * the ingest: a new payment adds its amount and one payment to its row, a refund (of a payment of any day) adds the
  * amount to the refunds of its payment's row, and a contact attributed now moves its earlier payments, whose payer's
  * columns this statement updates too (they had no source), from their row without a source to the one with it. The
  * statement's snapshot is taken before its own update, so a payment refunded in the same batch is added where it
@@ -70,8 +84,7 @@ export class RevenueDays implements ContactDataOwner {
          UNION ALL
          SELECT bot_id, paid_at, currency, new_source, new_campaign, payload, amount, amount * refunded, 1, refunded
            FROM moved
-       )
-       ${UPSERT_DELTAS}`,
+       )${UPSERT_DELTAS}`,
       [inserted, refunded, attributed],
     );
   }
@@ -88,8 +101,7 @@ export class RevenueDays implements ContactDataOwner {
          SELECT bot_id, paid_at, currency, source_value, campaign_name, payload, -amount, -amount * refunded, -1,
                 -refunded
            FROM gone
-       )
-       ${UPSERT_DELTAS}`,
+       )${UPSERT_DELTAS}`,
       [botId, key.id],
     );
   }

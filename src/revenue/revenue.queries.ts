@@ -27,7 +27,8 @@ interface SumRow {
   gross: string;
   refunds: string;
   payments: string;
-  refunded: string;
+  /** Null in the payload rows (by_payload has no refunded count). */
+  refunded: string | null;
 }
 
 interface PayersRow {
@@ -64,8 +65,9 @@ const PAYMENT_EXPORT_HEADER = [
 ] as const;
 
 /**
- * The revenue report of a window of whole UTC days (issue 26). Three statements, run side by side: the window's
- * payments summed per currency, source, payload and day (from the `revenue_days` rollup); its payers (contacts with
+ * The revenue report of a window of whole UTC days (issue 26). Four statements, run side by side: the window's
+ * payments summed per currency, source and day, and per payload (from the `revenue_days` and `revenue_payload_days`
+ * rollups); its payers (contacts with
  * a payment not refunded) and new payers per source (one index entry per payment of the window, no grouping by
  * contact); and the contacts each source brought in the window (the `source_days` rollup and `daily_stats`). All
  * of it is kept by the ingest (src/ingest/revenue-days.ts, payment-contacts.ts, source-rollups-statement.ts). Raw
@@ -81,12 +83,13 @@ export class RevenueQueries {
     const start = new Date(`${window.from}T00:00:00Z`);
     const end = new Date(Date.parse(`${window.to}T00:00:00Z`) + DAY_MS);
     const params = [botId, start, end, source, UNMAPPED_SOURCE];
-    const [sums, payers, contacts] = await Promise.all([
+    const [sums, payloads, payers, contacts] = await Promise.all([
       this.db.query<SumRow[]>(SUMS_SQL, params),
+      this.db.query<SumRow[]>(PAYLOADS_SQL, params),
       this.db.query<PayersRow[]>(PAYERS_SQL, params),
       this.db.query<ContactsRow[]>(CONTACTS_SQL, params),
     ]);
-    return assemble(window, sums, payers, contacts);
+    return assemble(window, [...sums, ...payloads], payers, contacts);
   }
 
   /**
@@ -118,23 +121,29 @@ const SOURCE_FILTER = `($4::text IS NULL OR ${countsUnder('r.source_value', '$4'
 const WINDOW_DAYS = `r.day >= ($2::timestamptz AT TIME ZONE 'UTC')::date AND r.day < ($3::timestamptz AT TIME ZONE 'UTC')::date`;
 
 /**
- * Sums per currency, per raw (source, campaign), per payload and per day of the window's days of `revenue_days` (the
- * rollup the ingest keeps, src/ingest/revenue-days.ts; rows a move or an erasure emptied are skipped), read from its
- * key alone and grouped in one pass; the source groups are mapped after.
+ * Sums per currency, per raw (source, campaign) and per day of the window's days of `revenue_days`, and per payload
+ * of `revenue_payload_days` (the rollups the ingest keeps, src/ingest/revenue-days.ts; rows a move or an erasure
+ * emptied are skipped), each read from its key alone and grouped in one pass; the source groups are mapped after.
  */
 const SUMS_SQL = `
-  SELECT CASE r.grouping WHEN 15 THEN 'currency' WHEN 3 THEN 'source' WHEN 13 THEN 'payload' ELSE 'day' END AS kind,
-         r.currency, ${mappedColumns('$5')}, r.payload, to_char(r.day, 'YYYY-MM-DD') AS date,
+  SELECT CASE r.grouping WHEN 7 THEN 'currency' WHEN 1 THEN 'source' ELSE 'day' END AS kind,
+         r.currency, ${mappedColumns('$5')}, NULL AS payload, to_char(r.day, 'YYYY-MM-DD') AS date,
          r.gross, r.refunds, r.payments, r.refunded
-    FROM (SELECT GROUPING(r.source_value, r.campaign_name, r.payload, r.day) AS grouping,
-                 r.currency, r.source_value, r.campaign_name, r.payload, r.day,
+    FROM (SELECT GROUPING(r.source_value, r.campaign_name, r.day) AS grouping,
+                 r.currency, r.source_value, r.campaign_name, r.day,
                  sum(r.gross) AS gross, sum(r.refunds) AS refunds, sum(r.payments) AS payments,
                  sum(r.refunded) AS refunded
             FROM revenue_days r
            WHERE r.bot_id = $1 AND ${WINDOW_DAYS} AND r.payments > 0 AND ${SOURCE_FILTER}
-           GROUP BY GROUPING SETS ((r.currency), (r.currency, r.source_value, r.campaign_name), (r.currency, r.payload),
-                                   (r.currency, r.day))) r
+           GROUP BY GROUPING SETS ((r.currency), (r.currency, r.source_value, r.campaign_name), (r.currency, r.day))) r
     ${MAPPING_JOIN}`;
+
+const PAYLOADS_SQL = `
+  SELECT 'payload' AS kind, r.currency, NULL AS source_value, NULL AS campaign_name, r.payload, NULL AS date,
+         sum(r.gross) AS gross, sum(r.refunds) AS refunds, sum(r.payments) AS payments, NULL AS refunded
+    FROM revenue_payload_days r
+   WHERE r.bot_id = $1 AND ${WINDOW_DAYS} AND r.payments > 0 AND ${SOURCE_FILTER}
+   GROUP BY r.currency, r.payload`;
 
 /**
  * Payers per currency and raw source: contacts with a payment of the window not refunded, counted without grouping

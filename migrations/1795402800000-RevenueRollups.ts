@@ -18,7 +18,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   previous payment not refunded in its currency (`previous_paid_at`), so a payer of the window is the one payment
  *   of the window whose previous one is before it (or none), and `contact_first_paid_at` (the payer's first payment
  *   ever, any currency, refunded or not) tells a new payer. Kept beside the payer's other columns
- *   (src/ingest/payment-contacts.ts); read from `payments_payers` alone.
+ *   (src/ingest/payment-contacts.ts); read from `payments_payers` alone. The LTV cohorts' payers are the payments
+ *   not refunded without a previous one (one per payer and currency, `payments_cohort_payers`).
  * - `source_days`: the contacts attributed to a raw (source, campaign) per UTC day of first appearance (`''`: no
  *   campaign), as `source_rollups` counts them in all; the new contacts without a source are the day's
  *   `daily_stats.new_contacts` less these, as the sources report counts them.
@@ -78,10 +79,14 @@ export class RevenueRollups1795402800000 implements MigrationInterface {
       CREATE INDEX payments_payers ON payments (bot_id, paid_at)
         INCLUDE (currency, source_value, campaign_name, previous_paid_at, contact_first_paid_at)
         WHERE refunded_at IS NULL`);
+    // A payer's one payment per currency without a previous one: the LTV cohorts' payers, by cohort.
+    await q.query(`
+      CREATE INDEX payments_cohort_payers ON payments (bot_id, currency, contact_first_seen_at) INCLUDE (source_value)
+        WHERE refunded_at IS NULL AND previous_paid_at IS NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP INDEX payments_payers`);
+    await q.query(`DROP INDEX payments_payers, payments_cohort_payers`);
     await q.query(`DROP TABLE source_days`);
     await q.query(`ALTER TABLE payments DROP COLUMN previous_paid_at, DROP COLUMN contact_first_paid_at`);
     await q.query(`DROP TABLE revenue_days, revenue_payload_days`);

@@ -116,16 +116,18 @@ export class RevenueCohortsQueries {
     );
   }
 
-  /** Per cohort, its contacts with a payment not refunded. */
+  /**
+   * Per cohort, its contacts with a payment not refunded: each has exactly one in the currency without a previous
+   * one (`previous_paid_at`, kept by the ingest), so they are counted without grouping by contact, from
+   * `payments_cohort_payers` alone.
+   */
   private payers(botId: string, period: RetentionPeriod, first: string, source: string | null, currency: string) {
     return this.db.query<CohortCountRow[]>(
-      `SELECT cohort_days, count(*)::int AS contacts FROM (
-         SELECT DISTINCT date_trunc($2, p.contact_first_seen_at AT TIME ZONE 'UTC')::date - $4::date AS cohort_days,
-                p.contact_id
-           FROM payments p
-          WHERE ${COHORT_PAYMENTS} AND p.refunded_at IS NULL
-       ) paying
-        GROUP BY cohort_days`,
+      `SELECT date_trunc($2, p.contact_first_seen_at AT TIME ZONE 'UTC')::date - $4::date AS cohort_days,
+              count(*)::int AS contacts
+         FROM payments p
+        WHERE ${COHORT_PAYMENTS} AND p.refunded_at IS NULL AND p.previous_paid_at IS NULL
+        GROUP BY 1`,
       [botId, period, currency, first, source, UNMAPPED_SOURCE],
     );
   }

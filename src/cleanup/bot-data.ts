@@ -50,6 +50,8 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('button_day_presses'),
   OF_BOT('payments'),
   OF_BOT('revenue_days'),
+  OF_BOT('revenue_payload_days'),
+  OF_BOT('revenue_cohorts'),
   // Each contact takes its touches with it (cascade along touches_by_contact).
   OF_BOT('contacts'),
   OF_BOT('held_updates'),

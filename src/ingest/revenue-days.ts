@@ -13,11 +13,22 @@ export interface RevenueChanges {
 }
 
 /**
- * The upserts of a set of deltas (`deltas`: bot_id, paid_at, currency, raw source, campaign, payload, sums) into both
- * rollups, each in key order: revenue_payload_days in a CTE (run whatever reads it), then revenue_days, in every
- * statement that writes them.
+ * The upserts of a set of deltas (`deltas`: bot_id, paid_at, the payer's first_seen_at, currency, raw source,
+ * campaign, payload, sums) into the three rollups, each in key order: revenue_cohorts (the net of payments not
+ * refunded, per cohort and period of payment, by day and by week) and revenue_payload_days in CTEs (run whatever
+ * reads them), then revenue_days, in every statement that writes them.
  */
 const UPSERT_DELTAS = `,
+  cohort_rows AS (
+    INSERT INTO revenue_cohorts AS r (bot_id, currency, period, cohort_start, paid_start, source_value, net)
+    SELECT d.bot_id, d.currency, k.period, date_trunc(k.period, d.first_seen_at AT TIME ZONE 'UTC')::date,
+           date_trunc(k.period, d.paid_at AT TIME ZONE 'UTC')::date, d.source_value, sum(d.gross - d.refunds)
+      FROM deltas d CROSS JOIN (VALUES ('day'), ('week')) AS k(period)
+     GROUP BY 1, 2, 3, 4, 5, 6
+    HAVING sum(d.gross - d.refunds) <> 0
+     ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT (bot_id, currency, period, cohort_start, paid_start, source_value) DO UPDATE SET net = r.net + EXCLUDED.net
+  ),
   payload_rows AS (
     INSERT INTO revenue_payload_days AS r (bot_id, day, currency, source_value, payload, gross, refunds, payments)
     SELECT bot_id, (paid_at AT TIME ZONE 'UTC')::date, currency, source_value, payload, sum(gross), sum(refunds),
@@ -67,22 +78,26 @@ export class RevenueDays implements ContactDataOwner {
            FROM contacts c, payments o
           WHERE c.id = ANY($3::uuid[]) AND p.contact_id = c.id AND o.id = p.id
             AND (p.source_value, p.campaign_name) IS DISTINCT FROM (c.source_value, c.campaign_name)
-          RETURNING p.bot_id, p.paid_at, p.currency, p.payload, p.amount, (p.refunded_at IS NOT NULL)::int AS refunded,
+          RETURNING p.bot_id, p.paid_at, p.contact_first_seen_at, p.currency, p.payload, p.amount,
+                    (p.refunded_at IS NOT NULL)::int AS refunded,
                     o.source_value AS old_source, o.campaign_name AS old_campaign,
                     c.source_value AS new_source, c.campaign_name AS new_campaign
        ),
-       deltas (bot_id, paid_at, currency, source_value, campaign_name, payload, gross, refunds, payments, refunded) AS (
-         SELECT p.bot_id, p.paid_at, p.currency, p.source_value, p.campaign_name, p.payload,
+       deltas (bot_id, paid_at, first_seen_at, currency, source_value, campaign_name, payload, gross, refunds, payments,
+               refunded) AS (
+         SELECT p.bot_id, p.paid_at, p.contact_first_seen_at, p.currency, p.source_value, p.campaign_name, p.payload,
                 CASE WHEN p.id = ANY($1::uuid[]) THEN p.amount ELSE 0 END,
                 CASE WHEN p.id = ANY($2::uuid[]) THEN p.amount ELSE 0 END,
                 (p.id = ANY($1::uuid[]))::int, (p.id = ANY($2::uuid[]))::int
            FROM payments p
           WHERE p.id = ANY($1::uuid[] || $2::uuid[])
          UNION ALL
-         SELECT bot_id, paid_at, currency, old_source, old_campaign, payload, -amount, -amount * refunded, -1, -refunded
+         SELECT bot_id, paid_at, contact_first_seen_at, currency, old_source, old_campaign, payload, -amount,
+                -amount * refunded, -1, -refunded
            FROM moved
          UNION ALL
-         SELECT bot_id, paid_at, currency, new_source, new_campaign, payload, amount, amount * refunded, 1, refunded
+         SELECT bot_id, paid_at, contact_first_seen_at, currency, new_source, new_campaign, payload, amount,
+                amount * refunded, 1, refunded
            FROM moved
        )${UPSERT_DELTAS}`,
       [inserted, refunded, attributed],
@@ -94,12 +109,13 @@ export class RevenueDays implements ContactDataOwner {
     await q.query(
       `WITH gone AS (
          DELETE FROM payments WHERE contact_id = $2 AND bot_id = $1
-         RETURNING bot_id, paid_at, currency, source_value, campaign_name, payload, amount,
+         RETURNING bot_id, paid_at, contact_first_seen_at, currency, source_value, campaign_name, payload, amount,
                    (refunded_at IS NOT NULL)::int AS refunded
        ),
-       deltas (bot_id, paid_at, currency, source_value, campaign_name, payload, gross, refunds, payments, refunded) AS (
-         SELECT bot_id, paid_at, currency, source_value, campaign_name, payload, -amount, -amount * refunded, -1,
-                -refunded
+       deltas (bot_id, paid_at, first_seen_at, currency, source_value, campaign_name, payload, gross, refunds, payments,
+               refunded) AS (
+         SELECT bot_id, paid_at, contact_first_seen_at, currency, source_value, campaign_name, payload, -amount,
+                -amount * refunded, -1, -refunded
            FROM gone
        )${UPSERT_DELTAS}`,
       [botId, key.id],

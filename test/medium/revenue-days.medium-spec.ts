@@ -21,9 +21,10 @@ interface RollupRow {
 }
 
 /**
- * revenue_days, the revenue report's rollup, as the ingest keeps it through every path that changes what it sums:
+ * The revenue rollups (revenue_days, revenue_payload_days, revenue_cohorts) as the ingest keeps them through every
+ * path that changes what they sum:
  * payments, refunds (of the payment's paid day, whenever they arrive), a contact attributed after paying, erasure.
- * Each test states the rows it expects and holds the rollup equal to the payments regrouped (the definition).
+ * Each test states the rows it expects and holds the rollups equal to the payments regrouped (the definition).
  */
 describe('revenue_days, kept by the ingest', () => {
   const db = useFreshDatabase();
@@ -71,6 +72,26 @@ describe('revenue_days, kept by the ingest', () => {
       await db.dataSource.query(
         `SELECT ${PAYLOAD_COLUMNS} FROM (SELECT ${day}, currency, source_value, payload, ${sums}
                                            FROM payments WHERE bot_id = $1 GROUP BY 1, 2, 3, 4) p ${PAYLOAD_ORDER}`,
+        [bot.id],
+      ),
+    );
+    // The cohorts' net per cohort and period of payment, by day and by week: payments not refunded.
+    const COHORT_COLUMNS = `currency, period, cohort_start::text AS cohort_start, paid_start::text AS paid_start,
+                            source_value, net::int AS net`;
+    const COHORT_ORDER = `ORDER BY currency, period, cohort_start, paid_start, source_value NULLS FIRST`;
+    expect(
+      await db.dataSource.query(
+        `SELECT ${COHORT_COLUMNS} FROM revenue_cohorts WHERE bot_id = $1 AND net <> 0 ${COHORT_ORDER}`,
+        [bot.id],
+      ),
+    ).toEqual(
+      await db.dataSource.query(
+        `SELECT ${COHORT_COLUMNS} FROM (
+           SELECT p.currency, k.period, date_trunc(k.period, p.contact_first_seen_at AT TIME ZONE 'UTC')::date AS cohort_start,
+                  date_trunc(k.period, p.paid_at AT TIME ZONE 'UTC')::date AS paid_start, p.source_value, sum(p.amount) AS net
+             FROM payments p CROSS JOIN (VALUES ('day'), ('week')) AS k(period)
+            WHERE p.bot_id = $1 AND p.refunded_at IS NULL
+            GROUP BY 1, 2, 3, 4, 5) c ${COHORT_ORDER}`,
         [bot.id],
       ),
     );

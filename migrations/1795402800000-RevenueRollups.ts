@@ -19,7 +19,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   of the window whose previous one is before it (or none), and `contact_first_paid_at` (the payer's first payment
  *   ever, any currency, refunded or not) tells a new payer. Kept beside the payer's other columns
  *   (src/ingest/payment-contacts.ts); read from `payments_payers` alone. The LTV cohorts' payers are the payments
- *   not refunded without a previous one (one per payer and currency, `payments_cohort_payers`).
+ *   not refunded without a previous one (one per payer and currency, `payments_cohort_payers`); the bot's payers
+ *   (the contact list's `payer=true` total) its payers' first payments not refunded (`first_kept_of_contact`, one per
+ *   payer, `payments_payer_contacts`), where they were its first payments less the contacts refunded everything.
  * - `revenue_cohorts`: the LTV cohorts' net (payments not refunded) per bot, currency, period kind (`day`, `week`),
  *   the payer's cohort (period of its first appearance), the period of payment and the raw source. 12 weeks of
  *   cohorts held 31,000 payments in Stars on the bench, and 1,100 cells; kept with `revenue_days`.
@@ -77,9 +79,9 @@ export class RevenueRollups1795402800000 implements MigrationInterface {
         ON revenue_cohorts (bot_id, currency, period, cohort_start, paid_start, source_value) INCLUDE (net)
         NULLS NOT DISTINCT`);
 
-    await q.query(
-      `ALTER TABLE payments ADD COLUMN previous_paid_at timestamptz, ADD COLUMN contact_first_paid_at timestamptz`,
-    );
+    await q.query(`
+      ALTER TABLE payments ADD COLUMN previous_paid_at timestamptz, ADD COLUMN contact_first_paid_at timestamptz,
+        ADD COLUMN first_kept_of_contact boolean NOT NULL DEFAULT false`);
 
     await q.query(`
       CREATE TABLE source_days (
@@ -97,6 +99,10 @@ export class RevenueRollups1795402800000 implements MigrationInterface {
       CREATE INDEX payments_payers ON payments (bot_id, paid_at)
         INCLUDE (currency, source_value, campaign_name, previous_paid_at, contact_first_paid_at)
         WHERE refunded_at IS NULL`);
+    // A payer's first payment not refunded, one per payer: the bot's payers counted from the index alone. The two
+    // indexes they were counted from before (first payments less contacts refunded everything) have no reader left.
+    await q.query(`CREATE INDEX payments_payer_contacts ON payments (bot_id) WHERE first_kept_of_contact`);
+    await q.query(`DROP INDEX payments_firsts, payments_refunded`);
     // A payer's one payment per currency without a previous one: the LTV cohorts' payers, by cohort.
     await q.query(`
       CREATE INDEX payments_cohort_payers ON payments (bot_id, currency, contact_first_seen_at) INCLUDE (source_value)
@@ -104,9 +110,15 @@ export class RevenueRollups1795402800000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP INDEX payments_payers, payments_cohort_payers`);
+    await q.query(`DROP INDEX payments_payers, payments_cohort_payers, payments_payer_contacts`);
+    await q.query(`CREATE INDEX payments_firsts ON payments (bot_id) INCLUDE (contact_id) WHERE first_of_contact`);
+    await q.query(
+      `CREATE INDEX payments_refunded ON payments (bot_id) INCLUDE (contact_id) WHERE refunded_at IS NOT NULL`,
+    );
     await q.query(`DROP TABLE source_days`);
-    await q.query(`ALTER TABLE payments DROP COLUMN previous_paid_at, DROP COLUMN contact_first_paid_at`);
+    await q.query(
+      `ALTER TABLE payments DROP COLUMN previous_paid_at, DROP COLUMN contact_first_paid_at, DROP COLUMN first_kept_of_contact`,
+    );
     await q.query(`DROP TABLE revenue_days, revenue_payload_days, revenue_cohorts`);
   }
 }
@@ -119,8 +131,11 @@ export async function backfillRevenueRollups(q: {
   query(sql: string, params?: unknown[]): Promise<unknown>;
 }): Promise<void> {
   await q.query(`
-    UPDATE payments p SET previous_paid_at = r.previous_paid_at, contact_first_paid_at = r.contact_first_paid_at
+    UPDATE payments p SET previous_paid_at = r.previous_paid_at, contact_first_paid_at = r.contact_first_paid_at,
+                          first_kept_of_contact = r.first_kept_of_contact
       FROM (SELECT id, first_value(paid_at) OVER (PARTITION BY contact_id ORDER BY paid_at, id) AS contact_first_paid_at,
+                   refunded_at IS NULL AND id = first_value(id) OVER (
+                     PARTITION BY contact_id, refunded_at IS NULL ORDER BY paid_at, id) AS first_kept_of_contact,
                    CASE WHEN refunded_at IS NULL
                         THEN lag(paid_at) OVER (PARTITION BY contact_id, currency, refunded_at IS NULL ORDER BY paid_at, id)
                    END AS previous_paid_at

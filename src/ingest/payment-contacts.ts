@@ -12,7 +12,8 @@ import { prepared } from './pipelined-transaction';
  *   id) `first_of_contact` and copies its time (`contact_first_paid_at`), taking the mark off the one that had it
  *   when a payment dated earlier arrives (an integrator's back-dated payment); and gives each payment not refunded
  *   the time of the contact's previous one not refunded in its currency (`previous_paid_at`, null for the first and
- *   for refunded ones), which a refund or a back-dated payment changes for the payments after it.
+ *   for refunded ones), which a refund or a back-dated payment changes for the payments after it; and marks the
+ *   contact's earliest payment not refunded, in any currency (`first_kept_of_contact`: one per payer).
  * - Contacts the batch attributed that had none (the ingest's `newlyAttributed`): their earlier payments move to
  *   the source, as their retention and funnel rows do, in the revenue rollup's statement (revenue-days.ts, which
  *   moves their sums with them). A contact's attribution is set once, so nothing else ever changes these columns
@@ -29,6 +30,8 @@ export const PaymentContacts = {
          SELECT p.id,
                 p.id = first_value(p.id) OVER by_contact AS first_of_contact,
                 first_value(p.paid_at) OVER by_contact AS contact_first_paid_at,
+                p.refunded_at IS NULL AND p.id = first_value(p.id) OVER (
+                  PARTITION BY p.contact_id, p.refunded_at IS NULL ORDER BY p.paid_at, p.id) AS first_kept_of_contact,
                 CASE WHEN p.refunded_at IS NULL THEN lag(p.paid_at) OVER (
                   PARTITION BY p.contact_id, p.currency, p.refunded_at IS NULL ORDER BY p.paid_at, p.id) END
                   AS previous_paid_at
@@ -41,12 +44,12 @@ export const PaymentContacts = {
               source_value = CASE WHEN p.id = ANY($1::uuid[]) THEN c.source_value ELSE p.source_value END,
               campaign_name = CASE WHEN p.id = ANY($1::uuid[]) THEN c.campaign_name ELSE p.campaign_name END,
               first_of_contact = r.first_of_contact, contact_first_paid_at = r.contact_first_paid_at,
-              previous_paid_at = r.previous_paid_at
+              previous_paid_at = r.previous_paid_at, first_kept_of_contact = r.first_kept_of_contact
          FROM ranked r, contacts c
         WHERE p.id = r.id AND c.id = p.contact_id
           AND (p.id = ANY($1::uuid[])
-               OR (p.first_of_contact, p.contact_first_paid_at, p.previous_paid_at)
-                  IS DISTINCT FROM (r.first_of_contact, r.contact_first_paid_at, r.previous_paid_at))`,
+               OR (p.first_of_contact, p.contact_first_paid_at, p.previous_paid_at, p.first_kept_of_contact)
+                  IS DISTINCT FROM (r.first_of_contact, r.contact_first_paid_at, r.previous_paid_at, r.first_kept_of_contact))`,
       [inserted, refunded],
     );
   },

@@ -95,6 +95,17 @@ describe('revenue_days, kept by the ingest', () => {
         [bot.id],
       ),
     );
+    // The payers' marks: one payment per payer, and one per payer and currency, among those not refunded.
+    const [marks] = await db.dataSource.query(
+      `SELECT count(*) FILTER (WHERE first_kept_of_contact)::int AS payers,
+              count(DISTINCT contact_id) FILTER (WHERE refunded_at IS NULL)::int AS payers_definition,
+              count(*) FILTER (WHERE refunded_at IS NULL AND previous_paid_at IS NULL)::int AS currency_payers,
+              count(DISTINCT (contact_id, currency)) FILTER (WHERE refunded_at IS NULL)::int AS currency_payers_definition
+         FROM payments WHERE bot_id = $1`,
+      [bot.id],
+    );
+    expect(marks.payers).toBe(marks.payers_definition);
+    expect(marks.currency_payers).toBe(marks.currency_payers_definition);
     const [{ stray }] = await db.dataSource.query<Array<{ stray: number }>>(
       `SELECT (SELECT count(*) FROM revenue_days
                 WHERE bot_id = $1 AND payments = 0 AND (gross <> 0 OR refunds <> 0 OR refunded <> 0))
@@ -123,6 +134,8 @@ describe('revenue_days, kept by the ingest', () => {
       refund('A', 'c-3', at('2026-03-02T09:00:00')),
       payment('A', 'c-3', at('2026-03-02T08:00:00'), { amount: 40, currency: 'USD' }),
     ]);
+    // A payer in two currencies whose first payment is refunded later.
+    await write([payment('A', 'c-4', at('2026-03-03T08:00:00'), { amount: 7, currency: 'USD' })]);
     // Days later, and again (the message after the call): once.
     await write([refund('A', 'c-1', at('2026-03-09T12:00:00'))]);
     await write([refund('A', 'c-1', at('2026-03-09T12:00:01')), refund('A', 'never-paid', at('2026-03-09T12:00:02'))]);
@@ -138,6 +151,7 @@ describe('revenue_days, kept by the ingest', () => {
         refunded: 1,
       }),
       row({ day: '2026-03-02', source_value: 'ads', gross: 100, payments: 1 }),
+      row({ day: '2026-03-03', currency: 'USD', source_value: 'ads', gross: 7, payments: 1 }),
     ]);
     expect(await payloadRollup()).toEqual([
       {
@@ -159,6 +173,15 @@ describe('revenue_days, kept by the ingest', () => {
         payments: 1,
       },
       { day: '2026-03-02', currency: 'XTR', source_value: 'ads', payload: null, gross: 100, refunds: 0, payments: 1 },
+      {
+        day: '2026-03-03',
+        currency: 'USD',
+        source_value: 'ads',
+        payload: 'plan:pro',
+        gross: 7,
+        refunds: 0,
+        payments: 1,
+      },
     ]);
     await expectExact();
     // The report's refunds are of the window's payments: the 9th has none.

@@ -15,6 +15,7 @@ import { Client } from 'pg';
 import { backfillRetention } from '../migrations/1795401800000-RetentionActivity';
 import { backfillHourlyStats } from '../migrations/1795402025000-HourlyStats';
 import { backfillRetentionTotals } from '../migrations/1795402050000-RetentionTotals';
+import { backfillSourceDays } from '../migrations/1795402800000-RevenueRollups';
 import { migrateDatabase } from '../src/database/prepare-database';
 import { dropDatabase } from '../test/e2e/support/stores';
 
@@ -110,6 +111,8 @@ async function seed(db: Client): Promise<SeededBot> {
   await step(db, 'contacts from their messages and touches', INSERT_CONTACTS, [bot.id]);
   await step(db, 'daily_stats', INSERT_DAILY_STATS, [bot.id]);
   await step(db, 'source_rollups', INSERT_SOURCE_ROLLUPS, [bot.id]);
+  await backfillSourceDays(db);
+  log("source_days (the migration's backfill)");
   // The retention rollup exactly as its migration backfills an existing deployment.
   const backfillStarted = Date.now();
   await backfillRetention(db);
@@ -126,6 +129,7 @@ async function seed(db: Client): Promise<SeededBot> {
     'daily_stats',
     'hourly_stats',
     'source_rollups',
+    'source_days',
     'retention_counts',
     'retention_totals',
   ])

@@ -28,6 +28,7 @@ import { RecipientOutcomes1795402450000 } from './1795402450000-RecipientOutcome
 import { WebhookOutbox1795402500000 } from './1795402500000-WebhookOutbox';
 import { ReplyTimesIndexOnly1795402600000 } from './1795402600000-ReplyTimesIndexOnly';
 import { ReplyTimeCounts1795402700000 } from './1795402700000-ReplyTimeCounts';
+import { RevenueRollups1795402800000 } from './1795402800000-RevenueRollups';
 import { MessagePartitions1795402900000 } from './1795402900000-MessagePartitions';
 
 /** Every migration in order. Listed explicitly so the app, the CLI and the tests load the same set. */
@@ -62,5 +63,6 @@ export const migrations = [
   WebhookOutbox1795402500000,
   ReplyTimesIndexOnly1795402600000,
   ReplyTimeCounts1795402700000,
+  RevenueRollups1795402800000,
   MessagePartitions1795402900000,
 ];

@@ -3,6 +3,7 @@ import type { Client } from 'pg';
 import { backfillButtonRollupWithPreviousDays } from '../../migrations/1795402060000-ButtonPreviousDays';
 import { backfillPaymentContacts } from '../../migrations/1795402110000-RevenueReports';
 import { backfillReplyTimeCounts } from '../../migrations/1795402700000-ReplyTimeCounts';
+import { backfillRevenueRollups } from '../../migrations/1795402800000-RevenueRollups';
 import { sha256Hex } from '../../src/common/crypto/random';
 
 /**
@@ -129,7 +130,12 @@ export async function ensurePayments(db: Client, botId: string): Promise<void> {
     ),
   );
   await step("the payer's columns of the payments (the migration's backfill)", () => backfillPaymentContacts(db));
+  await step("the payers' previous payments and the revenue rollups (the migration's backfill)", () =>
+    backfillRevenueRollups(db),
+  );
   await db.query(`VACUUM ANALYZE payments`);
+  await db.query(`VACUUM ANALYZE revenue_days`);
+  await db.query(`VACUUM ANALYZE revenue_payload_days`);
 }
 
 /** Share of the seed's inbound messages `ensureHealthFacts` gives a reply (the rest stay unanswered). */

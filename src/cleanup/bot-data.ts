@@ -61,6 +61,9 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('button_day_contacts'),
   OF_BOT('button_day_presses'),
   OF_BOT('payments'),
+  OF_BOT('revenue_days'),
+  OF_BOT('revenue_payload_days'),
+  OF_BOT('revenue_cohorts'),
   // Each contact takes its touches with it (cascade along touches_by_contact).
   OF_BOT('contacts'),
   OF_BOT('held_updates'),
@@ -68,6 +71,7 @@ export const BOT_DATA: readonly BotDataTable[] = [
   OF_BOT('daily_stats'),
   OF_BOT('hourly_stats'),
   OF_BOT('source_rollups'),
+  OF_BOT('source_days'),
   OF_BOT('retention_counts'),
   OF_BOT('retention_totals'),
   OF_BOT('source_mappings'),

@@ -24,14 +24,10 @@ export function payerCondition(payer: boolean, contact: string): string {
 }
 
 /**
- * The bot's payers (`$1`): the contacts with a first payment (one each, `payments_firsts`) less those whose every
- * payment was refunded (among the refunded ones, `payments_refunded`).
+ * The bot's payers (`$1`): one payment each is marked the payer's first not refunded (`first_kept_of_contact`, kept
+ * by the ingest, src/ingest/payment-contacts.ts), counted from the partial index `payments_payer_contacts` alone.
  */
-export const PAYERS_COUNT_SQL = `
-  SELECT (SELECT count(*) FROM payments WHERE bot_id = $1 AND first_of_contact)
-       - (SELECT count(DISTINCT r.contact_id) FROM payments r
-           WHERE r.bot_id = $1 AND r.refunded_at IS NOT NULL
-             AND NOT EXISTS (SELECT FROM payments k WHERE k.contact_id = r.contact_id AND k.refunded_at IS NULL)) AS payers`;
+export const PAYERS_COUNT_SQL = `SELECT count(*) AS payers FROM payments WHERE bot_id = $1 AND first_kept_of_contact`;
 
 /**
  * The CSV columns `payments` and `revenue` (`RUB 99000; XTR 1500`: each currency and its net, by currency) of the

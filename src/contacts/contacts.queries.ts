@@ -253,7 +253,7 @@ export class ContactsQueries {
 
   /**
    * Exact, without counting a million rows: every new contact adds one to its day's new_contacts; the payers are
-   * counted from the bot's first and refunded payments (contact-payments.ts), the others are the rest.
+   * counted from one marked payment each (contact-payments.ts), the others are the rest.
    */
   async total(botId: string, payer: boolean | null = null): Promise<number> {
     const [[row], payers] = await Promise.all([

@@ -11,6 +11,7 @@ import { ContactsRepository } from '../ingest/contacts.repository';
 import { HourlyStats } from '../ingest/hourly-stats';
 import { ReplyTimes } from '../ingest/reply-times';
 import { RetentionActivity } from '../ingest/retention-activity';
+import { RevenueDays } from '../ingest/revenue-days';
 import { IntentsService } from '../intents/intents.service';
 import { LinkClicks } from '../links/link-clicks';
 import type { ContactDataOwner } from '../common/contact-data-owner';
@@ -38,12 +39,13 @@ export class ContactErasure {
     hourly: HourlyStats,
     retention: RetentionActivity,
     clicks: LinkClicks,
+    revenue: RevenueDays,
   ) {
     // The contact's own row and its facts go last: the others find their rows (the retention rollup its counters
     // by the contact's source, hourly_stats its hours by its messages and times, the reply times theirs by its
-    // messages) by it. reply_time_counts first (the ingest locks it with the replies, before any other counter);
-    // then hourly_stats, daily_stats and source_rollups (locked ahead of their count-down), retention_counts: the
-    // order in which the ingest locks them.
+    // messages) by it. The counters in the order the ingest locks them: reply_time_counts (with the replies), the
+    // button rollups, the payments and their revenue rollup, hourly_stats, then daily_stats, source_rollups and
+    // source_days (locked ahead of their count-down), retention_counts.
     this.owners = [
       funnels,
       intents,
@@ -51,6 +53,7 @@ export class ContactErasure {
       clicks,
       replyTimes,
       presses,
+      revenue,
       hourly,
       contacts.counterLocks,
       retention,

@@ -35,7 +35,7 @@ export class ContactsRepository implements ContactDataOwner {
   }
 
   /**
-   * Erasure's step before the retention rollup: locks the daily_stats and source_rollups rows eraseContact will
+   * Erasure's step before the retention rollup: locks the daily_stats, source_rollups and source_days rows eraseContact will
    * count down, in key order. The ingest locks them before the retention rollup's; an erasure that took
    * retention_counts first could wait for a batch of the same bot that waits for it.
    */
@@ -61,12 +61,20 @@ export class ContactsRepository implements ContactDataOwner {
           ORDER BY source_value, campaign_name FOR UPDATE`,
         [botId, key.id],
       );
+      await q.query(
+        `SELECT 1 FROM source_days s JOIN contacts c ON c.id = $2
+          WHERE c.source_value IS NOT NULL AND s.bot_id = $1
+            AND s.day = (c.first_seen_at AT TIME ZONE 'UTC')::date AND s.source_value = c.source_value
+            AND s.campaign_name = coalesce(c.campaign_name, '')
+          FOR UPDATE OF s`,
+        [botId, key.id],
+      );
     },
   };
 
   /**
    * Deletes the contact, its messages (with their raw copies and reply times) and touches, and takes them out of
-   * the rollups the reports read (daily_stats, source_rollups) exactly as the fact store added them; rollup rows
+   * the rollups the reports read (daily_stats, source_rollups, source_days) exactly as the fact store added them; rollup rows
    * left all zero go, as if never written.
    */
   async eraseContact(q: Queryable, botId: string, key: ContactKey): Promise<void> {
@@ -111,6 +119,12 @@ export class ContactsRepository implements ContactDataOwner {
            FROM gone g
           WHERE g.source_value IS NOT NULL
             AND r.bot_id = $1 AND r.source_value = g.source_value AND r.campaign_name = coalesce(g.campaign_name, '')
+       ), attributed_day AS (
+         UPDATE source_days s SET contacts = s.contacts - 1
+           FROM gone g
+          WHERE g.source_value IS NOT NULL
+            AND s.bot_id = $1 AND s.day = (g.first_seen_at AT TIME ZONE 'UTC')::date AND s.source_value = g.source_value
+            AND s.campaign_name = coalesce(g.campaign_name, '')
        )
        UPDATE daily_stats s SET new_contacts = s.new_contacts - 1
          FROM gone g WHERE s.bot_id = $1 AND s.day = (g.first_seen_at AT TIME ZONE 'UTC')::date`,
@@ -121,5 +135,6 @@ export class ContactsRepository implements ContactDataOwner {
       [botId],
     );
     await q.query(`DELETE FROM source_rollups WHERE bot_id = $1 AND contacts_count = 0 AND touches = 0`, [botId]);
+    await q.query(`DELETE FROM source_days WHERE bot_id = $1 AND contacts = 0`, [botId]);
   }
 }

@@ -33,7 +33,8 @@ import { RecordingCap } from './recording-cap/recording-cap';
 import { dialogReplies, queueReplies } from './reply-statements';
 import { ContactSeen, retentionActivityStatement } from './retention-activity';
 import { RetentionDaysWritten } from './retention-days-written';
-import { upsertSourceRollups } from './source-rollups-statement';
+import { RevenueDays } from './revenue-days';
+import { upsertSourceDays, upsertSourceRollups } from './source-rollups-statement';
 import { parseStartParameter } from './start-parameter';
 import { insertTouches } from './touches-statement';
 
@@ -248,13 +249,16 @@ export class FactStore implements OnApplicationShutdown {
       (d) => d.source !== null && contactById.get(d.contactId)?.source_value === null,
     );
     // The payer's columns of payments, which the revenue reports read instead of joining contacts: copied onto the
-    // new payments, and moved with contacts attributed now (after updateContacts, which set their source).
-    const payers = written ? PaymentContacts.paymentsStored(written.inserted) : null;
+    // new payments, and moved with contacts attributed now (after updateContacts, which set their source), together
+    // with the revenue rollup of the payments inserted, refunded and moved (the first of the counters).
+    const payers = written ? PaymentContacts.paymentsChanged(written.inserted, written.refunded) : null;
     if (payers) tx.send(payers);
-    const attributedPayers = newlyAttributed.length
-      ? PaymentContacts.contactsAttributed(newlyAttributed.map((d) => d.contactId))
-      : null;
-    if (attributedPayers) tx.send(attributedPayers);
+    const revenue = RevenueDays.statement({
+      inserted: written?.inserted ?? [],
+      refunded: written?.refunded ?? [],
+      attributed: newlyAttributed.map((d) => d.contactId),
+    });
+    if (revenue) tx.send(revenue);
     // The counters last, in one order in every transaction: their rows are shared by every batch of a bot, so
     // they are locked as briefly as possible and never in a cycle by two transactions written at once.
     const hourly = hourlyStatsStatement({
@@ -266,6 +270,10 @@ export class FactStore implements OnApplicationShutdown {
     if (hourly) tx.send(hourly);
     upsertDailyStats(tx, dailyDeltas(newMessages, created));
     upsertSourceRollups(tx, rollupDeltas(touches, newlyAttributed));
+    upsertSourceDays(
+      tx,
+      newlyAttributed.map((d) => d.contactId),
+    );
     activeDays.push(...this.retentionDays.unwritten(seenContacts(newMessages, created)));
     const retention = retentionActivityStatement(
       activeDays,

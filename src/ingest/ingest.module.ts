@@ -13,6 +13,7 @@ import { IngestJournal } from './journal/ingest-journal';
 import { RecordingCap } from './recording-cap/recording-cap';
 import { ReplyTimes } from './reply-times';
 import { RetentionActivity } from './retention-activity';
+import { RevenueDays } from './revenue-days';
 
 /** Turns traffic into stored facts: the mirror, the proxy, sends and broadcasts import it to hand traffic over. */
 @Module({
@@ -30,6 +31,7 @@ import { RetentionActivity } from './retention-activity';
     RecordingCap,
     ReplyTimes,
     RetentionActivity,
+    RevenueDays,
   ],
   exports: [
     ButtonPresses,
@@ -39,6 +41,7 @@ import { RetentionActivity } from './retention-activity';
     HourlyStats,
     ReplyTimes,
     RetentionActivity,
+    RevenueDays,
   ],
 })
 export class IngestModule {}

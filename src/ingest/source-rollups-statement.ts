@@ -19,3 +19,24 @@ export function upsertSourceRollups(tx: PipelinedTransaction, rows: ReturnType<t
     ],
   );
 }
+
+/**
+ * source_days (migrations/1795402800000-RevenueRollups.ts): the contacts the batch attributed for the first time,
+ * counted under their raw source and campaign (`''`: none) on the UTC day they were first seen, read back from their
+ * rows once updateContacts has set the source. The revenue report's new contacts per source of a window; the
+ * unattributed ones are daily_stats' new contacts less these. Erasure takes a contact out (ContactsRepository).
+ */
+export function upsertSourceDays(tx: PipelinedTransaction, attributedContactIds: string[]): void {
+  if (!attributedContactIds.length) return;
+  sendPrepared(
+    tx,
+    `INSERT INTO source_days AS s (bot_id, day, source_value, campaign_name, contacts)
+       SELECT c.bot_id, (c.first_seen_at AT TIME ZONE 'UTC')::date, c.source_value, coalesce(c.campaign_name, ''), count(*)
+         FROM contacts c
+        WHERE c.id = ANY($1::uuid[]) AND c.source_value IS NOT NULL
+        GROUP BY 1, 2, 3, 4
+        ORDER BY 1, 2, 3, 4
+       ON CONFLICT (bot_id, day, source_value, campaign_name) DO UPDATE SET contacts = s.contacts + EXCLUDED.contacts`,
+    [attributedContactIds],
+  );
+}

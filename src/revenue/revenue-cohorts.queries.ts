@@ -23,8 +23,9 @@ interface CohortCountRow {
 /**
  * The LTV cohorts (issue 26): the retention report's cohorts (contacts first seen in each week or day, their sizes
  * read from the same rollup), and what their payments in one currency add up to by the end of each period since.
- * Payments are read by the payer's first appearance from `payments_by_cohort` alone (its raw source and cohort are
- * kept on the payment by the ingest); a report of 12 weeks reads the payments of the contacts of those 12 weeks.
+ * The nets are read from the rollup `revenue_cohorts` (per cohort, period of payment and raw source), the payers from
+ * `payments_cohort_payers` (one entry per payer and currency, by the payer's first appearance; its raw source and
+ * cohort are kept on the payment by the ingest).
  */
 @Injectable()
 export class RevenueCohortsQueries {
@@ -103,29 +104,33 @@ export class RevenueCohortsQueries {
     );
   }
 
-  /** Net revenue per cohort and period of payment, in days from the first cohort's start. */
+  /**
+   * Net revenue per cohort and period of payment, in days from the first cohort's start: the cells of
+   * `revenue_cohorts` (kept by the ingest, src/ingest/revenue-days.ts) of the cohorts since `$4` (a period's start).
+   */
   private nets(botId: string, period: RetentionPeriod, first: string, source: string | null, currency: string) {
     return this.db.query<NetRow[]>(
-      `SELECT date_trunc($2, p.contact_first_seen_at AT TIME ZONE 'UTC')::date - $4::date AS cohort_days,
-              date_trunc($2, p.paid_at AT TIME ZONE 'UTC')::date - $4::date AS paid_days,
-              sum(p.amount) AS net
-         FROM payments p
-        WHERE ${COHORT_PAYMENTS} AND p.refunded_at IS NULL
+      `SELECT r.cohort_start - $4::date AS cohort_days, r.paid_start - $4::date AS paid_days, sum(r.net) AS net
+         FROM revenue_cohorts r
+        WHERE r.bot_id = $1 AND r.currency = $3 AND r.period = $2 AND r.cohort_start >= $4::date AND r.net <> 0
+          AND ($5::text IS NULL OR ${countsUnder('r.source_value', '$5', '$6')})
         GROUP BY 1, 2`,
       [botId, period, currency, first, source, UNMAPPED_SOURCE],
     );
   }
 
-  /** Per cohort, its contacts with a payment not refunded. */
+  /**
+   * Per cohort, its contacts with a payment not refunded: each has exactly one in the currency without a previous
+   * one (`previous_paid_at`, kept by the ingest), so they are counted without grouping by contact, from
+   * `payments_cohort_payers` alone.
+   */
   private payers(botId: string, period: RetentionPeriod, first: string, source: string | null, currency: string) {
     return this.db.query<CohortCountRow[]>(
-      `SELECT cohort_days, count(*)::int AS contacts FROM (
-         SELECT DISTINCT date_trunc($2, p.contact_first_seen_at AT TIME ZONE 'UTC')::date - $4::date AS cohort_days,
-                p.contact_id
-           FROM payments p
-          WHERE ${COHORT_PAYMENTS} AND p.refunded_at IS NULL
-       ) paying
-        GROUP BY cohort_days`,
+      `SELECT date_trunc($2, p.contact_first_seen_at AT TIME ZONE 'UTC')::date - $4::date AS cohort_days,
+              count(*)::int AS contacts
+         FROM payments p
+        WHERE ${COHORT_PAYMENTS} AND p.refunded_at IS NULL AND p.previous_paid_at IS NULL
+        GROUP BY 1`,
       [botId, period, currency, first, source, UNMAPPED_SOURCE],
     );
   }

@@ -27,7 +27,8 @@ interface SumRow {
   gross: string;
   refunds: string;
   payments: string;
-  refunded: string;
+  /** Null in the payload rows (by_payload has no refunded count). */
+  refunded: string | null;
 }
 
 interface PayersRow {
@@ -64,13 +65,14 @@ const PAYMENT_EXPORT_HEADER = [
 ] as const;
 
 /**
- * The revenue report of a window of whole UTC days (issue 26). Three statements, run side by side: the window's
- * payments summed per currency, source, payload and day; its payers (contacts with a payment not refunded) and
- * new payers per source; and the contacts each source brought in the window. The payments are read from
- * `payments_by_time` alone, which carries each payer's raw source and first-payment mark (kept by the ingest,
- * src/ingest/payment-contacts.ts); the contacts from `contacts_by_first_seen` alone. Raw sources are grouped in
- * SQL and mapped on the way out, and the mapped ones summed here, so a mapping edit regroups history as in the
- * sources report.
+ * The revenue report of a window of whole UTC days (issue 26). Four statements, run side by side: the window's
+ * payments summed per currency, source and day, and per payload (from the `revenue_days` and `revenue_payload_days`
+ * rollups); its payers (contacts with
+ * a payment not refunded) and new payers per source (one index entry per payment of the window, no grouping by
+ * contact); and the contacts each source brought in the window (the `source_days` rollup and `daily_stats`). All
+ * of it is kept by the ingest (src/ingest/revenue-days.ts, payment-contacts.ts, source-rollups-statement.ts). Raw
+ * sources are grouped in SQL and mapped on the way out, and the mapped ones summed here, so a mapping edit regroups
+ * history as in the sources report.
  */
 @Injectable()
 export class RevenueQueries {
@@ -81,12 +83,13 @@ export class RevenueQueries {
     const start = new Date(`${window.from}T00:00:00Z`);
     const end = new Date(Date.parse(`${window.to}T00:00:00Z`) + DAY_MS);
     const params = [botId, start, end, source, UNMAPPED_SOURCE];
-    const [sums, payers, contacts] = await Promise.all([
+    const [sums, payloads, payers, contacts] = await Promise.all([
       this.db.query<SumRow[]>(SUMS_SQL, params),
+      this.db.query<SumRow[]>(PAYLOADS_SQL, params),
       this.db.query<PayersRow[]>(PAYERS_SQL, params),
       this.db.query<ContactsRow[]>(CONTACTS_SQL, params),
     ]);
-    return assemble(window, sums, payers, contacts);
+    return assemble(window, [...sums, ...payloads], payers, contacts);
   }
 
   /**
@@ -111,53 +114,73 @@ export class RevenueQueries {
   }
 }
 
-/** The window's payments, with the source filter (`$4`, null for none; `$5` the unmapped label). */
-const WINDOW = `payments r
-   WHERE r.bot_id = $1 AND r.paid_at >= $2 AND r.paid_at < $3
-     AND ($4::text IS NULL OR ${countsUnder('r.source_value', '$4', '$5')})`;
+/** The mapped source `$4` (null: no filter; `$5` the unmapped label) of rows `r` with a raw `source_value`. */
+const SOURCE_FILTER = `($4::text IS NULL OR ${countsUnder('r.source_value', '$4', '$5')})`;
+
+/** The UTC days of the window: `$2` and `$3` are its first instant and the instant after it. */
+const WINDOW_DAYS = `r.day >= ($2::timestamptz AT TIME ZONE 'UTC')::date AND r.day < ($3::timestamptz AT TIME ZONE 'UTC')::date`;
 
 /**
- * Sums per currency, per raw (source, campaign), per payload and per day, in one pass over the window (hashed
- * grouping sets: `payments_paid_day` tells the planner how few days there are); the source groups are mapped after.
+ * Sums per currency, per raw (source, campaign) and per day of the window's days of `revenue_days`, and per payload
+ * of `revenue_payload_days` (the rollups the ingest keeps, src/ingest/revenue-days.ts; rows a move or an erasure
+ * emptied are skipped), each read from its key alone and grouped in one pass; the source groups are mapped after.
  */
 const SUMS_SQL = `
-  SELECT CASE r.grouping WHEN 15 THEN 'currency' WHEN 3 THEN 'source' WHEN 13 THEN 'payload' ELSE 'day' END AS kind,
-         r.currency, ${mappedColumns('$5')}, r.payload, to_char(r.day, 'YYYY-MM-DD') AS date,
+  SELECT CASE r.grouping WHEN 7 THEN 'currency' WHEN 1 THEN 'source' ELSE 'day' END AS kind,
+         r.currency, ${mappedColumns('$5')}, NULL AS payload, to_char(r.day, 'YYYY-MM-DD') AS date,
          r.gross, r.refunds, r.payments, r.refunded
-    FROM (SELECT GROUPING(r.source_value, r.campaign_name, r.payload, (r.paid_at AT TIME ZONE 'UTC')::date) AS grouping,
-                 r.currency, r.source_value, r.campaign_name, r.payload, (r.paid_at AT TIME ZONE 'UTC')::date AS day,
-                 sum(r.amount) AS gross, coalesce(sum(r.amount) FILTER (WHERE r.refunded_at IS NOT NULL), 0) AS refunds,
-                 count(*) AS payments, count(r.refunded_at) AS refunded
-            FROM ${WINDOW}
-           GROUP BY GROUPING SETS ((r.currency), (r.currency, r.source_value, r.campaign_name), (r.currency, r.payload),
-                                   (r.currency, (r.paid_at AT TIME ZONE 'UTC')::date))) r
+    FROM (SELECT GROUPING(r.source_value, r.campaign_name, r.day) AS grouping,
+                 r.currency, r.source_value, r.campaign_name, r.day,
+                 sum(r.gross) AS gross, sum(r.refunds) AS refunds, sum(r.payments) AS payments,
+                 sum(r.refunded) AS refunded
+            FROM revenue_days r
+           WHERE r.bot_id = $1 AND ${WINDOW_DAYS} AND r.payments > 0 AND ${SOURCE_FILTER}
+           GROUP BY GROUPING SETS ((r.currency), (r.currency, r.source_value, r.campaign_name), (r.currency, r.day))) r
     ${MAPPING_JOIN}`;
 
+const PAYLOADS_SQL = `
+  SELECT 'payload' AS kind, r.currency, NULL AS source_value, NULL AS campaign_name, r.payload, NULL AS date,
+         sum(r.gross) AS gross, sum(r.refunds) AS refunds, sum(r.payments) AS payments, NULL AS refunded
+    FROM revenue_payload_days r
+   WHERE r.bot_id = $1 AND ${WINDOW_DAYS} AND r.payments > 0 AND ${SOURCE_FILTER}
+   GROUP BY r.currency, r.payload`;
+
 /**
- * Payers per currency and raw source: contacts with a payment of the window not refunded (grouped by contact, a
- * contact's payments all carry its source); new when the contact's first payment ever (any currency, refunded or
- * not) is in the window. A payer has one source, so the sums over the sources are the currency's payers.
+ * Payers per currency and raw source: contacts with a payment of the window not refunded, counted without grouping
+ * by contact. Each payment not refunded carries its payer's previous one not refunded in its currency
+ * (`previous_paid_at`, kept by the ingest, src/ingest/payment-contacts.ts), so exactly one payment of the window per
+ * payer and currency has none before the window: its first there. New when the contact's first payment ever (any
+ * currency, refunded or not: `contact_first_paid_at`) is in the window. A payer has one source, so the sums over the
+ * sources are the currency's payers. `payments_payers` alone.
  */
 const PAYERS_SQL = `
   SELECT r.currency, ${mappedColumns('$5')}, r.payers, r.new_payers
-    FROM (SELECT p.currency, p.source_value, p.campaign_name, count(*) AS payers, count(n.contact_id) AS new_payers
-            FROM (SELECT r.contact_id, r.currency, min(r.source_value COLLATE "C") AS source_value,
-                         min(r.campaign_name COLLATE "C") AS campaign_name
-                    FROM ${WINDOW} AND r.refunded_at IS NULL
-                   GROUP BY r.contact_id, r.currency) p
-            LEFT JOIN (SELECT r.contact_id FROM ${WINDOW} AND r.first_of_contact) n ON n.contact_id = p.contact_id
+    FROM (SELECT r.currency, r.source_value, r.campaign_name, count(*) AS payers,
+                 count(*) FILTER (WHERE r.contact_first_paid_at >= $2) AS new_payers
+            FROM payments r
+           WHERE r.bot_id = $1 AND r.paid_at >= $2 AND r.paid_at < $3 AND r.refunded_at IS NULL
+             AND (r.previous_paid_at IS NULL OR r.previous_paid_at < $2) AND ${SOURCE_FILTER}
            GROUP BY 1, 2, 3) r
     ${MAPPING_JOIN}`;
 
-/** The contacts first seen in the window per raw source (`contacts_by_first_seen` alone), mapped after. */
+/**
+ * The contacts first seen in the window per raw source: the attributed ones from `source_days` (per day of first
+ * appearance, kept by the ingest), the others the window's new contacts in `daily_stats` less those, as the sources
+ * report counts them; mapped after.
+ */
 const CONTACTS_SQL = `
   SELECT ${mappedColumns('$5')}, r.contacts
-    FROM (SELECT r.source_value, r.campaign_name, count(*) AS contacts
-            FROM contacts r
-           WHERE r.bot_id = $1 AND r.first_seen_at >= $2 AND r.first_seen_at < $3
-             AND ($4::text IS NULL OR ${countsUnder('r.source_value', '$4', '$5')})
-           GROUP BY 1, 2) r
-    ${MAPPING_JOIN}`;
+    FROM (SELECT r.source_value, nullif(r.campaign_name, '') AS campaign_name, sum(r.contacts) AS contacts
+            FROM source_days r
+           WHERE r.bot_id = $1 AND ${WINDOW_DAYS} AND ${SOURCE_FILTER}
+           GROUP BY 1, 2
+          UNION ALL
+          SELECT NULL, NULL,
+                 (SELECT coalesce(sum(r.new_contacts), 0) FROM daily_stats r WHERE r.bot_id = $1 AND ${WINDOW_DAYS})
+                 - (SELECT coalesce(sum(r.contacts), 0) FROM source_days r WHERE r.bot_id = $1 AND ${WINDOW_DAYS})
+           WHERE $4::text IS NULL OR $4 = $5) r
+    ${MAPPING_JOIN}
+   WHERE r.contacts > 0`;
 
 const sourceKey = (source: string, campaign: string | null) => JSON.stringify([source, campaign]);
 

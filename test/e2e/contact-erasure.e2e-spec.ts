@@ -33,22 +33,50 @@ const press = (userId: number, data: string) => ({
   },
 });
 
-/** Everyone but the erased person, the same on both bots: two days of traffic with sources and intents. */
+/** A Stars payment (`successful_payment`), or its refund (`refunded_payment`), in the user's private chat. */
+const money = (
+  userId: number,
+  field: 'successful_payment' | 'refunded_payment',
+  charge: string,
+  amount: number,
+  date: number,
+) => ({
+  update_id: updateId,
+  message: {
+    message_id: updateId++,
+    from: { id: userId, is_bot: false, first_name: `User ${userId}` },
+    chat: { id: userId, type: 'private' },
+    date,
+    [field]: {
+      currency: 'XTR',
+      total_amount: amount,
+      invoice_payload: 'plan:pro',
+      telegram_payment_charge_id: charge,
+      ...(field === 'successful_payment' ? { provider_payment_charge_id: '' } : {}),
+    },
+  },
+});
+
+/** Everyone but the erased person, the same on both bots: two days of traffic with sources, intents and a payment. */
 const shared = [
   tg(1, '/start utm_source=vk&utm_campaign=winter', now - 2 * day),
   tg(1, 'какая цена?', now - 2 * day + 60),
+  money(1, 'successful_payment', 'stx-shared', 100, now - 2 * day + 90),
   tg(2, '/start blog', now - day),
   tg(2, 'привет', now - 60),
 ];
 /**
  * The person to erase: a new contact on a day nobody else was, a second touch, an intent, both funnel stages,
- * two button presses.
+ * two button presses, two payments under the shared one's source, one refunded.
  */
 const erased = [
   tg(3, '/start utm_source=vk&utm_campaign=winter', now - 3 * day),
   tg(3, 'цена доставки', now - 3 * day + 30),
+  money(3, 'successful_payment', 'stx-erased-1', 500, now - 2 * day + 100),
   tg(3, '/start blog', now - day + 10),
   tg(3, 'а цена?', now - 30),
+  money(3, 'successful_payment', 'stx-erased-2', 250, now - 20),
+  money(3, 'refunded_payment', 'stx-erased-1', 500, now - 10),
   press(3, 'buy'),
   press(3, 'info'),
 ];
@@ -127,6 +155,9 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
       dialogs: strip((await get(`/api/bots/${botId}/dialogs`)).data, 'id', 'avatar_url', 'waited_s'),
       intents: strip((await get(`/api/bots/${botId}/intents`)).data, 'id', 'created_at'),
       health: await get(`/api/bots/${botId}/health`),
+      revenue: await get(`/api/bots/${botId}/revenue`),
+      revenueVk: await get(`/api/bots/${botId}/revenue?source=vk`),
+      revenueCohorts: await get(`/api/bots/${botId}/revenue/cohorts?period=day&periods=7`),
     };
   }
 
@@ -135,10 +166,10 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
     owner = await registerUser(ctx);
     withPerson = await botWith([
       ...erased.slice(0, 2),
-      ...shared.slice(0, 2),
-      erased[2],
-      ...shared.slice(2),
-      ...erased.slice(3),
+      ...shared.slice(0, 3),
+      ...erased.slice(2, 4),
+      ...shared.slice(3),
+      ...erased.slice(4),
     ]);
     await answerPerson(withPerson);
     without = await botWith(shared);
@@ -171,6 +202,9 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
     // One answer to the person's four messages: four reply times.
     expect(before.health.reply_time.replied).toBe(4);
     expect(others.health.reply_time.replied).toBe(0);
+    expect(before.revenue.totals).toEqual([
+      { currency: 'XTR', gross: 850, refunds: 500, net: 350, payments: 3, refunded: 1, payers: 2, new_payers: 2 },
+    ]);
     expect(before.buttons).toEqual({
       data: [
         { data: 'buy', presses: 1, contacts: 1 },
@@ -211,7 +245,8 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
               (SELECT count(*) FROM button_presses WHERE bot_id = $1 AND external_user_id = '3')::int AS presses,
               (SELECT count(*) FROM contact_activity a WHERE a.bot_id = $1
                  AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = a.contact_id))::int AS activity,
-              (SELECT count(*) FROM reply_time_counts WHERE bot_id = $1)::int AS reply_counts`,
+              (SELECT count(*) FROM reply_time_counts WHERE bot_id = $1)::int AS reply_counts,
+              (SELECT count(*) FROM payments WHERE bot_id = $1 AND external_user_id = '3')::int AS payments`,
       [withPerson],
     );
     expect(left.rows).toEqual([
@@ -226,6 +261,7 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
         presses: 0,
         activity: 0,
         reply_counts: 0,
+        payments: 0,
       },
     ]);
 

@@ -4,6 +4,7 @@ import { Messages } from '../../src/common/messages';
 import { CaptureService } from '../../src/ingest/capture.service';
 import { ContactsRepository } from '../../src/ingest/contacts.repository';
 import { FactEvents } from '../../src/ingest/events';
+import { RevenueDays } from '../../src/ingest/revenue-days';
 import { PaymentsQueries } from '../../src/revenue/payments.queries';
 import { PaymentsService } from '../../src/revenue/payments.service';
 import { useFreshDatabase } from './support/database';
@@ -123,15 +124,21 @@ describe('Payments in the ingest (FactStore through IngestWriter, issue 26)', ()
     expect(await rows(bot.id)).toMatchObject([{ charge_id: 'api-1', origin: 'api' }]);
   });
 
-  it('erasing a contact deletes its payments with its row (a cascade: no counter holds them)', async () => {
+  it('erasing a contact deletes its payments and takes them out of the revenue rollup', async () => {
     const bot = await newBot(db.dataSource, await newAccount(db.dataSource));
     await ingest.writer.write(bot, [payment('11', 'stx-erase', daysAgo(0)), payment('12', 'stx-keep', daysAgo(0))]);
     const contacts = new ContactsRepository(db.dataSource);
     await db.dataSource.transaction(async (tx) => {
       const key = await contacts.lockForErasure(tx, bot.id, '11');
+      await new RevenueDays().eraseContact(tx, bot.id, key!);
       await contacts.eraseContact(tx, bot.id, key!);
     });
     expect((await rows(bot.id)).map((row: { charge_id: string }) => row.charge_id)).toEqual(['stx-keep']);
+    const rollup = await db.dataSource.query(
+      `SELECT sum(gross)::int AS gross, sum(payments)::int AS payments FROM revenue_days WHERE bot_id = $1`,
+      [bot.id],
+    );
+    expect(rollup).toEqual([{ gross: 250, payments: 1 }]);
   });
 
   it('the free cap never drops payments: past it the payment is stored and its contact created, its message not', async () => {

@@ -1,6 +1,5 @@
 import { UNMAPPED_SOURCE } from '../../src/common/unmapped-source';
 import type { CaptureBot } from '../../src/ingest/capture.service';
-import { PaymentContacts } from '../../src/ingest/payment-contacts';
 import { RevenueCohortsQueries } from '../../src/revenue/revenue-cohorts.queries';
 import { RevenueQueries } from '../../src/revenue/revenue.queries';
 import { insertPayment } from '../support/payments';
@@ -333,9 +332,6 @@ describe("The payer's columns of payments, as the ingest keeps them", () => {
     await ingest.writer.write(bot, [
       inbound('A', '/start utm_source=ads|utm_campaign=spring', at('2026-03-07T00:00:00')),
     ]);
-    const [{ id }] = await db.dataSource.query(`SELECT id FROM contacts WHERE bot_id = $1`, [bot.id]);
-    const attributed = PaymentContacts.contactsAttributed([id])!;
-    await db.dataSource.query(attributed.text, attributed.values);
     expect(await columns()).toEqual([
       { amount: '10', source_value: 'ads', campaign_name: 'spring', first_of_contact: true, cohort_copied: true },
       { amount: '20', source_value: 'ads', campaign_name: 'spring', first_of_contact: false, cohort_copied: true },

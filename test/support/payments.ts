@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PaymentContacts } from '../../src/ingest/payment-contacts';
+import { RevenueDays } from '../../src/ingest/revenue-days';
 
 /** The pool of a medium test (TypeORM's DataSource answers rows) or an e2e test's pg Client (answers a result). */
 interface Database {
@@ -21,8 +22,8 @@ export interface PaymentInput {
 
 /**
  * Arranges a payment of an existing contact as the ingest stores one (issue 26's capture is built apart): the
- * `payments` row, then the payer's columns the ingest keeps beside it (`PaymentContacts.paymentsStored`, the same
- * statement). Answers the payment's id.
+ * `payments` row, then the payer's columns and the revenue rollup the ingest keeps beside it
+ * (`PaymentContacts.paymentsChanged`, `RevenueDays.statement`: the same statements). Answers the payment's id.
  */
 export async function insertPayment(db: Database, input: PaymentInput): Promise<string> {
   const inserted = await db.query(
@@ -45,14 +46,32 @@ export async function insertPayment(db: Database, input: PaymentInput): Promise<
   );
   const [row] = rowsOf<{ id: string }>(inserted);
   if (!row) throw new Error(`insertPayment: bot ${input.botId} has no contact ${input.userId}`);
-  const stored = PaymentContacts.paymentsStored([row.id])!;
+  const stored = PaymentContacts.paymentsChanged([row.id], input.refundedAt ? [row.id] : [])!;
   await db.query(stored.text, stored.values);
+  const rollup = RevenueDays.statement({
+    inserted: [row.id],
+    refunded: input.refundedAt ? [row.id] : [],
+    attributed: [],
+  })!;
+  await db.query(rollup.text, rollup.values);
   return row.id;
 }
 
-/** Marks a payment refunded, as a refund through any of the three ways does. */
+/** Marks a payment refunded, as a refund through any of the three ways does (once), with the revenue rollup. */
 export async function refundPayment(db: Database, paymentId: string, at: Date): Promise<void> {
-  await db.query(`UPDATE payments SET refunded_at = $2 WHERE id = $1`, [paymentId, at]);
+  const refunded = rowsOf<{ id: string }>(
+    // A SELECT, so that TypeORM answers the rows alone.
+    await db.query(
+      `WITH refunded AS (UPDATE payments SET refunded_at = $2 WHERE id = $1 AND refunded_at IS NULL RETURNING id)
+       SELECT id FROM refunded`,
+      [paymentId, at],
+    ),
+  );
+  const ids = refunded.map((r) => r.id);
+  const payers = PaymentContacts.paymentsChanged([], ids);
+  if (payers) await db.query(payers.text, payers.values);
+  const rollup = RevenueDays.statement({ inserted: [], refunded: ids, attributed: [] });
+  if (rollup) await db.query(rollup.text, rollup.values);
 }
 
 function rowsOf<T>(result: unknown): T[] {

@@ -199,8 +199,9 @@ describe('DELETE /api/bots/:id/contacts/:userId (erasing one person)', () => {
     const others = await reports(without);
     expect(before.stats).not.toEqual(others.stats);
     expect(before.retentionDays).not.toEqual(others.retentionDays);
-    // One answer to the person's four messages: four reply times.
-    expect(before.health.reply_time.replied).toBe(4);
+    // One answer to the person's seven messages (four texts, two payments and a refund, stored as messages too):
+    // seven reply times.
+    expect(before.health.reply_time.replied).toBe(7);
     expect(others.health.reply_time.replied).toBe(0);
     expect(before.revenue.totals).toEqual([
       { currency: 'XTR', gross: 850, refunds: 500, net: 350, payments: 3, refunded: 1, payers: 2, new_payers: 2 },

@@ -64,7 +64,7 @@ async function main(): Promise<void> {
         REDIS_KEY_PREFIX: `botlens_bench_${runId}`,
         TELEGRAM_API_URL: `http://127.0.0.1:${platform.port}`,
         MAX_API_URL: `http://127.0.0.1:${platform.port}`,
-        LOG_LEVEL: 'silent',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
         NODE_ENV: 'development',
         AUTH_RATE_LIMIT_PER_IP: '100000',
       },

@@ -21,7 +21,13 @@ interface DialogReplies {
   lastOut: Date | null;
   /** The oldest new inbound message after lastOut: the dialog waits from it again. */
   firstInAfter: Date | null;
-  /** The answers, oldest first. */
+  /**
+   * The answers that can be the first answer at or after an inbound message, oldest first: the oldest (it answers
+   * what was waiting), the first at or after each new inbound message, and the newest. A bot that sends a
+   * thousand messages into one chat in a batch joins the dialog's messages once or twice, not a thousand times.
+   * Only an inbound message stored earlier yet dated after the batch's oldest answer (clocks disagreeing) could
+   * be given a later answer of the batch than its first.
+   */
   outs: Date[];
 }
 
@@ -50,16 +56,33 @@ export function dialogReplies(messages: NewMessageRow[], broadcast: (row: NewMes
       if (!d.lastOut || m.created_at > d.lastOut) d.lastOut = m.created_at;
     }
   }
+  const inbound = new Map<string, Date[]>();
+  for (const m of messages) {
+    if (m.direction !== 'in') continue;
+    const times = inbound.get(m.contact_id);
+    if (times) times.push(m.created_at);
+    else inbound.set(m.contact_id, [m.created_at]);
+  }
   for (const d of dialogs.values()) {
-    d.outs.sort((a, b) => a.getTime() - b.getTime());
     if (!d.lastOut) continue;
-    for (const m of messages) {
-      if (m.contact_id !== d.contactId || m.direction !== 'in' || m.created_at <= d.lastOut) continue;
-      if (!d.firstInAfter || m.created_at < d.firstInAfter) d.firstInAfter = m.created_at;
-    }
+    const ins = inbound.get(d.contactId) ?? [];
+    for (const at of ins) if (at > d.lastOut && (!d.firstInAfter || at < d.firstInAfter)) d.firstInAfter = at;
+    d.outs = answersThatMatter(d.outs, ins);
   }
   // Contact order, as every other write on contacts here.
   return [...dialogs.values()].sort((a, b) => compare(a.contactId, b.contactId));
+}
+
+/** Of a dialog's answers, the oldest, the newest and the first at or after each inbound time, oldest first. */
+function answersThatMatter(outs: Date[], ins: Date[]): Date[] {
+  const sorted = [...outs].sort((a, b) => a.getTime() - b.getTime());
+  if (sorted.length <= 2) return sorted;
+  const kept = new Set([0, sorted.length - 1]);
+  for (const at of ins) {
+    const first = sorted.findIndex((out) => out >= at);
+    if (first >= 0) kept.add(first);
+  }
+  return [...kept].sort((a, b) => a - b).map((i) => sorted[i]);
 }
 
 /**

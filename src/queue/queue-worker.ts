@@ -51,9 +51,12 @@ export abstract class QueueWorker<T> implements OnApplicationBootstrap, BeforeAp
     }
   }
 
-  /** Takes no new jobs until resume(); the running ones go on (a test holds a queue back with it). */
+  /**
+   * Takes no new jobs until resume() (a test holds a queue back with it). Waits for the running ones: that is
+   * also what ends a fetch already waiting in Redis, which would otherwise still take the next job added.
+   */
   async pause(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.pause(true)));
+    await Promise.all(this.workers.map((worker) => worker.pause()));
   }
 
   resume(): void {

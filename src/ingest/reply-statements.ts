@@ -106,7 +106,8 @@ export function queueReplies(tx: PipelinedTransaction, dialogs: DialogReplies[])
              LEAST(2147483647, GREATEST(0, round(EXTRACT(EPOCH FROM (a.at - m.created_at)) * 1000)))::int
            FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[])
              AS a(bot_id, contact_id, external_user_id, since, at)
-           JOIN contacts c ON c.id = a.contact_id
+           -- A dialog that waited for nothing and got no new message has nothing to answer: its messages are not read.
+           JOIN contacts c ON c.id = a.contact_id AND LEAST(c.awaiting_since, a.since) IS NOT NULL
            JOIN messages m ON m.bot_id = a.bot_id AND m.external_user_id = a.external_user_id
              AND m.created_at >= LEAST(c.awaiting_since, a.since) AND m.created_at <= a.at AND m.direction = 'in'
            ORDER BY m.id, a.at

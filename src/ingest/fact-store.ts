@@ -251,8 +251,11 @@ export class FactStore implements OnApplicationShutdown {
     // The payer's columns of payments, which the revenue reports read instead of joining contacts: copied onto the
     // new payments, and moved with contacts attributed now (after updateContacts, which set their source), together
     // with the revenue rollup of the payments inserted, refunded and moved (the first of the counters).
-    const payers = written ? PaymentContacts.paymentsChanged(written.inserted, written.refunded) : null;
+    // Their contacts locked first: another batch paying the same contact at once writes its columns before or after.
+    const payers = written && PaymentContacts.lockPayers(written.inserted, written.refunded);
     if (payers) tx.send(payers);
+    const payerColumns = written && PaymentContacts.paymentsChanged(written.inserted, written.refunded);
+    if (payerColumns) tx.send(payerColumns);
     const revenue = RevenueDays.statement({
       inserted: written?.inserted ?? [],
       refunded: written?.refunded ?? [],

@@ -7,13 +7,14 @@ import { prepared } from './pipelined-transaction';
  * its contact nor group a window's payments by contact:
  *
  * - `paymentsChanged(inserted, refunded)`, queued after the batch's payments are inserted and refunded and after its
- *   contacts' attribution is updated: copies each new payment's contact (first appearance, raw source and campaign)
- *   onto it; over every payment of the contacts concerned, marks the contact's earliest payment (by `paid_at`, then
- *   id) `first_of_contact` and copies its time (`contact_first_paid_at`), taking the mark off the one that had it
- *   when a payment dated earlier arrives (an integrator's back-dated payment); and gives each payment not refunded
- *   the time of the contact's previous one not refunded in its currency (`previous_paid_at`, null for the first and
- *   for refunded ones), which a refund or a back-dated payment changes for the payments after it; and marks the
- *   contact's earliest payment not refunded, in any currency (`first_kept_of_contact`: one per payer).
+ *   contacts' attribution is updated, right after `lockPayers`: copies each new payment's contact (first appearance,
+ *   raw source and campaign) onto it; over every payment of the contacts concerned, marks the contact's earliest
+ *   payment (by `paid_at`, then id) `first_of_contact` and copies its time (`contact_first_paid_at`), taking the
+ *   mark off the one that had it when a payment dated earlier arrives (an integrator's back-dated payment); and
+ *   gives each payment not refunded the time of the contact's previous one not refunded in its currency
+ *   (`previous_paid_at`, null for the first and for refunded ones), which a refund or a back-dated payment changes for
+ *   the payments after it; and marks the contact's earliest payment not refunded, in any currency
+ *   (`first_kept_of_contact`: one per payer).
  * - Contacts the batch attributed that had none (the ingest's `newlyAttributed`): their earlier payments move to
  *   the source, as their retention and funnel rows do, in the revenue rollup's statement (revenue-days.ts, which
  *   moves their sums with them). A contact's attribution is set once, so nothing else ever changes these columns
@@ -23,6 +24,23 @@ import { prepared } from './pipelined-transaction';
  * Erasing a contact deletes its payments.
  */
 export const PaymentContacts = {
+  /**
+   * Locks the contacts of the payments a batch inserted or refunded, in id order, right before `paymentsChanged`:
+   * two batches paying one contact at once (two instances; a reported payment beside a captured one) then write its
+   * columns one after the other, the second reading the first's payments (a statement after the wait sees its
+   * commit). Without it each computed the columns without the other's payment, and both kept the first-payment mark.
+   */
+  lockPayers(inserted: string[], refunded: string[]): QueryConfig | null {
+    if (!inserted.length && !refunded.length) return null;
+    return prepared(
+      `SELECT count(*) FROM (
+         SELECT 1 FROM contacts c
+          WHERE c.id IN (SELECT contact_id FROM payments WHERE id = ANY($1::uuid[] || $2::uuid[]))
+          ORDER BY c.id FOR NO KEY UPDATE OF c) locked`,
+      [inserted, refunded],
+    );
+  },
+
   paymentsChanged(inserted: string[], refunded: string[]): QueryConfig | null {
     if (!inserted.length && !refunded.length) return null;
     return prepared(

@@ -4,7 +4,8 @@ import { RevenueCohortsQueries } from '../../src/revenue/revenue-cohorts.queries
 import { RevenueQueries } from '../../src/revenue/revenue.queries';
 import { insertPayment } from '../support/payments';
 import { useFreshDatabase } from './support/database';
-import { inbound, newAccount, newBot } from './support/factories';
+import { Client } from 'pg';
+import { inbound, newAccount, newBot, payment } from './support/factories';
 import { ingestPipeline } from './support/ingest';
 
 const at = (iso: string) => new Date(`${iso}Z`);
@@ -336,6 +337,75 @@ describe("The payer's columns of payments, as the ingest keeps them", () => {
       { amount: '10', source_value: 'ads', campaign_name: 'spring', first_of_contact: true, cohort_copied: true },
       { amount: '20', source_value: 'ads', campaign_name: 'spring', first_of_contact: false, cohort_copied: true },
       { amount: '30', source_value: 'ads', campaign_name: 'spring', first_of_contact: false, cohort_copied: true },
+    ]);
+  });
+
+  it('two batches paying one contact at once (two instances) write its columns one after the other', async () => {
+    const [first, second] = [ingestPipeline(db), ingestPipeline(db)];
+    // Each instance has written before (its plan cache and connections ready, as in a running app).
+    await first.writer.write(bot, [inbound('A', 'hi', at('2026-03-01T10:00:00'))]);
+    await second.writer.write(bot, [inbound('B', 'hi', at('2026-03-01T10:00:00'))]);
+    await insertPayment(db.dataSource, {
+      botId: bot.id,
+      userId: 'B',
+      amount: 5,
+      currency: 'XTR',
+      paidAt: at('2026-03-05T01:00:00'),
+    });
+    // Holds the day's revenue row, which each batch writes after the payer's columns, so both are under way at once.
+    const holder = new Client({ connectionString: db.url });
+    await holder.connect();
+    const lockWaits = async () =>
+      Number(
+        (
+          await holder.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )
+        ).rows[0].n,
+      );
+    const waitFor = async (n: number) => {
+      for (let tries = 0; (await lockWaits()) < n; tries++) {
+        if (tries > 200) throw new Error(`${n} lock waits never came`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM revenue_days WHERE bot_id = $1 FOR UPDATE', [bot.id]);
+      const later = first.writer.write(bot, [
+        payment('A', 'charge-later', at('2026-03-05T12:00:00'), { amount: 30, origin: 'api' }),
+      ]);
+      await waitFor(1);
+      const earlier = second.writer.write(bot, [
+        payment('A', 'charge-earlier', at('2026-03-05T08:00:00'), { amount: 20, origin: 'api' }),
+      ]);
+      await waitFor(2);
+      await holder.query('COMMIT');
+      await Promise.all([later, earlier]);
+    } finally {
+      await holder.end();
+    }
+    expect(
+      await db.dataSource.query(
+        `SELECT amount::int, first_of_contact, first_kept_of_contact, contact_first_paid_at, previous_paid_at
+           FROM payments WHERE bot_id = $1 AND external_user_id = 'A' ORDER BY amount`,
+        [bot.id],
+      ),
+    ).toEqual([
+      {
+        amount: 20,
+        first_of_contact: true,
+        first_kept_of_contact: true,
+        contact_first_paid_at: at('2026-03-05T08:00:00'),
+        previous_paid_at: null,
+      },
+      {
+        amount: 30,
+        first_of_contact: false,
+        first_kept_of_contact: false,
+        contact_first_paid_at: at('2026-03-05T08:00:00'),
+        previous_paid_at: at('2026-03-05T08:00:00'),
+      },
     ]);
   });
 });

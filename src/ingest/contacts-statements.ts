@@ -16,6 +16,8 @@ export interface ContactRow {
   source_value: string | null;
   /** As before this batch (read once the row is locked): hourly_stats moves the contact from its hour. */
   last_seen_at: Date | null;
+  /** As before this batch, locked too: a dialog with nothing waiting and no new inbound message has no reply time. */
+  awaiting_since: Date | null;
 }
 
 export interface UpsertedContact extends ContactRow {
@@ -115,7 +117,7 @@ export async function upsertContacts(
   // or as this transaction changed it (a CTE's snapshot would miss a row another writer committed meanwhile).
   const locked = plannedRecords<ContactRow>(
     tx,
-    `SELECT c.id, c.bot_id, c.external_user_id, c.source_value, c.last_seen_at FROM contacts c
+    `SELECT c.id, c.bot_id, c.external_user_id, c.source_value, c.last_seen_at, c.awaiting_since FROM contacts c
        JOIN unnest($1::uuid[], $2::text[]) AS d(bot_id, external_user_id)
          ON c.bot_id = d.bot_id AND c.external_user_id = d.external_user_id`,
     [rows.map((r) => r.botId), rows.map((r) => r.externalUserId)],
@@ -133,7 +135,7 @@ export async function lockContacts(
   if (!unique.length) return new Map();
   const rows = await plannedRecords<ContactRow>(
     tx,
-    `SELECT c.id, c.bot_id, c.external_user_id, c.source_value, c.last_seen_at FROM contacts c
+    `SELECT c.id, c.bot_id, c.external_user_id, c.source_value, c.last_seen_at, c.awaiting_since FROM contacts c
        JOIN unnest($1::uuid[], $2::text[]) AS d(bot_id, external_user_id)
          ON c.bot_id = d.bot_id AND c.external_user_id = d.external_user_id
        ORDER BY c.id FOR UPDATE OF c`,

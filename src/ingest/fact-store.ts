@@ -234,7 +234,7 @@ export class FactStore implements OnApplicationShutdown {
       newMessages,
       (row) => factByKey.get(key(row.bot_id, row.dedupe_key))!.fact.broadcast === true,
     );
-    queueReplies(tx, dialogs);
+    queueReplies(tx, dialogs, (contactId) => contactById.get(contactId)?.awaiting_since ?? null);
     queueHealthFacts(tx, batch);
     updateContacts(tx, deltas, new Map(dialogs.map((d) => [d.contactId, d])));
     markActive(tx, stored);

@@ -342,9 +342,10 @@ describe("The payer's columns of payments, as the ingest keeps them", () => {
 
   it('two batches paying one contact at once (two instances) write its columns one after the other', async () => {
     const [first, second] = [ingestPipeline(db), ingestPipeline(db)];
-    // Each instance has written before (its plan cache and connections ready, as in a running app).
-    await first.writer.write(bot, [inbound('A', 'hi', at('2026-03-01T10:00:00'))]);
-    await second.writer.write(bot, [inbound('B', 'hi', at('2026-03-01T10:00:00'))]);
+    await first.writer.write(bot, [
+      inbound('A', 'hi', at('2026-03-01T10:00:00')),
+      inbound('B', 'hi', at('2026-03-01T10:00:00')),
+    ]);
     await insertPayment(db.dataSource, {
       botId: bot.id,
       userId: 'B',
@@ -355,13 +356,14 @@ describe("The payer's columns of payments, as the ingest keeps them", () => {
     // Holds the day's revenue row, which each batch writes after the payer's columns, so both are under way at once.
     const holder = new Client({ connectionString: db.url });
     await holder.connect();
+    // Asked outside the holder's transaction, which would keep its first view of pg_stat_activity to its end.
     const lockWaits = async () =>
       Number(
         (
-          await holder.query<{ n: number }>(
+          await db.dataSource.query<Array<{ n: number }>>(
             `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
           )
-        ).rows[0].n,
+        )[0].n,
       );
     const waitFor = async (n: number) => {
       for (let tries = 0; (await lockWaits()) < n; tries++) {

@@ -11,16 +11,18 @@ import { bearer } from './support/session';
 const day = 86_400;
 const now = Math.floor(Date.now() / 1000);
 let updateId = 1;
-const tg = (userId: number, text: string, date: number) => ({
+/** An update with a message of `userId` in their private chat, carrying `content` (a text, a payment…). */
+const privateMessage = (userId: number, date: number, content: Record<string, unknown>) => ({
   update_id: updateId,
   message: {
     message_id: updateId++,
     from: { id: userId, is_bot: false, first_name: `User ${userId}` },
     chat: { id: userId, type: 'private' },
     date,
-    text,
+    ...content,
   },
 });
+const tg = (userId: number, text: string, date: number) => privateMessage(userId, date, { text });
 
 // A press has no platform time (it is when it arrived), so only the erased person presses: the bots' contacts stay alike.
 const press = (userId: number, data: string) => ({
@@ -40,13 +42,8 @@ const money = (
   charge: string,
   amount: number,
   date: number,
-) => ({
-  update_id: updateId,
-  message: {
-    message_id: updateId++,
-    from: { id: userId, is_bot: false, first_name: `User ${userId}` },
-    chat: { id: userId, type: 'private' },
-    date,
+) =>
+  privateMessage(userId, date, {
     [field]: {
       currency: 'XTR',
       total_amount: amount,
@@ -54,8 +51,7 @@ const money = (
       telegram_payment_charge_id: charge,
       ...(field === 'successful_payment' ? { provider_payment_charge_id: '' } : {}),
     },
-  },
-});
+  });
 
 /** Everyone but the erased person, the same on both bots: two days of traffic with sources, intents and a payment. */
 const shared = [

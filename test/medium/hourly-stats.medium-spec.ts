@@ -7,8 +7,8 @@ import type { Fact } from '../../src/ingest/facts';
 import { HourlyStats } from '../../src/ingest/hourly-stats';
 import { RetentionActivity } from '../../src/ingest/retention-activity';
 import { useFreshDatabase } from './support/database';
-import { inbound, newAccount, newBot, outbound } from './support/factories';
-import { ingestPipeline } from './support/ingest';
+import { inbound, outbound } from './support/factories';
+import { ingestedBot } from './support/ingest';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -24,9 +24,7 @@ describe('hourly_stats and the stats windows', () => {
   let write: (facts: Fact[]) => Promise<void>;
 
   beforeEach(async () => {
-    bot = await newBot(db.dataSource, await newAccount(db.dataSource));
-    const ingest = ingestPipeline(db);
-    write = (facts) => ingest.writer.write(bot, facts);
+    ({ bot, write } = await ingestedBot(db));
   });
 
   /** The figures counted from the facts themselves, as the report counted them before the rollup. */

@@ -4,8 +4,8 @@ import type { Fact } from '../../src/ingest/facts';
 import { RevenueDays } from '../../src/ingest/revenue-days';
 import { RevenueQueries } from '../../src/revenue/revenue.queries';
 import { useFreshDatabase } from './support/database';
-import { inbound, newAccount, newBot, payment, refund } from './support/factories';
-import { ingestPipeline } from './support/ingest';
+import { inbound, payment, refund } from './support/factories';
+import { ingestedBot } from './support/ingest';
 
 const at = (iso: string) => new Date(`${iso}Z`);
 
@@ -32,9 +32,7 @@ describe('revenue_days, kept by the ingest', () => {
   let write: (facts: Fact[]) => Promise<void>;
 
   beforeEach(async () => {
-    bot = await newBot(db.dataSource, await newAccount(db.dataSource));
-    const ingest = ingestPipeline(db);
-    write = (facts) => ingest.writer.write(bot, facts);
+    ({ bot, write } = await ingestedBot(db));
   });
 
   const COLUMNS = `day::text AS day, currency, source_value, campaign_name, gross::int AS gross, refunds::int AS refunds,

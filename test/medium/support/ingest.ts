@@ -19,7 +19,10 @@ import { MailService } from '../../../src/mail/mail.service';
 import { ConnectionWatch } from '../../../src/metrics/connection-watch';
 import { Metrics } from '../../../src/metrics/metrics';
 import { deleteRedisKeys } from '../../e2e/support/stores';
+import type { CaptureBot } from '../../../src/ingest/capture.service';
+import type { Fact } from '../../../src/ingest/facts';
 import type { TestDatabase } from './database';
+import { newAccount, newBot } from './factories';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -85,4 +88,13 @@ export function ingestPipeline(db: TestDatabase, env: Record<string, string> = {
       return (await queue.getJobs(['waiting', 'delayed'])).map((job) => job.data);
     },
   };
+}
+
+/** A new bot of a new account, and `write(facts)` storing its facts through a pipeline of its own. */
+export async function ingestedBot(
+  db: TestDatabase,
+): Promise<{ bot: CaptureBot; write: (facts: Fact[]) => Promise<void> }> {
+  const bot = await newBot(db.dataSource, await newAccount(db.dataSource));
+  const ingest = ingestPipeline(db);
+  return { bot, write: (facts) => ingest.writer.write(bot, facts) };
 }

@@ -36,6 +36,20 @@ export class AppProcess {
 
   /** Spawns the service with `env` (on top of PATH and HOME only) on a free port and waits for /health. */
   static async start(env: Record<string, string>, options: { waitReady?: boolean } = {}): Promise<AppProcess> {
+    for (let attempt = 1; ; attempt++) {
+      const app = await AppProcess.spawn(env);
+      if (options.waitReady === false) return app;
+      try {
+        await app.ready();
+        return app;
+      } catch (error) {
+        // A free port can be taken by another test process before the service binds it: another port, twice more.
+        if (env.PORT || attempt === 3 || !app.logs.includes('EADDRINUSE')) throw error;
+      }
+    }
+  }
+
+  private static async spawn(env: Record<string, string>): Promise<AppProcess> {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
     const port = env.PORT ? Number(env.PORT) : await freePort();
     const child = spawn(process.execPath, [MAIN], {
@@ -48,9 +62,7 @@ export class AppProcess {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const app = new AppProcess(child, port);
-    if (options.waitReady !== false) await app.ready();
-    return app;
+    return new AppProcess(child, port);
   }
 
   get url(): string {

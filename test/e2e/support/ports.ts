@@ -1,7 +1,22 @@
 import { createServer } from 'node:net';
 
-/** A TCP port nobody listens on right now, for a server the test starts itself. */
-export function freePort(): Promise<number> {
+/** Ports this test process handed out: the kernel may give a port just closed to the next caller. */
+const handedOut = new Set<number>();
+
+/**
+ * A TCP port nobody listens on right now, for a server the test starts itself; never one this process handed out
+ * before (three instances started together once got the same port, and one failed with EADDRINUSE).
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await unusedPort();
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
+}
+
+function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

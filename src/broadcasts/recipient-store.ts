@@ -119,7 +119,7 @@ export class RecipientStore implements ContactDataOwner {
   ): Promise<void> {
     await this.db.query(
       `UPDATE broadcast_recipients SET status = $3, attempts = $4, error = $5, message_id = $6, updated_at = now(),
-              replied_at = CASE WHEN $3 = 'sent' THEN ${repliedAtOnSend('(SELECT bot_id FROM broadcasts WHERE id = $1)', 'external_user_id')} END
+              replied_at = CASE WHEN $3 = 'sent' THEN ${repliedAtOnSend('(SELECT bot_id FROM broadcasts WHERE id = $1)', 'broadcast_recipients.external_user_id')} END
         WHERE broadcast_id = $1 AND position = $2 AND status = 'sending'`,
       [id, position, outcome.status, outcome.attempts, outcome.error ?? null, outcome.messageId ?? null],
     );
@@ -133,7 +133,7 @@ export class RecipientStore implements ContactDataOwner {
     const n = storedMessageId.values.length;
     return {
       text: `UPDATE broadcast_recipients SET status = 'sent', attempts = $${n + 3}, error = NULL, message_id = (${storedMessageId.text}), updated_at = now(),
-                    replied_at = ${repliedAtOnSend(`(SELECT bot_id FROM broadcasts WHERE id = $${n + 1})`, 'external_user_id')}
+                    replied_at = ${repliedAtOnSend(`(SELECT bot_id FROM broadcasts WHERE id = $${n + 1})`, 'broadcast_recipients.external_user_id')}
               WHERE broadcast_id = $${n + 1} AND position = $${n + 2} AND status = 'sending'`,
       values: [...storedMessageId.values, id, position, attempts],
     };

@@ -44,7 +44,8 @@ export function broadcastRepliesSql(): string {
 
 /**
  * `replied_at` of a recipient being marked sent now, from the replies already committed (`$bot`, `$user`: SQL
- * expressions naming the bot and the recipient's user): only a reply whose transaction began after this one
+ * expressions naming the bot and the recipient's user; `user` must be qualified, as `messages` has an
+ * `external_user_id` of its own that a bare name would mean): only a reply whose transaction began after this one
  * (`stored_at > now()`) yet committed first, which the ingest's statement above could not see marked sent.
  */
 export function repliedAtOnSend(bot: string, user: string): string {

@@ -68,6 +68,12 @@ describe('Broadcast replies recorded on the recipient rows (issue 28)', () => {
     expect(await replied()).toBe(1);
   });
 
+  it('another contact’s message committed before the mark is no reply of this recipient', async () => {
+    await markSent(() => ingest.writer.write(bot, [inbound('boris', 'Да!', new Date())]));
+    expect(await repliedAt()).toBeNull();
+    expect(await replied()).toBe(0);
+  });
+
   it('a reply stored after the mark committed is recorded by the ingest; a second one changes nothing', async () => {
     await markSent(async () => undefined);
     const at = new Date(Date.now() + 1000);

@@ -33,6 +33,31 @@ class LivePublisher extends Redis {
 }
 
 /**
+ * The adapter subscribes without a catch as well. Its subscriptions wait through an outage (no retry limit) and are
+ * renewed on reconnect, so they fail only when the connection is closed before Redis answered them: an app shut
+ * down, or refused at boot, while still connecting (seen on a loaded CI machine). That is no error worth ending the
+ * process for as an unhandled rejection; the caller still gets the same promise.
+ */
+class LiveSubscriber extends Redis {
+  constructor(options: RedisOptions) {
+    super({ ...options, maxRetriesPerRequest: null });
+  }
+
+  override subscribe(...args: unknown[]): Promise<unknown> {
+    return settledQuietly(Redis.prototype.subscribe.apply(this, args as never));
+  }
+
+  override psubscribe(...args: unknown[]): Promise<unknown> {
+    return settledQuietly(Redis.prototype.psubscribe.apply(this, args as never));
+  }
+}
+
+function settledQuietly<T>(pending: Promise<T>): Promise<T> {
+  pending.catch(() => undefined);
+  return pending;
+}
+
+/**
  * socket.io over Redis pub/sub (@socket.io/redis-adapter), so every instance's sockets hear what any
  * instance emits to a room, and server-side events reach every instance. The channels carry the
  * deployment's key prefix, so runs sharing one Redis stay apart. Both clients reconnect by themselves
@@ -53,8 +78,7 @@ export class RedisIoAdapter extends IoAdapter {
     const server = super.createIOServer(port, options) as Server;
     const connection = redisConnectionOptions(this.config.redisUrl);
     const publisher = new LivePublisher(connection, this.watch);
-    // Subscriptions wait through any outage (maxRetriesPerRequest null) and are renewed on reconnect.
-    const subscriber = new Redis({ ...connection, maxRetriesPerRequest: null });
+    const subscriber = new LiveSubscriber(connection);
     this.watch.redis(publisher, PUBLISHER);
     this.watch.redis(subscriber, 'Redis (live subscriber)');
     this.clients.push(publisher, subscriber);

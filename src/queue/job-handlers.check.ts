@@ -4,7 +4,9 @@ import { Queue } from 'bullmq';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { QueueWorker } from './queue-worker';
 
-const QUEUE_READY_WAIT_MS = 2000;
+// Long enough for every queue's connection on a loaded machine (2 s was not, once, on CI); a Redis that never
+// answers still gets the refusal, this much later.
+const QUEUE_READY_WAIT_MS = 15_000;
 
 /**
  * Refuses to start the app when a registered queue has no handler (its jobs would wait forever) or

@@ -1,7 +1,7 @@
 import type { ContactRow } from './contacts-statements';
 import { compare, key } from './fact-batch';
 import type { MessageFact } from './facts';
-import { PipelinedTransaction, records } from './pipelined-transaction';
+import { PipelinedTransaction, records, sendPrepared } from './pipelined-transaction';
 import { storableJson } from './postgres-text';
 import { timeOrderedId } from './time-ordered-id';
 
@@ -25,9 +25,11 @@ export interface NewMessageRow {
  * Each message with its contact, which the upsert before it (same transaction) created or locked. With
  * the contact's id given, the statement joins nothing and is prepared once per connection: parsing and
  * planning a join to contacts cost PostgreSQL more than the insert itself at a dozen messages.
- * The raw copy of a stored message goes to `message_raws` in the same statement, partitioned by month like `messages`
- * so RAW_RETENTION_DAYS drops a month of copies at once. A MAX dialog's chat id, which the avatars are read through,
- * is kept on the message itself (`chat_id`), so it outlives the copy.
+ * The raw copies of the messages that were new go to `message_raws` (partitioned by month like `messages`, so
+ * RAW_RETENTION_DAYS drops a month of copies at once) in a statement of their own, queued behind this one: it goes
+ * out with the batch's next round trip. Written here in one statement, the batch was materialised and joined back to
+ * the rows inserted, ~10 µs of PostgreSQL per update more than before the copies had their own table. A MAX dialog's
+ * chat id, which the avatars are read through, is kept on the message itself (`chat_id`), so it outlives the copy.
  */
 export async function insertMessages(
   tx: PipelinedTransaction,
@@ -51,24 +53,11 @@ export async function insertMessages(
   const ids = messages.map(() => timeOrderedId());
   const inserted = await records<{ id: string }>(
     tx,
-    `WITH d AS (
-       SELECT d.id, d.bot_id, d.contact_id, d.external_user_id, d.direction, d.text, d.platform_message_id, d.dedupe_key,
-              d.raw::jsonb AS raw, d.created_at
-         FROM ROWS FROM (unnest($1::uuid[]), unnest($2::uuid[]), unnest($3::uuid[]), unnest($4::text[]), unnest($5::text[]),
-           unnest($6::text[]), unnest($7::text[]), unnest($8::text[]), string_to_table($9::text, E'\\n', ''), unnest($10::timestamptz[]))
-           AS d(id, bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, raw, created_at)
-     ), stored AS (
-       INSERT INTO messages (id, bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, chat_id, created_at)
-       SELECT d.id, d.bot_id, d.contact_id, d.external_user_id, d.direction, d.text, d.platform_message_id, d.dedupe_key,
-              coalesce(d.raw #>> '{message,recipient,chat_id}', d.raw ->> 'chat_id'), d.created_at
-         FROM d
-       ON CONFLICT (bot_id, dedupe_key, created_at) DO NOTHING
-       RETURNING id
-     ), raws AS (
-       INSERT INTO message_raws (message_id, bot_id, created_at, raw_json)
-       SELECT d.id, d.bot_id, d.created_at, d.raw FROM stored JOIN d ON d.id = stored.id WHERE d.raw IS NOT NULL
-     )
-     SELECT id FROM stored`,
+    `INSERT INTO messages (id, bot_id, contact_id, external_user_id, direction, text, platform_message_id, dedupe_key, chat_id, created_at)
+     SELECT * FROM ROWS FROM (unnest($1::uuid[]), unnest($2::uuid[]), unnest($3::uuid[]), unnest($4::text[]), unnest($5::text[]),
+       unnest($6::text[]), unnest($7::text[]), unnest($8::text[]), unnest($9::text[]), unnest($10::timestamptz[]))
+     ON CONFLICT (bot_id, dedupe_key, created_at) DO NOTHING
+     RETURNING id`,
     [
       ids,
       messages.map((m) => m.botId),
@@ -78,12 +67,16 @@ export async function insertMessages(
       messages.map((m) => m.fact.text),
       messages.map((m) => m.fact.platformMessageId),
       messages.map((m) => m.fact.dedupeKey),
-      rawCopies(messages),
+      messages.map((m) => dialogChatId(m.fact.raw)),
       // ISO strings: the driver's own Date formatting is several times slower.
       messages.map((m) => m.fact.at.toISOString()),
     ],
   );
   const index = new Map(ids.map((id, i) => [id, i]));
+  queueRawCopies(
+    tx,
+    inserted.map(({ id }) => ({ id, message: messages[index.get(id)!] })),
+  );
   return inserted.map(({ id }) => {
     const i = index.get(id)!;
     const { botId, fact } = messages[i];
@@ -101,16 +94,40 @@ export async function insertMessages(
 }
 
 /**
- * The messages' raw copies as one parameter, a line each (an empty line for none; string_to_table gives
- * NULL for it, and pads a shorter list with NULLs). Compact JSON holds no line break, so nothing needs
- * escaping: as array elements, each update's quotes were escaped one by one, ~10 µs of the app's CPU per
- * update in bench/ingest.ts (the largest single cost of writing it).
+ * The raw copies of the messages just inserted (those with one), sent with the transaction's next round trip; as
+ * one parameter, a line each. Compact JSON holds no line break, so nothing needs escaping: as array elements,
+ * each update's quotes were escaped one by one, ~10 µs of the app's CPU per update in bench/ingest.ts.
  */
-function rawCopies(messages: BotMessage[]): string {
-  return messages
-    .map((m) =>
-      // jsonb refuses NUL and lone surrogates even escaped: the copy keeps U+FFFD in their place.
-      m.fact.raw === undefined || m.fact.raw === null ? '' : (storableJson(m.fact.raw) ?? ''),
-    )
-    .join('\n');
+function queueRawCopies(tx: PipelinedTransaction, stored: Array<{ id: string; message: BotMessage }>): void {
+  const copies = stored.flatMap(({ id, message }) => {
+    // jsonb refuses NUL and lone surrogates even escaped: the copy keeps U+FFFD in their place.
+    const json = message.fact.raw === undefined || message.fact.raw === null ? null : storableJson(message.fact.raw);
+    return json ? [{ id, message, json }] : [];
+  });
+  if (!copies.length) return;
+  sendPrepared(
+    tx,
+    `INSERT INTO message_raws (message_id, bot_id, created_at, raw_json)
+     SELECT d.id, d.bot_id, d.created_at, d.raw::jsonb
+       FROM ROWS FROM (unnest($1::uuid[]), unnest($2::uuid[]), unnest($3::timestamptz[]), string_to_table($4::text, E'\\n'))
+         AS d(id, bot_id, created_at, raw)`,
+    [
+      copies.map(({ id }) => id),
+      copies.map(({ message }) => message.botId),
+      copies.map(({ message }) => message.fact.at.toISOString()),
+      copies.map(({ json }) => json).join('\n'),
+    ],
+  );
+}
+
+/**
+ * The chat a MAX update belongs to (`message.recipient.chat_id`, or `chat_id` of `bot_started`), as text; null for
+ * anything else (Telegram's updates have neither).
+ */
+export function dialogChatId(raw: unknown): string | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const update = raw as { message?: { recipient?: { chat_id?: unknown } }; chat_id?: unknown };
+  const chat = update.message?.recipient?.chat_id ?? update.chat_id;
+  if (typeof chat === 'string') return chat;
+  return typeof chat === 'number' && Number.isFinite(chat) ? String(chat) : null;
 }

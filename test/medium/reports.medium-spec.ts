@@ -229,15 +229,24 @@ describe('The reports of bots of their own', () => {
   it("a MAX bot's bot_started is a /start message, a touch and the attribution by the bot's own UTM key", async () => {
     const bot = await newBot(db.dataSource, account, { platform: 'max', utmKey: 'src' });
     const at = wholeSeconds(Date.now() - 5 * 60_000);
-    await traffic.capture.inboundUpdates(bot, [
-      {
-        update_type: 'bot_started',
-        timestamp: at.getTime(),
-        chat_id: 77,
-        user: { user_id: 555, first_name: 'Ivan', username: null },
-        payload: 'src=vk|utm_campaign=launch',
-      },
-    ]);
+    const started = {
+      update_type: 'bot_started',
+      timestamp: at.getTime(),
+      chat_id: 77,
+      user: { user_id: 555, first_name: 'Ivan', username: null },
+      payload: 'src=vk|utm_campaign=launch',
+    };
+    await traffic.capture.inboundUpdates(bot, [started]);
+    // Redelivered: still one message and one raw copy; the dialog's chat id is kept on the message.
+    await traffic.capture.inboundUpdates(bot, [started]);
+    expect(
+      await db.dataSource.query(
+        `SELECT m.chat_id, r.raw_json ->> 'update_type' AS copy_of
+           FROM messages m LEFT JOIN message_raws r ON r.message_id = m.id AND r.created_at = m.created_at
+          WHERE m.bot_id = $1`,
+        [bot.id],
+      ),
+    ).toEqual([{ chat_id: '77', copy_of: 'bot_started' }]);
     expect(await reports().sources(owner(), bot.id)).toEqual({
       utm_key: 'src',
       data: [sourceRow('vk', 'launch', 1, 1)],

@@ -23,6 +23,7 @@ import type { LoadFigures, LoadRequest } from './mirror/load-generator';
 import { startNginx, stopChild } from './mirror/nginx';
 import { Figures, printReport, rotate } from './mirror/report';
 import { askChild, backendPids, bindBenchBot, countRecorded, startChild } from './mirror/stack';
+import { startScriptNodeFlags } from './support/app-process';
 import { deleteRedisKeys, dropDatabase } from '../test/e2e/support/stores';
 import Redis from 'ioredis';
 
@@ -69,7 +70,12 @@ async function main(): Promise<void> {
         AUTH_RATE_LIMIT_PER_IP: '100000',
       },
       children,
-      [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...APP_NODE_OPTIONS],
+      // The service as `npm start` runs it (its heap sizes); BENCH_APP_NODE_OPTIONS, later, overrides them.
+      [
+        ...startScriptNodeFlags(),
+        ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+        ...APP_NODE_OPTIONS,
+      ],
     );
     const redisPid = await redisServerPid(REDIS_URL);
     const botId = await bindBenchBot(`http://127.0.0.1:${botlens.port}`, databaseUrl, MIRROR_TOKEN);

@@ -1,5 +1,6 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { deleteRedisKeys } from '../../test/e2e/support/stores';
@@ -114,4 +115,15 @@ export async function startAppProcess(
 /** `--name=value` from the command line. */
 export function argument(name: string): string | undefined {
   return process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+}
+
+/**
+ * The Node flags `npm start` gives the service (its heap sizes), read from package.json so a benchmark of the
+ * shipped service runs with the same ones.
+ */
+export function startScriptNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  return scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 }

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
     expect(config.broadcastRecoveryIntervalMs).toBe(30_000);
     expect(config.rawRetentionDays).toBe(30);
     expect(config.processRole).toBe('all');
+    expect(config.passwordHashing).toEqual({ memoryKib: 65_536, passes: 3, lanes: 4 });
   });
 
   it('builds the public base URL from PORT and strips trailing slashes', () => {
@@ -50,6 +51,15 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '101' }, /^TRUST_PROXY as a hop count must be from 0 to 100, got "101"/],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^TRUST_PROXY must be false, a hop count, .*"10\.0\.0\.0\/33" is none of these/],
     [{ TRUST_PROXY: 'loopback, nginx' }, /^TRUST_PROXY must be false, .*"nginx" is none of these/],
+    [{ PASSWORD_HASH_MEMORY_KIB: '32' }, /^PASSWORD_HASH_MEMORY_KIB must be an integer from 64 to 4194304/],
+    [
+      { NODE_ENV: 'production', TOKEN_ENCRYPTION_KEY: generateEncryptionKey(), PASSWORD_HASH_MEMORY_KIB: '1024' },
+      /^PASSWORD_HASH_MEMORY_KIB must be at least 19456 and PASSWORD_HASH_PASSES at least 2 in production$/,
+    ],
+    [
+      { NODE_ENV: 'production', TOKEN_ENCRYPTION_KEY: generateEncryptionKey(), PASSWORD_HASH_PASSES: '1' },
+      /^PASSWORD_HASH_MEMORY_KIB must be at least 19456 and PASSWORD_HASH_PASSES at least 2 in production$/,
+    ],
   ])('refuses %j with a line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

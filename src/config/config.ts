@@ -35,6 +35,12 @@ export interface AppConfig {
   authRateLimitPerIp: number;
   authRateLimitPerEmail: number;
   /**
+   * argon2id's cost for new password hashes (a hash keeps its own, so verifying is unaffected by a change). The
+   * defaults are the argon2 library's (64 MiB, 3 passes, 4 lanes); the test suites lower them, production refuses
+   * less than OWASP's minimum (19 MiB with 2 passes).
+   */
+  passwordHashing: { memoryKib: number; passes: number; lanes: number };
+  /**
    * The mirror's base wait for a platform (contract §4: 30 s): a MAX call's answer limit and the grace
    * added to a long poll's own timeout. Telegram calls get twice this, streamed uploads ten times.
    */
@@ -126,6 +132,20 @@ export const runsWorkers = (config: Pick<AppConfig, 'processRole'>): boolean => 
 
 export class ConfigError extends Error {}
 
+/** OWASP's least argon2id memory (KiB) for 2 passes: below it only outside production (the test suites). */
+const OWASP_MIN_MEMORY_KIB = 19_456;
+
+function passwordHashing(read: EnvReader, nodeEnv: string): AppConfig['passwordHashing'] {
+  const memoryKib = read.integer('PASSWORD_HASH_MEMORY_KIB', 65_536, 64, 4_194_304);
+  const passes = read.integer('PASSWORD_HASH_PASSES', 3, 1, 100);
+  if (nodeEnv === 'production' && (memoryKib < OWASP_MIN_MEMORY_KIB || passes < 2)) {
+    throw new ConfigError(
+      `PASSWORD_HASH_MEMORY_KIB must be at least ${OWASP_MIN_MEMORY_KIB} and PASSWORD_HASH_PASSES at least 2 in production`,
+    );
+  }
+  return { memoryKib, passes, lanes: read.integer('PASSWORD_HASH_LANES', 4, 1, 16) };
+}
+
 type Env = Record<string, string | undefined>;
 
 const DEV_TOKEN_KEY = Buffer.alloc(32, 'botlens-development-only-key!!').toString('base64');
@@ -166,6 +186,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: read.oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     authRateLimitPerIp: read.integer('AUTH_RATE_LIMIT_PER_IP', 30, 1, 1_000_000),
     authRateLimitPerEmail: read.integer('AUTH_RATE_LIMIT_PER_EMAIL', 10, 1, 1_000_000),
+    passwordHashing: passwordHashing(read, nodeEnv),
     mirrorPlatformTimeoutMs: read.integer('MIRROR_PLATFORM_TIMEOUT_MS', 30_000, 100, 600_000),
     healthCheckIntervalMs: read.integer('HEALTH_CHECK_INTERVAL_MS', 30_000, 100, 3_600_000),
     broadcastRatePerSecond: read.integer('BROADCAST_RATE_PER_SECOND', 30, 1, 1000),

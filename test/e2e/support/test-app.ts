@@ -53,6 +53,11 @@ export function testEnv(fakes: { telegram: FakeTelegram; max: FakeMax; smtp: Smt
     INGEST_JOURNAL_DIR: join(tmpdir(), `botlens_journal_${runId}`),
     // Parallel test apps would fight over the metrics port; a test that reads metrics picks a free one.
     METRICS_PORT: '0',
+    // argon2id at a test's cost: each app's start hashes twice (the login decoy, the admin) and most tests register
+    // someone; at the production cost (64 MiB, 3 passes) that was ~0.15 s of CPU each, a large share of the suite's.
+    PASSWORD_HASH_MEMORY_KIB: '1024',
+    PASSWORD_HASH_PASSES: '1',
+    PASSWORD_HASH_LANES: '1',
   };
 }
 

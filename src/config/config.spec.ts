@@ -53,6 +53,10 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'loopback, nginx' }, /^TRUST_PROXY must be false, .*"nginx" is none of these/],
     [{ PASSWORD_HASH_MEMORY_KIB: '32' }, /^PASSWORD_HASH_MEMORY_KIB must be an integer from 64 to 4194304/],
     [
+      { PASSWORD_HASH_MEMORY_KIB: '64', PASSWORD_HASH_LANES: '16' },
+      /^PASSWORD_HASH_MEMORY_KIB must be at least 8 per lane \(128 for 16 lanes\)$/,
+    ],
+    [
       { NODE_ENV: 'production', TOKEN_ENCRYPTION_KEY: generateEncryptionKey(), PASSWORD_HASH_MEMORY_KIB: '1024' },
       /^PASSWORD_HASH_MEMORY_KIB must be at least 19456 and PASSWORD_HASH_PASSES at least 2 in production$/,
     ],

@@ -143,7 +143,12 @@ function passwordHashing(read: EnvReader, nodeEnv: string): AppConfig['passwordH
       `PASSWORD_HASH_MEMORY_KIB must be at least ${OWASP_MIN_MEMORY_KIB} and PASSWORD_HASH_PASSES at least 2 in production`,
     );
   }
-  return { memoryKib, passes, lanes: read.integer('PASSWORD_HASH_LANES', 4, 1, 16) };
+  const lanes = read.integer('PASSWORD_HASH_LANES', 4, 1, 16);
+  // argon2 itself refuses less than 8 KiB a lane, and would do so at the first registration, as a 500.
+  if (memoryKib < 8 * lanes) {
+    throw new ConfigError(`PASSWORD_HASH_MEMORY_KIB must be at least 8 per lane (${8 * lanes} for ${lanes} lanes)`);
+  }
+  return { memoryKib, passes, lanes };
 }
 
 type Env = Record<string, string | undefined>;

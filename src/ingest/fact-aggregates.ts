@@ -1,5 +1,6 @@
 import type { NewMessageRow } from './messages-statement';
 import type { TouchRow } from './touches-statement';
+import { utcDay } from './iso-time';
 
 /** What one batch adds to a contact's counters, last message and attribution. */
 export interface ContactDelta {
@@ -20,10 +21,6 @@ export interface ContactDelta {
 }
 
 export const LAST_TEXT_CHARS = 200;
-
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
 
 /** The first 200 characters (code points, so an emoji is never cut in half). */
 export function lastTextOf(text: string | null): string | null {

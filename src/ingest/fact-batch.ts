@@ -1,6 +1,8 @@
 import type { BotPress, InsertedPressRow } from './button-presses';
 import type { ContactDelta } from './fact-aggregates';
+import { utcDay } from './iso-time';
 import type { FactBatchItem } from './fact-store';
+import type { Fact } from './facts';
 import type { BotMessage, NewMessageRow } from './messages-statement';
 import type { ContactSeen } from './retention-activity';
 
@@ -8,6 +10,21 @@ import type { ContactSeen } from './retention-activity';
 
 /** One string for a bot and a key within it (a platform user id, a dedupe key). */
 export const key = (botId: string, externalUserId: string) => `${botId}\u0000${externalUserId}`;
+
+/** The batch's facts of the given kinds, each with its bot's id (a loop: flatMap made an array per fact). */
+export function factsOfKind<K extends Fact['kind']>(
+  batch: FactBatchItem[],
+  ...kinds: K[]
+): Array<{ botId: string; fact: Extract<Fact, { kind: K }> }> {
+  const out: Array<{ botId: string; fact: Extract<Fact, { kind: K }> }> = [];
+  for (const { bot, facts } of batch) {
+    for (const fact of facts) {
+      if ((kinds as string[]).includes(fact.kind))
+        out.push({ botId: bot.id, fact: fact as Extract<Fact, { kind: K }> });
+    }
+  }
+  return out;
+}
 
 /** Message facts of the batch, each dedupe key once per bot. */
 export function uniqueMessages(batch: FactBatchItem[]): BotMessage[] {
@@ -48,7 +65,7 @@ export function seenContacts(
 ): ContactSeen[] {
   const seen = new Map<string, ContactSeen>();
   const add = (botId: string, contactId: string, at: Date) => {
-    const k = `${contactId}|${at.toISOString().slice(0, 10)}`;
+    const k = `${contactId}|${utcDay(at)}`;
     if (!seen.has(k)) seen.set(k, { botId, contactId, at });
   };
   for (const c of created) add(c.bot_id, c.id, c.first_seen_at);

@@ -19,10 +19,10 @@ import {
 import { upsertDailyStats } from './daily-stats-statement';
 import type { ButtonPressEvent, ContactCreatedEvent, MessageEvent, PaymentEvent } from './events';
 import { contactDeltas, dailyDeltas, rollupDeltas } from './fact-aggregates';
-import { key, lastSeen, seenContacts, uniqueMessages, uniquePresses } from './fact-batch';
+import { factsOfKind, key, lastSeen, seenContacts, uniqueMessages, uniquePresses } from './fact-batch';
 import { FactFollowers, FollowerWrite, MoneyEvents, MoneyToCommit } from './fact-followers';
 import { countCommitted } from './fact-metrics';
-import { BlockFact, Fact } from './facts';
+import { Fact } from './facts';
 import { queueHealthFacts } from './health-statements';
 import { hourlyStatsStatement } from './hourly-stats';
 import { insertMessages } from './messages-statement';
@@ -37,6 +37,7 @@ import { RevenueDays } from './revenue-days';
 import { upsertSourceDays, upsertSourceRollups } from './source-rollups-statement';
 import { parseStartParameter } from './start-parameter';
 import { insertTouches } from './touches-statement';
+import { isoTime } from './iso-time';
 
 /** A statement run in the same transaction as the facts (e.g. a broadcast recipient marked sent). */
 export interface Statement {
@@ -185,11 +186,7 @@ export class FactStore implements OnApplicationShutdown {
     const presses = uniquePresses(batch);
     // Null for a batch without payments or refunds (nearly all): then nothing below is queued for them.
     const money = moneyOf(batch);
-    const blocks = batch.flatMap((item) =>
-      item.facts
-        .filter((f): f is BlockFact => f.kind === 'blocked' || f.kind === 'unblocked')
-        .map((f) => ({ botId: item.bot.id, fact: f })),
-    );
+    const blocks = factsOfKind(batch, 'blocked', 'unblocked');
 
     // A press makes its contact as a message does (created, profile refreshed), without counting as one; so does
     // a payment that came with its payer's profile (the free cap may have left its message out).
@@ -311,7 +308,7 @@ export class FactStore implements OnApplicationShutdown {
         direction: m.direction,
         external_user_id: m.external_user_id,
         text: m.text,
-        created_at: m.created_at.toISOString(),
+        created_at: isoTime(m.created_at),
       })),
       presses: stored.map(({ row, fact }) => ({
         userId: bots.get(row.bot_id)!.userId,

@@ -1,3 +1,4 @@
+import { factsOfKind } from './fact-batch';
 import type { FactBatchItem } from './fact-store';
 import { PipelinedTransaction, sendPrepared } from './pipelined-transaction';
 
@@ -5,9 +6,7 @@ import { PipelinedTransaction, sendPrepared } from './pipelined-transaction';
 // Both are rare next to messages: plain inserts, one statement per table per batch, only when the batch has any.
 
 export function queueHealthFacts(tx: PipelinedTransaction, batch: FactBatchItem[]): void {
-  const errors = batch.flatMap((item) =>
-    item.facts.flatMap((fact) => (fact.kind === 'platform_error' ? [{ botId: item.bot.id, fact }] : [])),
-  );
+  const errors = factsOfKind(batch, 'platform_error');
   if (errors.length) {
     sendPrepared(
       tx,
@@ -24,9 +23,7 @@ export function queueHealthFacts(tx: PipelinedTransaction, batch: FactBatchItem[
       ],
     );
   }
-  const failures = batch.flatMap((item) =>
-    item.facts.flatMap((fact) => (fact.kind === 'target_failure' ? [{ botId: item.bot.id, fact }] : [])),
-  );
+  const failures = factsOfKind(batch, 'target_failure');
   if (failures.length) {
     sendPrepared(
       tx,

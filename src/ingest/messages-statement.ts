@@ -4,6 +4,7 @@ import type { MessageFact } from './facts';
 import { PipelinedTransaction, records, sendPrepared } from './pipelined-transaction';
 import { storableJson } from './postgres-text';
 import { timeOrderedId } from './time-ordered-id';
+import { isoTime } from './iso-time';
 
 export interface BotMessage {
   botId: string;
@@ -69,7 +70,7 @@ export async function insertMessages(
       messages.map((m) => m.fact.dedupeKey),
       messages.map((m) => dialogChatId(m.fact.raw)),
       // ISO strings: the driver's own Date formatting is several times slower.
-      messages.map((m) => m.fact.at.toISOString()),
+      messages.map((m) => isoTime(m.fact.at)),
     ],
   );
   const index = new Map(ids.map((id, i) => [id, i]));
@@ -114,7 +115,7 @@ function queueRawCopies(tx: PipelinedTransaction, stored: Array<{ id: string; me
     [
       copies.map(({ id }) => id),
       copies.map(({ message }) => message.botId),
-      copies.map(({ message }) => message.fact.at.toISOString()),
+      copies.map(({ message }) => isoTime(message.fact.at)),
       copies.map(({ json }) => json).join('\n'),
     ],
   );

@@ -16,4 +16,12 @@ describe('timeOrderedId', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (let i = 10; i < ids.length; i += 10) expect(ids[i - 1] < ids[i]).toBe(true);
   });
+
+  it('draws every random digit and variant, through many refills of its random bytes', () => {
+    const ids = Array.from({ length: 2000 }, () => timeOrderedId(1_800_000_000_000));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(ids.map((id) => id[19]))).toEqual(new Set(['8', '9', 'a', 'b']));
+    expect(new Set(ids.flatMap((id) => [...id.slice(24)]))).toEqual(new Set([...'0123456789abcdef']));
+    for (const id of ids) expect(isUuid(id)).toBe(true);
+  });
 });

@@ -9,7 +9,13 @@ import { announce, ChangeEvents } from '../common/changes';
 import { isUniqueViolation } from '../database/database-errors';
 import { isUuid } from '../common/http/ids';
 import { Messages } from '../common/messages';
-import { CreateIntentDto, IntentMessagesDto, IntentWithRulesDto, UpdateIntentDto } from './intent.dto';
+import {
+  CreateIntentDto,
+  IntentMessageDto,
+  IntentMessagesDto,
+  IntentWithRulesDto,
+  UpdateIntentDto,
+} from './intent.dto';
 import { Intent } from './intent.entity';
 import { compilePatterns, InvalidPatternError } from './intent-rules';
 
@@ -112,18 +118,20 @@ export class IntentsService implements ContactDataOwner {
   ): Promise<IntentMessagesDto> {
     const bot = await this.access.require(principal, botId, 'read');
     const intent = await this.findOwned(bot.id, intentId);
-    const [rows, [{ total }]] = await Promise.all([
-      this.dataSource.query(
-        `SELECT m.id, m.direction, m.external_user_id, COALESCE(m.text, '') AS text, m.created_at
-         FROM message_intents mi JOIN messages m ON m.id = mi.message_id AND m.created_at = mi.created_at
-         WHERE mi.intent_id = $1
-         ORDER BY mi.created_at DESC, m.id
-         LIMIT $2 OFFSET $3`,
-        [intent.id, limit, offset],
-      ),
-      this.dataSource.query(`SELECT count(*)::int AS total FROM message_intents WHERE intent_id = $1`, [intent.id]),
-    ]);
-    return { data: rows, total, limit, offset };
+    // One statement, one snapshot: run side by side, the page and the count disagreed while a match was committing.
+    const rows: Array<IntentMessageDto & { total: number }> = await this.dataSource.query(
+      `SELECT t.total, p.* FROM (SELECT count(*)::int AS total FROM message_intents WHERE intent_id = $1) t
+       LEFT JOIN LATERAL (
+         SELECT m.id, m.direction, m.external_user_id, COALESCE(m.text, '') AS text, m.created_at
+           FROM message_intents mi JOIN messages m ON m.id = mi.message_id AND m.created_at = mi.created_at
+          WHERE mi.intent_id = $1
+          ORDER BY mi.created_at DESC, m.id
+          LIMIT $2 OFFSET $3
+       ) p ON true`,
+      [intent.id, limit, offset],
+    );
+    const data = rows.filter((row) => row.id !== null).map(({ total: _total, ...message }) => message);
+    return { data, total: rows[0].total, limit, offset };
   }
 
   private async findOwned(botId: string, intentId: string): Promise<Intent> {

@@ -14,12 +14,18 @@ import { InFlightRequests } from './lifecycle/in-flight-requests';
 import { mountRawRoutes } from './mount-raw-routes';
 import { setupOpenApi } from './openapi';
 
+export interface CreateAppOptions extends AppModuleOptions {
+  /** The OpenAPI document is built when first asked for rather than before listening (see setupOpenApi). */
+  openApiOnFirstRequest?: boolean;
+}
+
 /**
  * Builds the whole service, ready to listen. Used by main.ts and by the e2e tests alike.
  */
-export async function createApp(config: AppConfig, options: AppModuleOptions = {}): Promise<NestExpressApplication> {
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  const { openApiOnFirstRequest = false, ...moduleOptions } = options;
   await prepareDatabase(config);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, moduleOptions), {
     bufferLogs: true,
     // Bodies are parsed on the JSON API prefix only; the mirror and proxy stream theirs untouched.
     bodyParser: false,
@@ -39,6 +45,6 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.useGlobalFilters(new AllExceptionsFilter());
   // Live dialogs (socket.io at /api/ws) share the HTTP listener; Redis carries them between instances.
   app.useWebSocketAdapter(new RedisIoAdapter(app, config, app.get(ConnectionWatch)));
-  setupOpenApi(app);
+  setupOpenApi(app, openApiOnFirstRequest);
   return app;
 }

@@ -93,7 +93,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const instanceUrls: string[] = [];
   for (let i = 0; i < instances; i += 1) {
     // Each instance gets its own config object, as separate processes would.
-    const app = await createApp(i === 0 ? config : loadConfig(runEnv), moduleOptions);
+    // The OpenAPI document only for the files that ask for it: ~0.2 s of CPU per boot otherwise.
+    const app = await createApp(i === 0 ? config : loadConfig(runEnv), {
+      ...moduleOptions,
+      openApiOnFirstRequest: true,
+    });
     await app.listen(0, '127.0.0.1');
     apps.push(app);
     instanceUrls.push(`http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`);

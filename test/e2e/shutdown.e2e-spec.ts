@@ -34,13 +34,14 @@ describe('Clean shutdown on SIGTERM (the built app as a process of its own)', ()
   });
 
   it('a mirrored long poll in flight at SIGTERM gets the platform’s answer and its update is recorded; readiness turns 503 at once, new connections are refused once the listener closes, the process exits 0', async () => {
-    // The listener stays open one second after SIGTERM, so the test can see readiness fail on a new connection.
-    const app = await stack.startApp({ SHUTDOWN_DELAY_MS: '1000' });
+    // The listener stays open two seconds after SIGTERM, so the test can see readiness fail on a new connection (with
+    // one second, a loaded run saw the listener close before its second look).
+    const app = await stack.startApp({ SHUTDOWN_DELAY_MS: '2000' });
     const ctx = stack.ctx(app);
     const owner = await registerUser(ctx);
     const { bot, token } = await bindTelegramBot(ctx, owner.token);
 
-    const poll = fetch(`${app.url}/tg/bot${token}/getUpdates?timeout=5`).then(async (res) => ({
+    const poll = fetch(`${app.url}/tg/bot${token}/getUpdates?timeout=8`).then(async (res) => ({
       status: res.status,
       body: await res.json(),
     }));
@@ -55,11 +56,11 @@ describe('Clean shutdown on SIGTERM (the built app as a process of its own)', ()
       body: { message: Messages.shuttingDown },
     });
     expect(await outcome(`${app.url}/health`)).toBe(200);
-    await eventually(async () => expect(await outcome(`${app.url}/health`)).toBe('ECONNREFUSED'), 3000, 50);
-    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(900);
+    await eventually(async () => expect(await outcome(`${app.url}/health`)).toBe('ECONNREFUSED'), 5000, 50);
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(1900);
 
-    // The platform answers the poll two seconds into the shutdown.
-    await sleep(Math.max(0, signalledAt + 2000 - Date.now()));
+    // The platform answers the poll three seconds into the shutdown, after the listener closed.
+    await sleep(Math.max(0, signalledAt + 3000 - Date.now()));
     const update = stack.telegram.message(token, { from: { id: 4242 }, text: 'written during the shutdown' });
     const answer = await poll;
     expect(answer).toEqual({

@@ -34,7 +34,12 @@ const withSession: Middleware = {
   },
 };
 
-export const api = createClient<paths>({ baseUrl: window.location.origin });
+// `fetch` is looked up at each call, not taken once when the client is made: whatever stands in for it now answers
+// (the component tests replace it per file, in one shared page).
+export const api = createClient<paths>({
+  baseUrl: window.location.origin,
+  fetch: (request: Request) => globalThis.fetch(request),
+});
 api.use(withSession);
 
 interface Answer<T> {

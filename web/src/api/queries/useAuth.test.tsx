@@ -9,7 +9,7 @@ import { useAuth } from './useAuth';
 /** What the service was asked: the path and the session each call carried. */
 const calls = vi.hoisted(() => {
   const seen: Array<{ path: string; token: string | null }> = [];
-  // The API client takes `fetch` when it is created, so the stand-in is there before it is imported.
+  // Set as this file loads: the API client calls whatever `globalThis.fetch` is at each request.
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), window.location.href), init);
     const path = new URL(request.url).pathname;

@@ -10,7 +10,7 @@ const service = vi.hoisted(() => {
     calls: [] as Array<{ path: string; body: unknown }>,
     answer: (): Response => new Response(null, { status: 500 }),
   };
-  // The API client takes `fetch` when it is created, so the stand-in is there before it is imported.
+  // Set as this file loads: the API client calls whatever `globalThis.fetch` is at each request.
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), window.location.href), init);
     state.calls.push({ path: new URL(request.url).pathname, body: await request.json() });

@@ -3,8 +3,14 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 
-/** How long a signed avatar link works: long enough for a cabinet page left open for a day. */
+/** How long a signed avatar link works at least: long enough for a cabinet page left open for a day. */
 export const AVATAR_LINK_TTL_SECONDS = 24 * 60 * 60;
+/**
+ * Links end on the hour (so they work 24 to 25 hours): one avatar keeps one address for an hour, and the browser's
+ * cache of the image, keyed by that address, serves every page of the cabinet that shows it in that hour. Ending to
+ * the second, every list read made new addresses, and two reads a second apart never matched.
+ */
+export const AVATAR_LINK_EXPIRY_STEP_SECONDS = 60 * 60;
 
 /**
  * Signed avatar links for `<img>` tags, which cannot send the session header (contract §3):
@@ -23,7 +29,8 @@ export class AvatarLinks {
 
   /** A path (relative to the service) that serves the avatar without a session until it expires. */
   path(botId: string, externalUserId: string, nowMs = Date.now()): string {
-    const expires = Math.floor(nowMs / 1000) + AVATAR_LINK_TTL_SECONDS;
+    const earliest = Math.floor(nowMs / 1000) + AVATAR_LINK_TTL_SECONDS;
+    const expires = Math.ceil(earliest / AVATAR_LINK_EXPIRY_STEP_SECONDS) * AVATAR_LINK_EXPIRY_STEP_SECONDS;
     const signature = this.sign(botId, externalUserId, expires);
     return `/api/avatars/contact/${encodeURIComponent(botId)}/${encodeURIComponent(externalUserId)}?expires=${expires}&signature=${signature}`;
   }

@@ -1,7 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { AVATAR_LINK_TTL_SECONDS, AvatarLinks } from '../../src/avatars/avatar-links';
+import { AVATAR_LINK_EXPIRY_STEP_SECONDS, AVATAR_LINK_TTL_SECONDS, AvatarLinks } from '../../src/avatars/avatar-links';
 import { Messages } from '../../src/common/messages';
 import { CaptureBot, CaptureService } from '../../src/ingest/capture.service';
 import { bindMaxBot, bindTelegramBot, registerUser } from './support/factories';
@@ -128,7 +128,11 @@ describe('Avatars (GET /api/avatars/contact/:botId/:externalUserId)', () => {
 
     const forOther = links.path(botId, '501').replace('/501?', '/502?');
     expect((await request(ctx.url).get(forOther).expect(401)).body).toEqual({ message: Messages.avatarLinkInvalid });
-    const expired = links.path(botId, '501', Date.now() - (AVATAR_LINK_TTL_SECONDS + 1) * 1000);
+    const expired = links.path(
+      botId,
+      '501',
+      Date.now() - (AVATAR_LINK_TTL_SECONDS + AVATAR_LINK_EXPIRY_STEP_SECONDS + 1) * 1000,
+    );
     expect((await request(ctx.url).get(expired).expect(401)).body).toEqual({ message: Messages.avatarLinkInvalid });
   });
 

@@ -89,8 +89,9 @@ export class WatchedPage {
 
   /** axe-core's serious and critical violations on the page as it is now, one line each. */
   async accessibilityViolations(): Promise<string[]> {
-    // Evaluated through the DevTools protocol, which the page's CSP does not govern (an injected <script> would be refused).
-    await this.page.evaluate(AXE_SOURCE);
+    // Evaluated through the DevTools protocol, which the page's CSP does not govern (an injected <script> would be refused);
+    // once per loaded document: the cabinet's own navigation keeps it, and each copy is 0.5 MB for Chromium to parse.
+    if (!(await this.page.evaluate(() => 'axe' in window))) await this.page.evaluate(AXE_SOURCE);
     const violations = await this.page.evaluate(async () => {
       const axe = (
         window as unknown as {

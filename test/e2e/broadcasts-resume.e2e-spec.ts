@@ -218,9 +218,11 @@ describe('Broadcasts resume after the process stops, without sending anyone twic
       sent_count: CONTACTS - interrupted,
       failed_count: interrupted,
     });
-    // What the platform received from both processes still kept to the pace. The fake stamps arrivals on
-    // this test process's busy event loop, so a window 50 ms short of a second absorbs its own jitter.
-    expect(telegram.maxSendsPerSecond(0, 950)).toBeLessThanOrEqual(10);
+    // What the platform received from both processes still kept to the pace. The fake stamps arrivals on this test
+    // process's event loop, which also boots the next instance in the middle of the sends (module loading holds it
+    // for 100 ms at a time on a loaded run: 11 in 950 ms once), so the window is 100 ms short of a second. A resumed
+    // broadcast that burst to catch up would still overfill it.
+    expect(telegram.maxSendsPerSecond(0, 900)).toBeLessThanOrEqual(10);
     const stored = await client.query(
       `SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'out'`,
       [bot.id],

@@ -219,9 +219,9 @@ describe('Broadcasts resume after the process stops, without sending anyone twic
       failed_count: interrupted,
     });
     // What the platform received from both processes still kept to the pace. The fake stamps arrivals on this test
-    // process's event loop, which also boots the next instance in the middle of the sends (module loading holds it
-    // for 100 ms at a time on a loaded run: 11 in 950 ms once), so the window is 100 ms short of a second. A resumed
-    // broadcast that burst to catch up would still overfill it.
+    // process's event loop, which this process (it also runs the second instance) shares with everything else on a
+    // loaded machine: stamps late by tens of ms put 11 in 950 ms once. So the window is 100 ms short of a second; a
+    // resumed broadcast that burst to catch up would still overfill it.
     expect(telegram.maxSendsPerSecond(0, 900)).toBeLessThanOrEqual(10);
     const stored = await client.query(
       `SELECT count(*)::int AS n FROM messages WHERE bot_id = $1 AND direction = 'out'`,

@@ -2,7 +2,7 @@ import type { ContactRow } from './contacts-statements';
 import { compare, key } from './fact-batch';
 import type { MessageFact } from './facts';
 import { PipelinedTransaction, records, sendPrepared } from './pipelined-transaction';
-import { storableJson } from './postgres-text';
+import { storableJson, storableText } from './postgres-text';
 import { timeOrderedId } from './time-ordered-id';
 import { isoTime } from './iso-time';
 
@@ -129,6 +129,7 @@ export function dialogChatId(raw: unknown): string | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const update = raw as { message?: { recipient?: { chat_id?: unknown } }; chat_id?: unknown };
   const chat = update.message?.recipient?.chat_id ?? update.chat_id;
-  if (typeof chat === 'string') return chat;
+  // Text as the platform sent it, but storable: a NUL or a lone surrogate would fail the whole batch's insert.
+  if (typeof chat === 'string') return storableText(chat);
   return typeof chat === 'number' && Number.isFinite(chat) ? String(chat) : null;
 }

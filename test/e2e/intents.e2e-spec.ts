@@ -91,10 +91,26 @@ describe('Intents (session API; matched at ingest)', () => {
       text: expect.any(String),
       created_at: expect.any(String),
     });
+    // The rest of the pages: the last one short, one past the end empty with the same total.
+    const page = (offset: number) =>
+      request(ctx.url)
+        .get(`/api/bots/${botId}/intents/${created.body.id}/messages?limit=2&offset=${offset}`)
+        .set(bearer(owner))
+        .expect(200);
+    const last = (await page(2)).body;
+    expect({ total: last.total, ids: last.data.length }).toEqual({ total: 3, ids: 1 });
+    expect([...messages.body.data, ...last.data].map((m: { id: string }) => m.id)).toHaveLength(3);
+    expect(new Set([...messages.body.data, ...last.data].map((m: { id: string }) => m.id)).size).toBe(3);
+    expect((await page(3)).body).toEqual({ data: [], total: 3, limit: 2, offset: 3 });
   });
 
   it('stops matching new messages once is_active is false, and keeps past matches', async () => {
     const intent = (await create({ name: 'price', keywords: ['цена'], patterns: [] }).expect(201)).body;
+    const none = await request(ctx.url).get(`/api/bots/${botId}/intents/${intent.id}/messages`).set(bearer(owner));
+    expect({ status: none.status, body: none.body }).toEqual({
+      status: 200,
+      body: { data: [], total: 0, limit: 100, offset: 0 },
+    });
     await capture([tgMessage(10, 20, 'какая цена')]);
     await eventually(async () =>
       expect(
